@@ -1,0 +1,38 @@
+"""API pieces shared by all apps: token login and the audit log."""
+
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import serializers
+from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.throttling import AnonRateThrottle
+
+from floorman.models import AuditEntry
+
+
+class LoginThrottle(AnonRateThrottle):
+    """Slow down password guessing: a few tries a minute per address."""
+
+    rate = "10/min"
+
+
+class TokenObtainView(ObtainAuthToken):
+    """POST {"username", "password"} → {"token"}; send it as `Authorization: Token <token>`."""
+
+    throttle_classes = [LoginThrottle]
+
+    @extend_schema(
+        request=inline_serializer(
+            "TokenRequest", {"username": serializers.CharField(), "password": serializers.CharField()}
+        ),
+        responses=inline_serializer("TokenResponse", {"token": serializers.CharField()}),
+    )
+    def post(self, request, *args, **kwargs):
+        return super().post(request, *args, **kwargs)
+
+
+class AuditEntrySerializer(serializers.ModelSerializer):
+    actor = serializers.SlugRelatedField(slug_field="username", read_only=True, label=_("by"))
+
+    class Meta:
+        model = AuditEntry
+        fields = ["id", "at", "actor", "action", "object_type", "object_id", "object_repr", "before", "after"]

@@ -1,0 +1,8 @@
+from django.urls import include, path
+
+from floorman.api import TokenObtainView
+
+urlpatterns = [
+    path("auth/token/", TokenObtainView.as_view(), name="api-token"),
+    path("", include("tournaments.api_urls")),
+]

@@ -1,0 +1,36 @@
+"""The audit log: every service that changes state records exactly one entry."""
+
+from django.db import models
+
+from floorman.models import AuditEntry
+
+
+def audit_record(
+    *,
+    actor,
+    action: str,
+    obj: models.Model,
+    tournament=None,
+    before: dict | None = None,
+    after: dict | None = None,
+) -> AuditEntry:
+    return AuditEntry.objects.create(
+        tournament=tournament,
+        actor=actor if actor is not None and actor.is_authenticated else None,
+        action=action,
+        object_type=obj._meta.model_name,
+        object_id=str(obj.pk),
+        object_repr=str(obj)[:200],
+        before=before,
+        after=after,
+    )
+
+
+def audit_entries(*, tournament, action: str = "", actor_id: int | None = None):
+    """Selector for the director's audit page, newest first."""
+    entries = AuditEntry.objects.filter(tournament=tournament).select_related("actor")
+    if action:
+        entries = entries.filter(action=action)
+    if actor_id:
+        entries = entries.filter(actor_id=actor_id)
+    return entries

@@ -1,0 +1,43 @@
+"""Live events: the one publisher services use to tell open screens what changed.
+
+Messages are typed JSON: {"type": "<kind>", "tournament": id, "data": {...}}. They are
+sent only after the transaction commits, so a screen never sees a change that was
+rolled back. Data must be public: no contact details.
+"""
+
+import logging
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+
+from floorman.groups import tournament_group
+
+log = logging.getLogger(__name__)
+
+# Message kinds. Later issues add theirs here.
+ENTRY_REGISTERED = "entry.registered"
+ENTRY_UPDATED = "entry.updated"
+TOURNAMENT_UPDATED = "tournament.updated"
+ALTERNATES_UPDATED = "alternates.updated"
+KINDS = (ENTRY_REGISTERED, ENTRY_UPDATED, TOURNAMENT_UPDATED, ALTERNATES_UPDATED)
+
+
+def live_publish(*, tournament_id: int, kind: str, data: dict) -> None:
+    """Send `kind` to every screen watching the tournament, once the transaction commits."""
+    if kind not in KINDS:
+        raise ValueError(f"unknown live event kind {kind!r}")
+    message = {"type": kind, "tournament": tournament_id, "data": data}
+    transaction.on_commit(lambda: _send(tournament_id, message))
+
+
+def _send(tournament_id: int, message: dict) -> None:
+    layer = get_channel_layer()
+    try:
+        async_to_sync(layer.group_send)(
+            tournament_group(tournament_id), {"type": "live.event", "message": message}
+        )
+    except Exception:  # a lost live update must never undo a committed change
+        log.exception(
+            "live event %s for tournament %s was not sent", message["type"], tournament_id
+        )

@@ -1,0 +1,74 @@
+"""Staff roles (DESIGN "People and permissions").
+
+Roles are Django groups created by a migration. A director may do everything; the
+other roles each open one area of work. Superusers count as directors.
+"""
+
+from django.contrib.auth.models import AnonymousUser, User
+from rest_framework.permissions import SAFE_METHODS, BasePermission
+
+DIRECTOR = "director"
+FLOOR = "floor"
+CASHIER = "cashier"
+DEALER = "dealer"
+ALL_ROLES = (DIRECTOR, FLOOR, CASHIER, DEALER)
+
+# Who may do what. Directors are added everywhere by `user_has_role`.
+MANAGE_TOURNAMENTS = (DIRECTOR,)
+REGISTER = (CASHIER,)
+BUST = (FLOOR,)
+SEE_PLAYERS = (FLOOR, CASHIER)
+SEE_AUDIT = (DIRECTOR,)
+
+
+def user_roles(user: User | AnonymousUser) -> set[str]:
+    if not user.is_authenticated or not user.is_active:
+        return set()
+    if user.is_superuser:
+        return set(ALL_ROLES)
+    cached = getattr(user, "_floorman_roles", None)
+    if cached is None:
+        cached = set(user.groups.filter(name__in=ALL_ROLES).values_list("name", flat=True))
+        user._floorman_roles = cached
+    return cached
+
+
+def user_has_role(user: User | AnonymousUser, roles: tuple[str, ...]) -> bool:
+    held = user_roles(user)
+    return DIRECTOR in held or bool(held.intersection(roles))
+
+
+def user_is_staff(user: User | AnonymousUser) -> bool:
+    return bool(user_roles(user))
+
+
+def roles_context(request) -> dict:
+    """Template context: which areas the signed-in person may use."""
+    user = request.user
+    return {
+        "roles": {
+            "any": user_is_staff(user),
+            "director": user_has_role(user, MANAGE_TOURNAMENTS),
+            "register": user_has_role(user, REGISTER),
+            "bust": user_has_role(user, BUST),
+            "players": user_has_role(user, SEE_PLAYERS),
+        }
+    }
+
+
+class ReadOnlyOrStaff(BasePermission):
+    """Default API rule: anyone may read public data, only staff may write."""
+
+    def has_permission(self, request, view) -> bool:
+        return request.method in SAFE_METHODS or user_is_staff(request.user)
+
+
+def role_permission(*roles: str) -> type[BasePermission]:
+    """A DRF permission class for the given roles (directors always pass)."""
+
+    class HasRole(BasePermission):
+        def has_permission(self, request, view) -> bool:
+            return user_has_role(request.user, roles)
+
+    HasRole.__name__ = "HasRole_" + "_".join(roles)
+    return HasRole

@@ -1,0 +1,389 @@
+"""REST API for tournaments, entries, alternates and players (/api/v1/).
+
+Views are thin: they validate the shape of the input, call one service and render
+the result. Querysets start from the tournament in the URL.
+"""
+
+from django.shortcuts import get_object_or_404
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+
+from floorman.api import AuditEntrySerializer
+from floorman.audit import audit_entries
+from floorman.roles import BUST, MANAGE_TOURNAMENTS, REGISTER, SEE_AUDIT, SEE_PLAYERS, role_permission
+from tournaments import services
+from tournaments.messages import refusal_message
+from tournaments.models import (
+    MAX_CHIPS,
+    MAX_MONEY,
+    Entry,
+    EntryStatus,
+    Player,
+    Tournament,
+    TournamentStatus,
+)
+from tournaments.selectors import entries_search, tournament_totals, waiting_alternates
+
+ID = r"[0-9]{1,18}"  # longer ids cannot exist and would overflow the database integer
+MAX_ID = 2**63 - 1
+MAX_LEVEL = 1000
+
+
+def money(**kwargs) -> serializers.IntegerField:
+    return serializers.IntegerField(min_value=0, max_value=MAX_MONEY, **kwargs)
+
+
+def level(**kwargs) -> serializers.IntegerField:
+    return serializers.IntegerField(min_value=1, max_value=MAX_LEVEL, allow_null=True, required=False, **kwargs)
+
+
+class TournamentSerializer(serializers.ModelSerializer):
+    buy_in = money(help_text=_("Prize-pool part of the buy-in, in cents."))
+    fee = money(required=False, help_text=_("House fee in cents; not prize money."))
+    currency = serializers.RegexField(r"^[A-Z]{3}$", required=False)
+    starting_stack = serializers.IntegerField(min_value=1, max_value=MAX_CHIPS)
+    table_size = serializers.IntegerField(min_value=2, max_value=10, required=False)
+    capacity = serializers.IntegerField(min_value=1, max_value=1_000_000, allow_null=True, required=False)
+    late_reg_until_level = level()
+    reentry_max = serializers.IntegerField(min_value=1, max_value=1000, allow_null=True, required=False)
+    reentry_until_level = level()
+    rebuy_until_level = level()
+    rebuy_max = serializers.IntegerField(min_value=1, max_value=1000, allow_null=True, required=False)
+    rebuy_price = money(required=False)
+    rebuy_chips = serializers.IntegerField(min_value=0, max_value=MAX_CHIPS, required=False)
+    addon_price = money(required=False)
+    addon_chips = serializers.IntegerField(min_value=0, max_value=MAX_CHIPS, required=False)
+    addon_at_break_after_level = level()
+    guarantee = money(required=False)
+    current_level = serializers.IntegerField(min_value=1, max_value=MAX_LEVEL, required=False)
+
+    class Meta:
+        model = Tournament
+        fields = ["id", "name", "game", "status", *services.TOURNAMENT_FIELDS[2:]]
+        read_only_fields = ["status"]
+
+
+class StatusSerializer(serializers.Serializer):
+    status = serializers.ChoiceField(choices=TournamentStatus.choices)
+
+
+class PublicPlayerSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Player
+        fields = ["id", "name", "nickname", "country"]
+
+
+class EntrySerializer(serializers.ModelSerializer):
+    """Public fields of an entry: no contact data. Table and seat come with seating."""
+
+    player = PublicPlayerSerializer(read_only=True)
+    table = serializers.SerializerMethodField()
+    seat = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Entry
+        fields = ["id", "number", "reentry_number", "player", "status", "chips", "rebuys", "addon", "table", "seat"]
+
+    def get_table(self, entry) -> int | None:
+        return None
+
+    def get_seat(self, entry) -> int | None:
+        return None
+
+
+class PlayerInputSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=120)
+    nickname = serializers.CharField(max_length=60, required=False, allow_blank=True)
+    country = serializers.RegexField(r"^[A-Za-z]{2}$", required=False, allow_blank=True)
+    birth_year = serializers.IntegerField(min_value=1900, max_value=2100, required=False, allow_null=True)
+    email = serializers.EmailField(required=False, allow_blank=True)
+    phone = serializers.CharField(max_length=40, required=False, allow_blank=True)
+
+    def validate_country(self, value: str) -> str:
+        return value.upper()
+
+    def validate_birth_year(self, value):
+        if value is not None and value > timezone.now().year:
+            raise serializers.ValidationError(_("The birth year lies in the future."))
+        return value
+
+
+class EntryCreateSerializer(serializers.Serializer):
+    player = PlayerInputSerializer(required=False)
+    player_id = serializers.IntegerField(min_value=1, max_value=MAX_ID, required=False)
+    reentry = serializers.BooleanField(required=False, default=False)
+
+    def validate(self, data):
+        if ("player" in data) == ("player_id" in data):
+            raise serializers.ValidationError(
+                {"player": [_("Give either a player or a player_id, not both.")]}
+            )
+        return data
+
+
+class PlayerSerializer(serializers.ModelSerializer):
+    """Players for staff: includes contact data."""
+
+    country = serializers.RegexField(r"^[A-Za-z]{2}$", required=False, allow_blank=True)
+    birth_year = serializers.IntegerField(min_value=1900, max_value=2100, required=False, allow_null=True)
+
+    class Meta:
+        model = Player
+        fields = ["id", "name", "nickname", "country", "birth_year", "email", "phone", "id_checked_at"]
+        read_only_fields = ["id_checked_at"]
+        # Duplicates are found by the service, which returns the existing player.
+        validators = []
+
+    def validate_country(self, value: str) -> str:
+        return value.upper()
+
+
+class AlternateSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    position = serializers.IntegerField()
+    player = PublicPlayerSerializer()
+    reentry = serializers.BooleanField()
+    added_at = serializers.DateTimeField()
+
+
+class TotalsSerializer(serializers.Serializer):
+    entries = serializers.IntegerField()
+    reentries = serializers.IntegerField()
+    rebuys = serializers.IntegerField()
+    addons = serializers.IntegerField()
+    active = serializers.IntegerField()
+    free_places = serializers.IntegerField(allow_null=True)
+    alternates_waiting = serializers.IntegerField()
+    prize_pool = serializers.IntegerField()
+    collected = serializers.IntegerField()
+    guarantee = serializers.IntegerField()
+    overlay = serializers.IntegerField()
+    paid_out = serializers.IntegerField()
+    fees = serializers.IntegerField()
+    currency = serializers.CharField()
+
+
+def totals_data(tournament: Tournament) -> dict:
+    totals = tournament_totals(tournament)
+    pool = totals.prize_pool
+    return {
+        "entries": totals.entries,
+        "reentries": totals.reentries,
+        "rebuys": totals.rebuys,
+        "addons": totals.addons,
+        "active": totals.active,
+        "free_places": totals.free_places,
+        "alternates_waiting": totals.alternates_waiting,
+        "prize_pool": pool.total,
+        "collected": pool.collected,
+        "guarantee": pool.guarantee,
+        "overlay": pool.overlay,
+        "paid_out": pool.paid_out,
+        "fees": totals.fees,
+        "currency": tournament.currency,
+    }
+
+
+class TournamentViewSet(
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.CreateModelMixin,
+    mixins.UpdateModelMixin,
+    viewsets.GenericViewSet,
+):
+    queryset = Tournament.objects.all()
+    serializer_class = TournamentSerializer
+    lookup_value_regex = ID
+
+    def get_permissions(self):
+        if self.action in ("list", "retrieve", "totals", "alternates"):
+            return [AllowAny()]
+        if self.action == "audit":
+            return [role_permission(*SEE_AUDIT)()]
+        return [role_permission(*MANAGE_TOURNAMENTS)()]
+
+    def perform_create(self, serializer):
+        serializer.instance = services.tournament_create(actor=self.request.user, data=serializer.validated_data)
+
+    def perform_update(self, serializer):
+        serializer.instance = services.tournament_update(
+            actor=self.request.user, tournament_id=serializer.instance.pk, data=serializer.validated_data
+        )
+
+    @extend_schema(request=StatusSerializer, responses=TournamentSerializer)
+    @action(detail=True, methods=["post"])
+    def status(self, request, pk=None):
+        """Change the status: registering, running, finished or cancelled (refunds all)."""
+        tournament = self.get_object()
+        data = StatusSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        tournament = services.tournament_status_set(
+            actor=request.user, tournament_id=tournament.pk, status=data.validated_data["status"]
+        )
+        return Response(TournamentSerializer(tournament).data)
+
+    @extend_schema(responses=TotalsSerializer)
+    @action(detail=True, methods=["get"])
+    def totals(self, request, pk=None):
+        """Entries, re-entries, rebuys, add-ons and the prize pool, from the ledger."""
+        return Response(totals_data(self.get_object()))
+
+    @extend_schema(responses=AlternateSerializer(many=True))
+    @action(detail=True, methods=["get"])
+    def alternates(self, request, pk=None):
+        """The alternates list in order (casino §8b)."""
+        waiting = waiting_alternates(self.get_object())
+        return Response(AlternateSerializer(waiting, many=True).data)
+
+    @extend_schema(responses=AuditEntrySerializer(many=True))
+    @action(detail=True, methods=["get"])
+    def audit(self, request, pk=None):
+        """The audit log of this tournament, newest first; filter by ?action= and ?actor=."""
+        actor = request.query_params.get("actor", "")
+        entries = audit_entries(
+            tournament=self.get_object(),
+            action=request.query_params.get("action", "")[:64],
+            actor_id=int(actor) if actor.isdigit() and len(actor) < 10 else None,
+        )
+        page = self.paginate_queryset(entries)
+        return self.get_paginated_response(AuditEntrySerializer(page, many=True).data)
+
+
+class AlternateViewSet(viewsets.GenericViewSet):
+    lookup_value_regex = ID
+    permission_classes = [role_permission(*REGISTER)]
+
+    @extend_schema(request=None, responses=EntrySerializer)
+    @action(detail=False, methods=["post"], url_path="enter-next")
+    def enter_next(self, request, tournament_pk=None):
+        """Sell the freed place to the first alternate in line."""
+        entry = services.alternate_enter_next(actor=request.user, tournament_id=int(tournament_pk))
+        return Response(EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=None, responses=None)
+    @action(detail=True, methods=["post"])
+    def withdraw(self, request, tournament_pk=None, pk=None):
+        services.alternate_withdraw(actor=request.user, tournament_id=int(tournament_pk), alternate_id=int(pk))
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class EntryViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    serializer_class = EntrySerializer
+    lookup_value_regex = ID
+
+    def get_tournament(self) -> Tournament:
+        return get_object_or_404(Tournament, pk=int(self.kwargs["tournament_pk"]))
+
+    def get_queryset(self):
+        params = self.request.query_params
+        status_filter = params.get("status", "")
+        if status_filter and status_filter not in EntryStatus.values:
+            raise serializers.ValidationError({"status": [_("Unknown status.")]})
+        return entries_search(self.get_tournament(), query=params.get("q", "")[:120], status=status_filter)
+
+    def get_permissions(self):
+        if self.action in ("list", "retrieve"):
+            return [AllowAny()]
+        if self.action in ("bust", "undo_bust"):
+            return [role_permission(*BUST)()]
+        return [role_permission(*REGISTER)()]
+
+    @extend_schema(
+        request=EntryCreateSerializer,
+        responses={201: EntrySerializer, 409: None},
+        description=str(_("Register a player. When sold out the answer is 409 and the player is an alternate.")),
+    )
+    def create(self, request, tournament_pk=None):
+        tournament = self.get_tournament()
+        data = EntryCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        result = services.entry_register(
+            actor=request.user,
+            tournament_id=tournament.pk,
+            player_id=data.validated_data.get("player_id"),
+            player_data=data.validated_data.get("player"),
+            reentry=data.validated_data["reentry"],
+        )
+        if result.alternate is not None:
+            alternate = result.alternate
+            return Response(
+                {
+                    "code": "sold_out",
+                    "detail": refusal_message("sold_out"),
+                    "alternate": AlternateSerializer(alternate).data,
+                },
+                status=status.HTTP_409_CONFLICT,
+            )
+        return Response(EntrySerializer(result.entry).data, status=status.HTTP_201_CREATED)
+
+    def _entry_action(self, service, request, pk):
+        tournament = self.get_tournament()
+        entry = service(actor=request.user, tournament_id=tournament.pk, entry_id=int(pk))
+        return Response(EntrySerializer(entry).data)
+
+    @extend_schema(request=None, responses=EntrySerializer)
+    @action(detail=True, methods=["post"])
+    def bust(self, request, tournament_pk=None, pk=None):
+        return self._entry_action(services.entry_bust, request, pk)
+
+    @extend_schema(request=None, responses=EntrySerializer)
+    @action(detail=True, methods=["post"], url_path="undo-bust")
+    def undo_bust(self, request, tournament_pk=None, pk=None):
+        return self._entry_action(services.entry_bust_undo, request, pk)
+
+    @extend_schema(request=None, responses=EntrySerializer)
+    @action(detail=True, methods=["post"])
+    def rebuy(self, request, tournament_pk=None, pk=None):
+        return self._entry_action(services.entry_rebuy, request, pk)
+
+    @extend_schema(request=None, responses=EntrySerializer)
+    @action(detail=True, methods=["post"])
+    def addon(self, request, tournament_pk=None, pk=None):
+        return self._entry_action(services.entry_addon, request, pk)
+
+    @extend_schema(request=None, responses=EntrySerializer)
+    @action(detail=True, methods=["post"])
+    def cancel(self, request, tournament_pk=None, pk=None):
+        """Refund an entry sold by mistake (reversing ledger lines)."""
+        return self._entry_action(services.entry_cancel, request, pk)
+
+
+class PlayerViewSet(
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.CreateModelMixin,
+    mixins.UpdateModelMixin,
+    viewsets.GenericViewSet,
+):
+    """Players with contact data: staff only."""
+
+    serializer_class = PlayerSerializer
+    lookup_value_regex = ID
+    permission_classes = [role_permission(*SEE_PLAYERS)]
+
+    def get_queryset(self):
+        players = Player.objects.all()
+        query = self.request.query_params.get("q", "")[:120]
+        if query:
+            players = players.filter(name__icontains=query) | players.filter(nickname__icontains=query)
+        return players.order_by("name", "id")
+
+    def perform_create(self, serializer):
+        serializer.instance = services.player_create(actor=self.request.user, data=serializer.validated_data)
+
+    def perform_update(self, serializer):
+        serializer.instance = services.player_update(
+            actor=self.request.user, player_id=serializer.instance.pk, data=serializer.validated_data
+        )
+
+    @extend_schema(request=None, responses=PlayerSerializer)
+    @action(detail=True, methods=["post"], url_path="id-check")
+    def id_check(self, request, pk=None):
+        """Record that the player's photo ID was checked (TDA 4)."""
+        player = services.player_id_check(actor=request.user, player_id=self.get_object().pk)
+        return Response(PlayerSerializer(player).data)

@@ -1,0 +1,17 @@
+from django.urls import include, path
+from rest_framework.routers import DefaultRouter, SimpleRouter
+
+from tournaments.api import AlternateViewSet, EntryViewSet, PlayerViewSet, TournamentViewSet
+
+router = DefaultRouter()
+router.register("tournaments", TournamentViewSet, basename="tournament")
+router.register("players", PlayerViewSet, basename="player")
+
+nested = SimpleRouter()
+nested.register("entries", EntryViewSet, basename="entry")
+nested.register("alternates", AlternateViewSet, basename="alternate")
+
+urlpatterns = [
+    path("", include(router.urls)),
+    path("tournaments/<id:tournament_pk>/", include(nested.urls)),
+]

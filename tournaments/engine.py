@@ -1,0 +1,140 @@
+"""Registration rules as pure functions: plain values in, plain values out.
+
+No Django here, so the rules are tested without a database. Each check returns
+None when the action is allowed, or a refusal code that the service turns into a
+message for the desk. Levels are numbered from 1; "until level N" means until the
+end of level N.
+"""
+
+from dataclasses import dataclass
+
+PLANNED = "planned"
+REGISTERING = "registering"
+RUNNING = "running"
+FINISHED = "finished"
+CANCELLED = "cancelled"
+
+# Status machine (casino §7: the house may cancel a tournament at any point before the end).
+TRANSITIONS: dict[str, tuple[str, ...]] = {
+    PLANNED: (REGISTERING, CANCELLED),
+    REGISTERING: (RUNNING, CANCELLED),
+    RUNNING: (FINISHED, CANCELLED),
+    FINISHED: (),
+    CANCELLED: (),
+}
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The parts of a tournament's setup that registration depends on."""
+
+    status: str
+    current_level: int
+    late_reg_until_level: int | None
+    capacity: int | None
+    reentry_allowed: bool
+    reentry_max: int | None
+    reentry_until_level: int | None
+    rebuy_until_level: int | None
+    rebuy_max: int | None
+    addon_at_break_after_level: int | None
+
+
+def transition_refusal(current: str, target: str, *, active_entries: int) -> str | None:
+    if target not in TRANSITIONS.get(current, ()):
+        return "transition_not_allowed"
+    if target == RUNNING and active_entries < 2:
+        return "too_few_players"
+    if target == FINISHED and active_entries > 1:
+        return "players_remaining"
+    return None
+
+
+def within_level(current_level: int, until_level: int | None) -> bool:
+    """True while play has not gone past the end of `until_level` (None: no limit)."""
+    return until_level is None or current_level <= until_level
+
+
+def registration_refusal(rules: Rules) -> str | None:
+    """Is the desk open? Before the start while registering; after it during late reg."""
+    if rules.status == REGISTERING:
+        return None
+    if rules.status == RUNNING:
+        if rules.late_reg_until_level is None or rules.current_level > rules.late_reg_until_level:
+            return "registration_closed"
+        return None
+    return "registration_closed"
+
+
+def reentry_refusal(rules: Rules, *, previous_entries: int) -> str | None:
+    """May a player who already had `previous_entries` (all busted) buy in again? TDA 8-A."""
+    if not rules.reentry_allowed:
+        return "reentry_not_allowed"
+    if not within_level(rules.current_level, rules.reentry_until_level):
+        return "reentry_closed"
+    if rules.reentry_max is not None and previous_entries > rules.reentry_max:
+        return "reentry_limit"
+    return None
+
+
+def has_free_place(rules: Rules, *, active_entries: int, waiting_alternates: int) -> bool:
+    """Casino §8b: once sold out, freed places go to the alternates in their order,
+    so a walk-up player may not take a place while anyone is waiting for one."""
+    if rules.capacity is None:
+        return True
+    return active_entries < rules.capacity and waiting_alternates == 0
+
+
+def free_places(capacity: int | None, *, active_entries: int) -> int | None:
+    if capacity is None:
+        return None
+    return max(0, capacity - active_entries)
+
+
+def rebuy_refusal(rules: Rules, *, entry_active: bool, rebuys_taken: int) -> str | None:
+    if rules.rebuy_until_level is None:
+        return "rebuy_not_offered"
+    if rules.status not in (REGISTERING, RUNNING):
+        return "rebuy_closed"
+    if not within_level(rules.current_level, rules.rebuy_until_level):
+        return "rebuy_closed"
+    if not entry_active:
+        return "entry_not_active"
+    if rules.rebuy_max is not None and rebuys_taken >= rules.rebuy_max:
+        return "rebuy_limit"
+    return None
+
+
+def addon_refusal(rules: Rules, *, entry_active: bool, addon_taken: bool) -> str | None:
+    """The add-on is sold once per entry, up to the break after its level."""
+    if rules.addon_at_break_after_level is None:
+        return "addon_not_offered"
+    if rules.status not in (REGISTERING, RUNNING):
+        return "addon_closed"
+    if not within_level(rules.current_level, rules.addon_at_break_after_level):
+        return "addon_closed"
+    if not entry_active:
+        return "entry_not_active"
+    if addon_taken:
+        return "addon_taken"
+    return None
+
+
+@dataclass(frozen=True)
+class PrizePool:
+    collected: int  # prize shares paid in, less refunds
+    guarantee: int
+    paid_out: int
+
+    @property
+    def overlay(self) -> int:
+        """What the house adds to reach the guarantee."""
+        return max(0, self.guarantee - self.collected)
+
+    @property
+    def total(self) -> int:
+        return self.collected + self.overlay
+
+    @property
+    def remaining(self) -> int:
+        return self.total - self.paid_out

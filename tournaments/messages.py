@@ -1,0 +1,36 @@
+"""What the desk is told when the rules refuse an action (codes come from engine.py)."""
+
+from django.utils.translation import gettext_lazy as _
+
+REFUSALS = {
+    "transition_not_allowed": _("This status change is not possible from the current status."),
+    "too_few_players": _("At least two active entries are needed to start."),
+    "players_remaining": _("More than one player is still active."),
+    "registration_closed": _("Registration is closed for this tournament."),
+    "reentry_not_allowed": _("This tournament does not allow re-entries."),
+    "reentry_closed": _("The re-entry period is over."),
+    "reentry_limit": _("The player has reached the re-entry limit."),
+    "reentry_required": _("The player already had an entry: register it as a re-entry."),
+    "already_active": _("The player already holds an active entry in this tournament."),
+    "already_alternate": _("The player is already on the alternates list."),
+    "sold_out": _("The tournament is sold out: the player went onto the alternates list."),
+    "no_free_place": _("No place is free for an alternate yet."),
+    "no_alternate": _("Nobody is waiting on the alternates list."),
+    "rebuy_not_offered": _("This tournament has no rebuys."),
+    "rebuy_closed": _("The rebuy period is over."),
+    "rebuy_limit": _("The entry has reached the rebuy limit."),
+    "addon_not_offered": _("This tournament has no add-on."),
+    "addon_closed": _("The add-on is no longer on sale."),
+    "addon_taken": _("This entry has already taken the add-on."),
+    "entry_not_active": _("The entry is not active."),
+    "entry_not_busted": _("The entry is not busted."),
+    "place_taken": _("The freed place has been taken: the bust cannot be undone."),
+    "player_reentered": _("The player has re-entered since: the bust cannot be undone."),
+    "money_taken": _("Buy-in, fee and currency cannot change once money has been taken."),
+    "capacity_below_active": _("Capacity cannot be lower than the number of active entries."),
+    "tournament_closed": _("The tournament is finished or cancelled."),
+}
+
+
+def refusal_message(code: str) -> str:
+    return str(REFUSALS[code])

@@ -1,0 +1,119 @@
+"""Reads: public shapes of entries and the totals that must reconcile with the ledger."""
+
+from dataclasses import dataclass
+
+from django.db.models import Count, Q, Sum
+
+from tournaments import engine
+from tournaments.models import (
+    Alternate,
+    AlternateStatus,
+    Entry,
+    EntryStatus,
+    Tournament,
+    Transaction,
+    TransactionKind,
+)
+
+
+def rules_of(tournament: Tournament) -> engine.Rules:
+    return engine.Rules(
+        status=tournament.status,
+        current_level=tournament.current_level,
+        late_reg_until_level=tournament.late_reg_until_level,
+        capacity=tournament.capacity,
+        reentry_allowed=tournament.reentry_allowed,
+        reentry_max=tournament.reentry_max,
+        reentry_until_level=tournament.reentry_until_level,
+        rebuy_until_level=tournament.rebuy_until_level,
+        rebuy_max=tournament.rebuy_max,
+        addon_at_break_after_level=tournament.addon_at_break_after_level,
+    )
+
+
+def entry_public(entry: Entry) -> dict:
+    """What anyone may see of an entry: no contact data. Seats come with seating."""
+    player = entry.player
+    return {
+        "id": entry.pk,
+        "number": entry.number,
+        "reentry_number": entry.reentry_number,
+        "player": {
+            "id": player.pk,
+            "name": player.name,
+            "nickname": player.nickname,
+            "country": player.country,
+        },
+        "status": entry.status,
+        "chips": entry.chips,
+        "table": None,
+        "seat": None,
+    }
+
+
+def active_entry_count(tournament: Tournament) -> int:
+    return tournament.entries.filter(status=EntryStatus.ACTIVE).count()
+
+
+def waiting_alternates(tournament: Tournament):
+    return Alternate.objects.filter(
+        tournament=tournament, status=AlternateStatus.WAITING
+    ).select_related("player")
+
+
+@dataclass(frozen=True)
+class Totals:
+    entries: int
+    reentries: int
+    rebuys: int
+    addons: int
+    active: int
+    prize_pool: engine.PrizePool
+    fees: int
+    free_places: int | None
+    alternates_waiting: int
+
+    @property
+    def total_buy_ins(self) -> int:
+        return self.entries + self.reentries
+
+
+def tournament_totals(tournament: Tournament) -> Totals:
+    """Counts and money, all from the ledger: refunded lines do not count."""
+    lines = Transaction.objects.filter(tournament=tournament)
+    unreversed = Q(reversed_by__isnull=True)
+    agg = lines.aggregate(
+        entries=Count("id", filter=Q(kind=TransactionKind.BUY_IN) & unreversed),
+        reentries=Count("id", filter=Q(kind=TransactionKind.REENTRY) & unreversed),
+        rebuys=Count("id", filter=Q(kind=TransactionKind.REBUY) & unreversed),
+        addons=Count("id", filter=Q(kind=TransactionKind.ADDON) & unreversed),
+        collected=Sum("prize_share", filter=~Q(kind=TransactionKind.PAYOUT), default=0),
+        paid_out=Sum("amount", filter=Q(kind=TransactionKind.PAYOUT), default=0),
+        fees=Sum("fee_share", default=0),
+    )
+    active = active_entry_count(tournament)
+    return Totals(
+        entries=agg["entries"],
+        reentries=agg["reentries"],
+        rebuys=agg["rebuys"],
+        addons=agg["addons"],
+        active=active,
+        prize_pool=engine.PrizePool(
+            collected=agg["collected"], guarantee=tournament.guarantee, paid_out=-agg["paid_out"]
+        ),
+        fees=agg["fees"],
+        free_places=engine.free_places(tournament.capacity, active_entries=active),
+        alternates_waiting=waiting_alternates(tournament).count(),
+    )
+
+
+def entries_search(tournament: Tournament, *, query: str = "", status: str = ""):
+    entries = tournament.entries.select_related("player")
+    if status:
+        entries = entries.filter(status=status)
+    if query:
+        condition = Q(player__name__icontains=query) | Q(player__nickname__icontains=query)
+        if query.isdigit() and len(query) < 10:
+            condition |= Q(number=int(query))
+        entries = entries.filter(condition)
+    return entries

@@ -1,0 +1,661 @@
+"""The only code that changes tournaments, players, entries and the ledger.
+
+Each public function is one user intention: one transaction, the tournament row
+locked where two staff could collide, one audit entry, live events after commit.
+"""
+
+from dataclasses import dataclass
+
+from django.db import IntegrityError, connection, transaction
+from django.db.models import Max, Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from floorman import live
+from floorman.audit import audit_record
+from floorman.errors import Conflict, Invalid, NotFound
+from tournaments import engine
+from tournaments.messages import refusal_message
+from tournaments.models import (
+    Alternate,
+    AlternateStatus,
+    Entry,
+    EntryStatus,
+    Player,
+    Tournament,
+    TournamentStatus,
+    Transaction,
+    TransactionKind,
+)
+from tournaments.selectors import active_entry_count, entry_public, rules_of, waiting_alternates
+
+LOCK_TIMEOUT = "5s"
+
+
+def _refuse(code: str, **data) -> Conflict:
+    return Conflict(refusal_message(code), code=code, data=data)
+
+
+def tournament_lock(tournament_id: int) -> Tournament:
+    """Lock the tournament row for this transaction.
+
+    Registrations, busts and money for one tournament queue up behind this lock, so
+    counts, entry numbers and capacity are decided one at a time. If the lock is not
+    free within LOCK_TIMEOUT the request fails as busy instead of hanging.
+    """
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(f"SET LOCAL lock_timeout = '{LOCK_TIMEOUT}'")
+    try:
+        return Tournament.objects.select_for_update().get(pk=tournament_id)
+    except Tournament.DoesNotExist:
+        raise NotFound(_("No such tournament.")) from None
+
+
+def _snapshot(obj, fields: tuple[str, ...]) -> dict:
+    data = {}
+    for name in fields:
+        value = getattr(obj, name)
+        data[name] = value.isoformat() if hasattr(value, "isoformat") else value
+    return data
+
+
+TOURNAMENT_FIELDS = (
+    "name",
+    "game",
+    "currency",
+    "buy_in",
+    "fee",
+    "starting_stack",
+    "table_size",
+    "capacity",
+    "start_at",
+    "late_reg_until_level",
+    "reentry_allowed",
+    "reentry_max",
+    "reentry_until_level",
+    "rebuy_until_level",
+    "rebuy_max",
+    "rebuy_price",
+    "rebuy_chips",
+    "addon_price",
+    "addon_chips",
+    "addon_at_break_after_level",
+    "guarantee",
+    "current_level",
+)
+MONEY_FIELDS = ("buy_in", "fee", "currency")
+
+
+def tournament_check(data: dict) -> None:
+    """Rules between fields of a tournament's setup."""
+    errors: dict[str, str] = {}
+    if not data.get("reentry_allowed"):
+        for name in ("reentry_max", "reentry_until_level"):
+            if data.get(name) is not None:
+                errors[name] = _("Only with re-entries allowed.")
+    if data.get("rebuy_until_level") is not None:
+        if not data.get("rebuy_price"):
+            errors["rebuy_price"] = _("Rebuys need a price.")
+        if not data.get("rebuy_chips"):
+            errors["rebuy_chips"] = _("Rebuys need a number of chips.")
+    if data.get("addon_at_break_after_level") is not None:
+        if not data.get("addon_price"):
+            errors["addon_price"] = _("The add-on needs a price.")
+        if not data.get("addon_chips"):
+            errors["addon_chips"] = _("The add-on needs a number of chips.")
+    if errors:
+        raise Invalid(errors)
+
+
+def _tournament_public(tournament: Tournament) -> dict:
+    return {
+        "id": tournament.pk,
+        "name": tournament.name,
+        "status": tournament.status,
+        "current_level": tournament.current_level,
+    }
+
+
+@transaction.atomic
+def tournament_create(*, actor, data: dict) -> Tournament:
+    tournament_check(data)
+    tournament = Tournament.objects.create(
+        **{k: v for k, v in data.items() if k in TOURNAMENT_FIELDS}
+    )
+    audit_record(
+        actor=actor,
+        action="tournament.create",
+        obj=tournament,
+        tournament=tournament,
+        after=_snapshot(tournament, TOURNAMENT_FIELDS),
+    )
+    return tournament
+
+
+@transaction.atomic
+def tournament_update(*, actor, tournament_id: int, data: dict) -> Tournament:
+    tournament = tournament_lock(tournament_id)
+    if tournament.status in (TournamentStatus.FINISHED, TournamentStatus.CANCELLED):
+        raise _refuse("tournament_closed")
+    before = _snapshot(tournament, TOURNAMENT_FIELDS)
+    merged = {**before, **data}
+    tournament_check(merged)
+    money_changes = any(name in data and data[name] != before[name] for name in MONEY_FIELDS)
+    if money_changes and tournament.transactions.exists():
+        raise _refuse("money_taken")
+    capacity = merged.get("capacity")
+    if capacity is not None and capacity < active_entry_count(tournament):
+        raise _refuse("capacity_below_active")
+    for name, value in data.items():
+        if name in TOURNAMENT_FIELDS:
+            setattr(tournament, name, value)
+    tournament.save()
+    audit_record(
+        actor=actor,
+        action="tournament.update",
+        obj=tournament,
+        tournament=tournament,
+        before=before,
+        after=_snapshot(tournament, TOURNAMENT_FIELDS),
+    )
+    live.live_publish(
+        tournament_id=tournament.pk,
+        kind=live.TOURNAMENT_UPDATED,
+        data=_tournament_public(tournament),
+    )
+    return tournament
+
+
+@transaction.atomic
+def tournament_status_set(*, actor, tournament_id: int, status: str) -> Tournament:
+    """Move the tournament along planned → registering → running → finished, or cancel it.
+
+    Cancelling (casino §7) refunds every payment still standing by reversing lines.
+    """
+    tournament = tournament_lock(tournament_id)
+    if status not in TournamentStatus.values:
+        raise Invalid({"status": _("Unknown status.")})
+    refusal = engine.transition_refusal(
+        tournament.status, status, active_entries=active_entry_count(tournament)
+    )
+    if refusal:
+        raise _refuse(refusal)
+    before = {"status": tournament.status}
+    refunded = 0
+    if status == TournamentStatus.CANCELLED:
+        refunded = _refund_lines(
+            actor=actor, lines=Transaction.objects.filter(tournament=tournament)
+        )
+        tournament.entries.filter(status=EntryStatus.ACTIVE).update(status=EntryStatus.CANCELLED)
+        waiting_alternates(tournament).update(status=AlternateStatus.WITHDRAWN)
+    tournament.status = status
+    tournament.save(update_fields=["status"])
+    audit_record(
+        actor=actor,
+        action=f"tournament.{status}",
+        obj=tournament,
+        tournament=tournament,
+        before=before,
+        after={"status": status, "refunded": refunded},
+    )
+    live.live_publish(
+        tournament_id=tournament.pk,
+        kind=live.TOURNAMENT_UPDATED,
+        data=_tournament_public(tournament),
+    )
+    return tournament
+
+
+# --- Players -----------------------------------------------------------------
+
+PLAYER_FIELDS = ("name", "nickname", "country", "birth_year", "email", "phone")
+
+
+def player_match(*, name: str, birth_year: int | None = None, email: str = "") -> Player | None:
+    """Duplicate detection: the same email, or the same name and birth year, is one person."""
+    condition = Q()
+    if email:
+        condition |= Q(email__iexact=email)
+    if birth_year is not None:
+        condition |= Q(name__iexact=name.strip(), birth_year=birth_year)
+    if not condition:
+        return None
+    return Player.objects.filter(condition).order_by("id").first()
+
+
+def _player_get_or_create(data: dict) -> tuple[Player, bool]:
+    data = {k: v for k, v in data.items() if k in PLAYER_FIELDS and v is not None}
+    data["name"] = data.get("name", "").strip()
+    if not data["name"]:
+        raise Invalid({"player": _("A player needs a name.")})
+    existing = player_match(
+        name=data["name"], birth_year=data.get("birth_year"), email=data.get("email", "")
+    )
+    if existing:
+        return existing, False
+    try:
+        # A savepoint, so that a desk racing us to create the same person is no error.
+        with transaction.atomic():
+            return Player.objects.create(**data), True
+    except IntegrityError:
+        existing = player_match(
+            name=data["name"], birth_year=data.get("birth_year"), email=data.get("email", "")
+        )
+        if existing is None:
+            raise
+        return existing, False
+
+
+@transaction.atomic
+def player_create(*, actor, data: dict) -> Player:
+    player, created = _player_get_or_create(data)
+    if created:
+        audit_record(
+            actor=actor, action="player.create", obj=player, after=_snapshot(player, PLAYER_FIELDS)
+        )
+    return player
+
+
+@transaction.atomic
+def player_update(*, actor, player_id: int, data: dict) -> Player:
+    player = Player.objects.select_for_update().filter(pk=player_id).first()
+    if player is None:
+        raise NotFound(_("No such player."))
+    before = _snapshot(player, PLAYER_FIELDS)
+    for name in PLAYER_FIELDS:
+        if name in data:
+            setattr(player, name, data[name])
+    other = player_match(name=player.name, birth_year=player.birth_year, email=player.email)
+    if other and other.pk != player.pk:
+        raise Conflict(
+            _("Another player has this email, or this name and birth year."),
+            code="duplicate_player",
+        )
+    player.save()
+    audit_record(
+        actor=actor,
+        action="player.update",
+        obj=player,
+        before=before,
+        after=_snapshot(player, PLAYER_FIELDS),
+    )
+    return player
+
+
+@transaction.atomic
+def player_id_check(*, actor, player_id: int) -> Player:
+    """Record that staff saw the player's photo ID (TDA 4; casino §9 on each day)."""
+    player = Player.objects.select_for_update().filter(pk=player_id).first()
+    if player is None:
+        raise NotFound(_("No such player."))
+    player.id_checked_at = timezone.now()
+    player.save(update_fields=["id_checked_at"])
+    audit_record(
+        actor=actor,
+        action="player.id_check",
+        obj=player,
+        after={"id_checked_at": player.id_checked_at.isoformat()},
+    )
+    return player
+
+
+# --- Registration ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Registration:
+    """The outcome at the desk: an entry, or (sold out) a place on the alternates list."""
+
+    entry: Entry | None = None
+    alternate: Alternate | None = None
+
+
+def _resolve_player(*, player_id: int | None, player_data: dict | None) -> Player:
+    if player_id is not None:
+        player = Player.objects.filter(pk=player_id).first()
+        if player is None:
+            raise Invalid({"player_id": _("No player with this id.")})
+        return player
+    if player_data is None:
+        raise Invalid({"player": _("Give a player or a player_id.")})
+    return _player_get_or_create(player_data)[0]
+
+
+def _reentry_number(tournament: Tournament, player: Player, *, reentry: bool) -> int:
+    """Check the player's earlier entries; return the number of the new one (TDA 8-A)."""
+    earlier = list(
+        tournament.entries.filter(player=player)
+        .exclude(status=EntryStatus.CANCELLED)
+        .values_list("status", "reentry_number")
+    )
+    if any(status == EntryStatus.ACTIVE for status, _number in earlier):
+        raise _refuse("already_active")
+    if not earlier:
+        if reentry:
+            raise Invalid({"reentry": _("The player has no earlier entry to re-enter.")})
+        return 1
+    if not reentry:
+        raise _refuse("reentry_required")
+    refusal = engine.reentry_refusal(rules_of(tournament), previous_entries=len(earlier))
+    if refusal:
+        raise _refuse(refusal)
+    # Numbers of cancelled entries are not reused: the constraint covers all entries.
+    last = tournament.entries.filter(player=player).aggregate(n=Max("reentry_number"))["n"]
+    return last + 1
+
+
+def _entry_create(*, actor, tournament: Tournament, player: Player, reentry_number: int) -> Entry:
+    number = (tournament.entries.aggregate(n=Max("number"))["n"] or 0) + 1
+    entry = Entry.objects.create(
+        tournament=tournament,
+        player=player,
+        number=number,
+        reentry_number=reentry_number,
+        chips=tournament.starting_stack,  # TDA 8-A: a full stack, re-entries too
+        registered_by=actor if actor and actor.is_authenticated else None,
+    )
+    Transaction.objects.create(
+        tournament=tournament,
+        entry=entry,
+        kind=TransactionKind.REENTRY if reentry_number > 1 else TransactionKind.BUY_IN,
+        amount=tournament.buy_in + tournament.fee,
+        prize_share=tournament.buy_in,
+        fee_share=tournament.fee,
+        cashier=actor if actor and actor.is_authenticated else None,
+    )
+    return entry
+
+
+def _alternate_add(*, tournament: Tournament, player: Player, reentry: bool) -> Alternate:
+    if waiting_alternates(tournament).filter(player=player).exists():
+        raise _refuse("already_alternate")
+    position = (tournament.alternates.aggregate(n=Max("position"))["n"] or 0) + 1
+    return Alternate.objects.create(
+        tournament=tournament, player=player, position=position, reentry=reentry
+    )
+
+
+def _alternates_public(tournament: Tournament) -> dict:
+    return {
+        "waiting": [
+            {"position": a.position, "player": {"id": a.player_id, "name": a.player.name}}
+            for a in waiting_alternates(tournament)
+        ]
+    }
+
+
+@transaction.atomic
+def entry_register(
+    *,
+    actor,
+    tournament_id: int,
+    player_id: int | None = None,
+    player_data: dict | None = None,
+    reentry: bool = False,
+) -> Registration:
+    """Sell a buy-in or re-entry; when sold out, put the player on the alternates list."""
+    tournament = tournament_lock(tournament_id)
+    rules = rules_of(tournament)
+    refusal = engine.registration_refusal(rules)
+    if refusal:
+        raise _refuse(refusal)
+    player = _resolve_player(player_id=player_id, player_data=player_data)
+    reentry_number = _reentry_number(tournament, player, reentry=reentry)
+    free = engine.has_free_place(
+        rules,
+        active_entries=active_entry_count(tournament),
+        waiting_alternates=waiting_alternates(tournament).count(),
+    )
+    if not free:
+        alternate = _alternate_add(tournament=tournament, player=player, reentry=reentry_number > 1)
+        audit_record(
+            actor=actor,
+            action="alternate.add",
+            obj=alternate,
+            tournament=tournament,
+            after={"player": player.pk, "position": alternate.position},
+        )
+        live.live_publish(
+            tournament_id=tournament.pk,
+            kind=live.ALTERNATES_UPDATED,
+            data=_alternates_public(tournament),
+        )
+        return Registration(alternate=alternate)
+    entry = _entry_create(
+        actor=actor, tournament=tournament, player=player, reentry_number=reentry_number
+    )
+    audit_record(
+        actor=actor,
+        action="entry.reenter" if entry.is_reentry else "entry.register",
+        obj=entry,
+        tournament=tournament,
+        after={**_snapshot(entry, ENTRY_FIELDS), "player": player.pk},
+    )
+    live.live_publish(
+        tournament_id=tournament.pk, kind=live.ENTRY_REGISTERED, data=entry_public(entry)
+    )
+    return Registration(entry=entry)
+
+
+ENTRY_FIELDS = ("number", "reentry_number", "status", "chips", "rebuys", "addon")
+
+
+def _entry_locked(tournament: Tournament, entry_id: int) -> Entry:
+    entry = Entry.objects.select_for_update().filter(tournament=tournament, pk=entry_id).first()
+    if entry is None:
+        raise NotFound(_("No such entry in this tournament."))
+    return entry
+
+
+def _entry_changed(
+    *, actor, action: str, tournament: Tournament, entry: Entry, before: dict, **extra
+) -> Entry:
+    entry.save()
+    audit_record(
+        actor=actor,
+        action=action,
+        obj=entry,
+        tournament=tournament,
+        before=before,
+        after={**_snapshot(entry, ENTRY_FIELDS), **extra},
+    )
+    live.live_publish(
+        tournament_id=tournament.pk, kind=live.ENTRY_UPDATED, data=entry_public(entry)
+    )
+    return entry
+
+
+@transaction.atomic
+def entry_bust(*, actor, tournament_id: int, entry_id: int) -> Entry:
+    """The floor marks an entry out of chips. Places come with the hands issue."""
+    tournament = tournament_lock(tournament_id)
+    entry = _entry_locked(tournament, entry_id)
+    if entry.status != EntryStatus.ACTIVE:
+        raise _refuse("entry_not_active")
+    before = _snapshot(entry, ENTRY_FIELDS)
+    entry.status = EntryStatus.BUSTED
+    entry.busted_at = timezone.now()
+    return _entry_changed(
+        actor=actor, action="entry.bust", tournament=tournament, entry=entry, before=before
+    )
+
+
+@transaction.atomic
+def entry_bust_undo(*, actor, tournament_id: int, entry_id: int) -> Entry:
+    """Reverse a bust entered by mistake, while the place it freed is still free."""
+    tournament = tournament_lock(tournament_id)
+    entry = _entry_locked(tournament, entry_id)
+    if entry.status != EntryStatus.BUSTED:
+        raise _refuse("entry_not_busted")
+    if tournament.entries.filter(player=entry.player, status=EntryStatus.ACTIVE).exists():
+        raise _refuse("player_reentered")
+    free = engine.free_places(tournament.capacity, active_entries=active_entry_count(tournament))
+    if free == 0:
+        raise _refuse("place_taken")
+    before = _snapshot(entry, ENTRY_FIELDS)
+    entry.status = EntryStatus.ACTIVE
+    entry.busted_at = None
+    return _entry_changed(
+        actor=actor, action="entry.bust_undo", tournament=tournament, entry=entry, before=before
+    )
+
+
+def _refund_lines(*, actor, lines) -> int:
+    """Reverse every payment among `lines` not reversed yet; return the total refunded."""
+    total = 0
+    payments = lines.exclude(kind__in=[TransactionKind.REFUND, TransactionKind.PAYOUT]).filter(
+        reversed_by__isnull=True
+    )
+    for line in payments:
+        Transaction.objects.create(
+            tournament_id=line.tournament_id,
+            entry_id=line.entry_id,
+            kind=TransactionKind.REFUND,
+            amount=-line.amount,
+            prize_share=-line.prize_share,
+            fee_share=-line.fee_share,
+            reverses=line,
+            cashier=actor if actor and actor.is_authenticated else None,
+        )
+        total += line.amount
+    return total
+
+
+@transaction.atomic
+def entry_cancel(*, actor, tournament_id: int, entry_id: int) -> Entry:
+    """Take back an entry sold by mistake: refund it by reversing its lines, keep the record."""
+    tournament = tournament_lock(tournament_id)
+    entry = _entry_locked(tournament, entry_id)
+    if entry.status != EntryStatus.ACTIVE:
+        raise _refuse("entry_not_active")
+    before = _snapshot(entry, ENTRY_FIELDS)
+    refunded = _refund_lines(actor=actor, lines=entry.transactions.all())
+    entry.status = EntryStatus.CANCELLED
+    return _entry_changed(
+        actor=actor,
+        action="entry.cancel",
+        tournament=tournament,
+        entry=entry,
+        before=before,
+        refunded=refunded,
+    )
+
+
+@transaction.atomic
+def entry_rebuy(*, actor, tournament_id: int, entry_id: int) -> Entry:
+    tournament = tournament_lock(tournament_id)
+    entry = _entry_locked(tournament, entry_id)
+    refusal = engine.rebuy_refusal(
+        rules_of(tournament),
+        entry_active=entry.status == EntryStatus.ACTIVE,
+        rebuys_taken=entry.rebuys,
+    )
+    if refusal:
+        raise _refuse(refusal)
+    before = _snapshot(entry, ENTRY_FIELDS)
+    entry.rebuys += 1
+    entry.chips += tournament.rebuy_chips
+    _money_in(actor=actor, entry=entry, kind=TransactionKind.REBUY, price=tournament.rebuy_price)
+    return _entry_changed(
+        actor=actor, action="entry.rebuy", tournament=tournament, entry=entry, before=before
+    )
+
+
+@transaction.atomic
+def entry_addon(*, actor, tournament_id: int, entry_id: int) -> Entry:
+    tournament = tournament_lock(tournament_id)
+    entry = _entry_locked(tournament, entry_id)
+    refusal = engine.addon_refusal(
+        rules_of(tournament),
+        entry_active=entry.status == EntryStatus.ACTIVE,
+        addon_taken=entry.addon,
+    )
+    if refusal:
+        raise _refuse(refusal)
+    before = _snapshot(entry, ENTRY_FIELDS)
+    entry.addon = True
+    entry.chips += tournament.addon_chips
+    _money_in(actor=actor, entry=entry, kind=TransactionKind.ADDON, price=tournament.addon_price)
+    return _entry_changed(
+        actor=actor, action="entry.addon", tournament=tournament, entry=entry, before=before
+    )
+
+
+def _money_in(*, actor, entry: Entry, kind: str, price: int) -> None:
+    # Rebuys and add-ons go whole into the prize pool; the house fee is on the buy-in.
+    Transaction.objects.create(
+        tournament_id=entry.tournament_id,
+        entry=entry,
+        kind=kind,
+        amount=price,
+        prize_share=price,
+        fee_share=0,
+        cashier=actor if actor and actor.is_authenticated else None,
+    )
+
+
+# --- Alternates ----------------------------------------------------------------------
+
+
+@transaction.atomic
+def alternate_enter_next(*, actor, tournament_id: int) -> Entry:
+    """Give the freed place to the first alternate in line (casino §8b), who pays now."""
+    tournament = tournament_lock(tournament_id)
+    refusal = engine.registration_refusal(rules_of(tournament))
+    if refusal:
+        raise _refuse(refusal)
+    alternate = waiting_alternates(tournament).select_for_update(of=("self",)).first()
+    if alternate is None:
+        raise _refuse("no_alternate")
+    free = engine.free_places(tournament.capacity, active_entries=active_entry_count(tournament))
+    if free == 0:
+        raise _refuse("no_free_place")
+    reentry_number = _reentry_number(tournament, alternate.player, reentry=alternate.reentry)
+    entry = _entry_create(
+        actor=actor, tournament=tournament, player=alternate.player, reentry_number=reentry_number
+    )
+    alternate.status = AlternateStatus.SEATED
+    alternate.entry = entry
+    alternate.save(update_fields=["status", "entry"])
+    audit_record(
+        actor=actor,
+        action="alternate.enter",
+        obj=entry,
+        tournament=tournament,
+        before={"alternate_position": alternate.position},
+        after={**_snapshot(entry, ENTRY_FIELDS), "player": alternate.player_id},
+    )
+    live.live_publish(
+        tournament_id=tournament.pk, kind=live.ENTRY_REGISTERED, data=entry_public(entry)
+    )
+    live.live_publish(
+        tournament_id=tournament.pk,
+        kind=live.ALTERNATES_UPDATED,
+        data=_alternates_public(tournament),
+    )
+    return entry
+
+
+@transaction.atomic
+def alternate_withdraw(*, actor, tournament_id: int, alternate_id: int) -> Alternate:
+    tournament = tournament_lock(tournament_id)
+    alternate = waiting_alternates(tournament).filter(pk=alternate_id).first()
+    if alternate is None:
+        raise NotFound(_("No such waiting alternate."))
+    alternate.status = AlternateStatus.WITHDRAWN
+    alternate.save(update_fields=["status"])
+    audit_record(
+        actor=actor,
+        action="alternate.withdraw",
+        obj=alternate,
+        tournament=tournament,
+        before={"status": AlternateStatus.WAITING},
+        after={"status": AlternateStatus.WITHDRAWN},
+    )
+    live.live_publish(
+        tournament_id=tournament.pk,
+        kind=live.ALTERNATES_UPDATED,
+        data=_alternates_public(tournament),
+    )
+    return alternate

@@ -1,0 +1,105 @@
+"""Two desks acting at the same moment must not corrupt a tournament (real transactions)."""
+
+import threading
+
+import pytest
+from django.db import connection
+
+from tournaments import services
+from tournaments.models import Alternate, Entry, EntryStatus, Transaction
+from tournaments.tests.factories import register, staff, tournament
+
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+
+
+def _at_once(*calls):
+    """Run each call in its own thread and database connection, released together."""
+    start = threading.Barrier(len(calls))
+    results: list = [None] * len(calls)
+
+    def run(index, call):
+        try:
+            start.wait()
+            results[index] = call()
+        except Exception as exc:  # the test inspects what each desk saw
+            results[index] = exc
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    return results
+
+
+def test_two_cashiers_selling_the_last_place_make_one_entry_and_one_alternate():
+    event = tournament(capacity=3)
+    for name in ("Ada", "Bo"):
+        register(event, name)
+    desk_a, desk_b = staff("cashier"), staff("cashier")
+
+    results = _at_once(
+        lambda: register(event, "Cara", actor=desk_a),
+        lambda: register(event, "Dino", actor=desk_b),
+    )
+
+    assert all(isinstance(r, services.Registration) for r in results), results
+    entered = [r.entry for r in results if r.entry]
+    waiting = [r.alternate for r in results if r.alternate]
+    assert len(entered) == 1 and len(waiting) == 1
+    assert Entry.objects.filter(tournament=event, status=EntryStatus.ACTIVE).count() == 3
+    assert Alternate.objects.get(tournament=event).position == 1
+    assert Transaction.objects.filter(tournament=event).count() == 3
+
+
+def test_same_player_registered_at_two_desks_gets_one_entry():
+    event = tournament()
+    player = services.player_create(actor=None, data={"name": "Eve", "birth_year": 1990})
+
+    def sell():
+        return services.entry_register(actor=None, tournament_id=event.pk, player_id=player.pk)
+
+    results = _at_once(sell, sell)
+
+    codes = sorted(getattr(r, "code", "ok") for r in results)
+    assert codes == ["already_active", "ok"]
+    assert Entry.objects.filter(tournament=event, player=player).count() == 1
+
+
+def test_new_player_typed_at_two_desks_is_one_person():
+    event = tournament()
+
+    results = _at_once(
+        lambda: register(event, "Finn Gray", email="finn@example.com"),
+        lambda: register(event, "Finn Gray", email="FINN@example.com"),
+    )
+
+    codes = sorted(getattr(r, "code", "ok") for r in results)
+    assert codes == ["already_active", "ok"]
+    assert Entry.objects.filter(tournament=event).values("player").distinct().count() == 1
+
+
+def test_entry_numbers_stay_unique_under_parallel_desks():
+    event = tournament()
+    results = _at_once(*[(lambda n=n: register(event, f"Player {n}")) for n in range(6)])
+
+    assert all(isinstance(r, services.Registration) for r in results), results
+    numbers = sorted(Entry.objects.filter(tournament=event).values_list("number", flat=True))
+    assert numbers == [1, 2, 3, 4, 5, 6]
+
+
+def test_bust_and_undo_at_once_leave_a_consistent_entry():
+    event = tournament()
+    entry = register(event, "Hana").entry
+    floor = staff("floor")
+
+    results = _at_once(
+        lambda: services.entry_bust(actor=floor, tournament_id=event.pk, entry_id=entry.pk),
+        lambda: services.entry_bust(actor=floor, tournament_id=event.pk, entry_id=entry.pk),
+    )
+
+    codes = sorted(getattr(r, "code", "ok") for r in results)
+    assert codes == ["entry_not_active", "ok"]
+    assert event.audit_entries.filter(action="entry.bust").count() == 1

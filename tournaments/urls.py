@@ -1,0 +1,6 @@
+from django.urls import path
+
+from tournaments import views
+
+app_name = "tournaments"
+urlpatterns = [path("", views.tournament_list, name="list")]
