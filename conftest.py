@@ -8,6 +8,7 @@ import os
 
 import pytest
 from django.conf import settings
+from django.test import Client
 
 NEEDS_POSTGRES = pytest.mark.skip(reason="needs PostgreSQL: set DATABASE_URL")
 NEEDS_REDIS = pytest.mark.skip(reason="needs Redis: set REDIS_URL")
@@ -21,3 +22,46 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(NEEDS_POSTGRES)
         if item.get_closest_marker("redis") and not has_redis:
             item.add_marker(NEEDS_REDIS)
+
+
+# Production settings (DATABASE_URL set, as in CI) redirect plain HTTP to HTTPS. Browsers
+# reach the app through the proxy that terminates TLS and says so in this header.
+BEHIND_TLS_PROXY = {"HTTP_X_FORWARDED_PROTO": "https", "HTTP_HOST": "testserver"}
+
+
+@pytest.fixture
+def client() -> Client:
+    """A browser, as it reaches the app in production: through the TLS proxy."""
+    return Client(**BEHIND_TLS_PROXY)
+
+
+@pytest.fixture(autouse=True)
+def announcements_sent(monkeypatch):
+    """Clock announcements are recorded, not queued: no test leaves tasks in a broker.
+
+    Tests that run a real worker take the original back with `announcements_sent.undo()`.
+    """
+    from clock.tasks import clock_announce
+
+    class Sent(list):
+        undo = staticmethod(monkeypatch.undo)
+
+    sent = Sent()
+
+    def record(args=None, kwargs=None, eta=None, **options):
+        sent.append({"args": tuple(args or ()), "eta": eta})
+
+    monkeypatch.setattr(clock_announce, "apply_async", record)
+    return sent
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _close_connections_of_async_tests(django_db_setup, django_db_blocker):
+    """Async tests and consumers reach the database from asgiref's one sync thread; its
+    connection would outlive the tests and block dropping the test database."""
+    yield
+    from asgiref.sync import SyncToAsync
+    from django.db import connections
+
+    with django_db_blocker.unblock():
+        SyncToAsync.single_thread_executor.submit(connections.close_all).result(timeout=10)

@@ -22,7 +22,8 @@ class TokenObtainView(ObtainAuthToken):
 
     @extend_schema(
         request=inline_serializer(
-            "TokenRequest", {"username": serializers.CharField(), "password": serializers.CharField()}
+            "TokenRequest",
+            {"username": serializers.CharField(), "password": serializers.CharField()},
         ),
         responses=inline_serializer("TokenResponse", {"token": serializers.CharField()}),
     )
@@ -35,4 +36,14 @@ class AuditEntrySerializer(serializers.ModelSerializer):
 
     class Meta:
         model = AuditEntry
-        fields = ["id", "at", "actor", "action", "object_type", "object_id", "object_repr", "before", "after"]
+        fields = [
+            "id",
+            "at",
+            "actor",
+            "action",
+            "object_type",
+            "object_id",
+            "object_repr",
+            "before",
+            "after",
+        ]

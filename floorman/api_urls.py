@@ -5,4 +5,5 @@ from floorman.api import TokenObtainView
 urlpatterns = [
     path("auth/token/", TokenObtainView.as_view(), name="api-token"),
     path("", include("tournaments.api_urls")),
+    path("", include("clock.api_urls")),
 ]

@@ -1,5 +1,7 @@
 """The websocket every screen of a tournament listens on: /ws/tournaments/<id>/."""
 
+import time
+
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
@@ -30,8 +32,35 @@ class TournamentConsumer(AsyncJsonWebsocketConsumer):
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
+    @classmethod
+    async def decode_json(cls, text_data):
+        try:
+            return await super().decode_json(text_data)
+        except ValueError:
+            return None  # garbage from a client is ignored, never an error
+
     async def receive_json(self, content, **kwargs) -> None:
-        return None
+        """Only the time probe is answered: screens estimate their offset to server time.
+
+        The screen sends {"type": "time.ping", "client": <its clock, ms>}; the answer
+        carries the server's clock in ms since the epoch, and the screen takes the
+        midpoint of the round trip (NTP's idea, one sample per probe).
+        """
+        if not isinstance(content, dict) or content.get("type") != "time.ping":
+            return
+        client = content.get("client")
+        if isinstance(client, bool) or not isinstance(client, int | float):
+            return
+        await self.send_json({"type": "time.pong", "client": client, "server": time.time() * 1000})
+
+    async def dispatch(self, message: dict) -> None:
+        # Channels runs close_old_connections in a thread before every handler; a live
+        # event touches no database, and with hundreds of screens those thread hops
+        # queue up and delay the broadcast (bench/clock_ws.py).
+        if message.get("type") == "live.event":
+            await self.live_event(message)
+            return
+        await super().dispatch(message)
 
     async def live_event(self, event: dict) -> None:
-        await self.send_json(event["message"])
+        await self.send(text_data=event["text"])

@@ -66,3 +66,10 @@ def health(request: HttpRequest) -> JsonResponse:
         {"database": database, "cache": cache_ok, "worker_seen": worker_seen},
         status=200 if database and cache_ok else 503,
     )
+
+
+@require_safe
+@never_cache
+def live(request: HttpRequest) -> JsonResponse:
+    """GET /health/live/: the process answers (a liveness probe; touches nothing else)."""
+    return JsonResponse({"status": "ok"})

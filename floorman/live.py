@@ -5,10 +5,12 @@ sent only after the transaction commits, so a screen never sees a change that wa
 rolled back. Data must be public: no contact details.
 """
 
+import json
 import logging
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
 
 from floorman.groups import tournament_group
@@ -20,7 +22,22 @@ ENTRY_REGISTERED = "entry.registered"
 ENTRY_UPDATED = "entry.updated"
 TOURNAMENT_UPDATED = "tournament.updated"
 ALTERNATES_UPDATED = "alternates.updated"
-KINDS = (ENTRY_REGISTERED, ENTRY_UPDATED, TOURNAMENT_UPDATED, ALTERNATES_UPDATED)
+CLOCK_UPDATED = "clock.updated"  # the full clock state after any change
+CLOCK_WARNING = "clock.warning"  # RP-7: a level change or break is near
+CLOCK_LEVEL = "clock.level"  # a new level or break has begun (TDA 23: from the next hand)
+PLAYER_CLOCK = "player_clock.updated"  # TDA 29
+ANNOUNCEMENTS = "announcements.updated"
+KINDS = (
+    ENTRY_REGISTERED,
+    ENTRY_UPDATED,
+    TOURNAMENT_UPDATED,
+    ALTERNATES_UPDATED,
+    CLOCK_UPDATED,
+    CLOCK_WARNING,
+    CLOCK_LEVEL,
+    PLAYER_CLOCK,
+    ANNOUNCEMENTS,
+)
 
 
 def live_publish(*, tournament_id: int, kind: str, data: dict) -> None:
@@ -33,9 +50,11 @@ def live_publish(*, tournament_id: int, kind: str, data: dict) -> None:
 
 def _send(tournament_id: int, message: dict) -> None:
     layer = get_channel_layer()
+    # Encoded once here, not once per connected screen: a room may have hundreds.
+    text = json.dumps(message, separators=(",", ":"), cls=DjangoJSONEncoder)
     try:
         async_to_sync(layer.group_send)(
-            tournament_group(tournament_id), {"type": "live.event", "message": message}
+            tournament_group(tournament_id), {"type": "live.event", "text": text}
         )
     except Exception:  # a lost live update must never undo a committed change
         log.exception(

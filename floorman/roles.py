@@ -17,6 +17,7 @@ ALL_ROLES = (DIRECTOR, FLOOR, CASHIER, DEALER)
 MANAGE_TOURNAMENTS = (DIRECTOR,)
 REGISTER = (CASHIER,)
 BUST = (FLOOR,)
+CLOCK = (FLOOR,)  # drive the clock, call the clock on a player (TDA 29)
 SEE_PLAYERS = (FLOOR, CASHIER)
 SEE_AUDIT = (DIRECTOR,)
 
@@ -51,6 +52,7 @@ def roles_context(request) -> dict:
             "director": user_has_role(user, MANAGE_TOURNAMENTS),
             "register": user_has_role(user, REGISTER),
             "bust": user_has_role(user, BUST),
+            "clock": user_has_role(user, CLOCK),
             "players": user_has_role(user, SEE_PLAYERS),
         }
     }

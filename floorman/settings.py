@@ -121,10 +121,26 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis: channel layer, cache, Celery --------------------------------------
 if REDIS_URL:
+    # redis-py 8 reads with a 5 s socket timeout and caps a pool at 100 connections;
+    # channels_redis blocks up to 5 s per read and holds connections per group
+    # (channels_redis issue 422). A longer timeout with keepalive, and a larger pool,
+    # keep a room full of lobby screens connected (floorman/tests/test_live_redis.py).
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL], "prefix": "floorman"},
+            "CONFIG": {
+                "hosts": [
+                    {
+                        "address": REDIS_URL,
+                        "socket_timeout": 30,
+                        "socket_connect_timeout": 5,
+                        "socket_keepalive": True,
+                        "health_check_interval": 30,
+                        "max_connections": 2000,
+                    }
+                ],
+                "prefix": "floorman",
+            },
         }
     }
     CACHES = {
@@ -145,6 +161,9 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = "UTC"
+# Clock announcements wait in Redis with an eta up to a level's length; a task not
+# acknowledged within this time is delivered again (harmless: see clock.services).
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 4 * 3600}
 
 # --- Auth ---------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [
@@ -184,7 +203,7 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["floorman.roles.ReadOnlyOrStaff"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
+    "DEFAULT_PAGINATION_CLASS": "floorman.pagination.Pagination",
     "PAGE_SIZE": 100,
     "EXCEPTION_HANDLER": "floorman.errors.api_exception_handler",
 }
@@ -196,6 +215,12 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # Several models have a "status"; name each set of choices after its model.
+    "ENUM_NAME_OVERRIDES": {
+        "TournamentStatusEnum": "tournaments.models.TournamentStatus",
+        "EntryStatusEnum": "tournaments.models.EntryStatus",
+        "AlternateStatusEnum": "tournaments.models.AlternateStatus",
+    },
 }
 
 # --- Security (production) ----------------------------------------------------------
@@ -206,6 +231,8 @@ if not DEBUG and not EMBEDDED:
     # Behind the reverse proxy that terminates TLS.
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=True)
+    # Container health checks call /health/ over plain HTTP from inside the network.
+    SECURE_REDIRECT_EXEMPT = [r"^health/(live/)?$"]
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = 60 * 60 * 24 * 30

@@ -5,10 +5,12 @@ from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 import floorman.converters  # noqa: F401 - registers the "id" path converter
-from floorman import views
+from floorman import health, views
 
 urlpatterns = [
     path("", RedirectView.as_view(pattern_name="tournaments:list", permanent=False)),
+    path("health/", health.health, name="health"),
+    path("health/live/", health.live, name="health-live"),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
@@ -17,5 +19,8 @@ urlpatterns = [
     path("api/v1/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/v1/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("tournaments/", include("tournaments.urls")),
+    path("", include("clock.urls")),
+    path("", include("clock.screen_urls")),
+    path("", include("clock.structure_urls")),
     path("tournaments/<id:tournament_id>/audit/", views.audit_log, name="audit-log"),
 ]

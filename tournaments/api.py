@@ -5,7 +5,6 @@ the result. Querysets start from the tournament in the URL.
 """
 
 from django.shortcuts import get_object_or_404
-from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, serializers, status, viewsets
@@ -15,7 +14,15 @@ from rest_framework.response import Response
 
 from floorman.api import AuditEntrySerializer
 from floorman.audit import audit_entries
-from floorman.roles import BUST, MANAGE_TOURNAMENTS, REGISTER, SEE_AUDIT, SEE_PLAYERS, role_permission
+from floorman.inputs import search_text
+from floorman.roles import (
+    BUST,
+    MANAGE_TOURNAMENTS,
+    REGISTER,
+    SEE_AUDIT,
+    SEE_PLAYERS,
+    role_permission,
+)
 from tournaments import services
 from tournaments.messages import refusal_message
 from tournaments.models import (
@@ -26,8 +33,14 @@ from tournaments.models import (
     Player,
     Tournament,
     TournamentStatus,
+    birth_year_not_future,
 )
-from tournaments.selectors import entries_search, tournament_totals, waiting_alternates
+from tournaments.selectors import (
+    entries_search,
+    players_search,
+    tournament_totals,
+    waiting_alternates,
+)
 
 ID = r"[0-9]{1,18}"  # longer ids cannot exist and would overflow the database integer
 MAX_ID = 2**63 - 1
@@ -39,7 +52,9 @@ def money(**kwargs) -> serializers.IntegerField:
 
 
 def level(**kwargs) -> serializers.IntegerField:
-    return serializers.IntegerField(min_value=1, max_value=MAX_LEVEL, allow_null=True, required=False, **kwargs)
+    return serializers.IntegerField(
+        min_value=1, max_value=MAX_LEVEL, allow_null=True, required=False, **kwargs
+    )
 
 
 class TournamentSerializer(serializers.ModelSerializer):
@@ -48,12 +63,18 @@ class TournamentSerializer(serializers.ModelSerializer):
     currency = serializers.RegexField(r"^[A-Z]{3}$", required=False)
     starting_stack = serializers.IntegerField(min_value=1, max_value=MAX_CHIPS)
     table_size = serializers.IntegerField(min_value=2, max_value=10, required=False)
-    capacity = serializers.IntegerField(min_value=1, max_value=1_000_000, allow_null=True, required=False)
+    capacity = serializers.IntegerField(
+        min_value=1, max_value=1_000_000, allow_null=True, required=False
+    )
     late_reg_until_level = level()
-    reentry_max = serializers.IntegerField(min_value=1, max_value=1000, allow_null=True, required=False)
+    reentry_max = serializers.IntegerField(
+        min_value=1, max_value=1000, allow_null=True, required=False
+    )
     reentry_until_level = level()
     rebuy_until_level = level()
-    rebuy_max = serializers.IntegerField(min_value=1, max_value=1000, allow_null=True, required=False)
+    rebuy_max = serializers.IntegerField(
+        min_value=1, max_value=1000, allow_null=True, required=False
+    )
     rebuy_price = money(required=False)
     rebuy_chips = serializers.IntegerField(min_value=0, max_value=MAX_CHIPS, required=False)
     addon_price = money(required=False)
@@ -87,7 +108,18 @@ class EntrySerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Entry
-        fields = ["id", "number", "reentry_number", "player", "status", "chips", "rebuys", "addon", "table", "seat"]
+        fields = [
+            "id",
+            "number",
+            "reentry_number",
+            "player",
+            "status",
+            "chips",
+            "rebuys",
+            "addon",
+            "table",
+            "seat",
+        ]
 
     def get_table(self, entry) -> int | None:
         return None
@@ -96,21 +128,26 @@ class EntrySerializer(serializers.ModelSerializer):
         return None
 
 
+def birth_year_field() -> serializers.IntegerField:
+    return serializers.IntegerField(
+        min_value=1900,
+        max_value=2100,
+        required=False,
+        allow_null=True,
+        validators=[birth_year_not_future],
+    )
+
+
 class PlayerInputSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=120)
     nickname = serializers.CharField(max_length=60, required=False, allow_blank=True)
     country = serializers.RegexField(r"^[A-Za-z]{2}$", required=False, allow_blank=True)
-    birth_year = serializers.IntegerField(min_value=1900, max_value=2100, required=False, allow_null=True)
+    birth_year = birth_year_field()
     email = serializers.EmailField(required=False, allow_blank=True)
     phone = serializers.CharField(max_length=40, required=False, allow_blank=True)
 
     def validate_country(self, value: str) -> str:
         return value.upper()
-
-    def validate_birth_year(self, value):
-        if value is not None and value > timezone.now().year:
-            raise serializers.ValidationError(_("The birth year lies in the future."))
-        return value
 
 
 class EntryCreateSerializer(serializers.Serializer):
@@ -130,11 +167,20 @@ class PlayerSerializer(serializers.ModelSerializer):
     """Players for staff: includes contact data."""
 
     country = serializers.RegexField(r"^[A-Za-z]{2}$", required=False, allow_blank=True)
-    birth_year = serializers.IntegerField(min_value=1900, max_value=2100, required=False, allow_null=True)
+    birth_year = birth_year_field()
 
     class Meta:
         model = Player
-        fields = ["id", "name", "nickname", "country", "birth_year", "email", "phone", "id_checked_at"]
+        fields = [
+            "id",
+            "name",
+            "nickname",
+            "country",
+            "birth_year",
+            "email",
+            "phone",
+            "id_checked_at",
+        ]
         read_only_fields = ["id_checked_at"]
         # Duplicates are found by the service, which returns the existing player.
         validators = []
@@ -208,11 +254,15 @@ class TournamentViewSet(
         return [role_permission(*MANAGE_TOURNAMENTS)()]
 
     def perform_create(self, serializer):
-        serializer.instance = services.tournament_create(actor=self.request.user, data=serializer.validated_data)
+        serializer.instance = services.tournament_create(
+            actor=self.request.user, data=serializer.validated_data
+        )
 
     def perform_update(self, serializer):
         serializer.instance = services.tournament_update(
-            actor=self.request.user, tournament_id=serializer.instance.pk, data=serializer.validated_data
+            actor=self.request.user,
+            tournament_id=serializer.instance.pk,
+            data=serializer.validated_data,
         )
 
     @extend_schema(request=StatusSerializer, responses=TournamentSerializer)
@@ -247,7 +297,7 @@ class TournamentViewSet(
         actor = request.query_params.get("actor", "")
         entries = audit_entries(
             tournament=self.get_object(),
-            action=request.query_params.get("action", "")[:64],
+            action=search_text(request.query_params.get("action"), max_length=64),
             actor_id=int(actor) if actor.isdigit() and len(actor) < 10 else None,
         )
         page = self.paginate_queryset(entries)
@@ -268,7 +318,9 @@ class AlternateViewSet(viewsets.GenericViewSet):
     @extend_schema(request=None, responses=None)
     @action(detail=True, methods=["post"])
     def withdraw(self, request, tournament_pk=None, pk=None):
-        services.alternate_withdraw(actor=request.user, tournament_id=int(tournament_pk), alternate_id=int(pk))
+        services.alternate_withdraw(
+            actor=request.user, tournament_id=int(tournament_pk), alternate_id=int(pk)
+        )
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -284,7 +336,9 @@ class EntryViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         status_filter = params.get("status", "")
         if status_filter and status_filter not in EntryStatus.values:
             raise serializers.ValidationError({"status": [_("Unknown status.")]})
-        return entries_search(self.get_tournament(), query=params.get("q", "")[:120], status=status_filter)
+        return entries_search(
+            self.get_tournament(), query=search_text(params.get("q")), status=status_filter
+        )
 
     def get_permissions(self):
         if self.action in ("list", "retrieve"):
@@ -296,7 +350,9 @@ class EntryViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     @extend_schema(
         request=EntryCreateSerializer,
         responses={201: EntrySerializer, 409: None},
-        description=str(_("Register a player. When sold out the answer is 409 and the player is an alternate.")),
+        description=str(
+            _("Register a player. When sold out the answer is 409 and the player is an alternate.")
+        ),
     )
     def create(self, request, tournament_pk=None):
         tournament = self.get_tournament()
@@ -367,18 +423,18 @@ class PlayerViewSet(
     permission_classes = [role_permission(*SEE_PLAYERS)]
 
     def get_queryset(self):
-        players = Player.objects.all()
-        query = self.request.query_params.get("q", "")[:120]
-        if query:
-            players = players.filter(name__icontains=query) | players.filter(nickname__icontains=query)
-        return players.order_by("name", "id")
+        return players_search(query=search_text(self.request.query_params.get("q")))
 
     def perform_create(self, serializer):
-        serializer.instance = services.player_create(actor=self.request.user, data=serializer.validated_data)
+        serializer.instance = services.player_create(
+            actor=self.request.user, data=serializer.validated_data
+        )
 
     def perform_update(self, serializer):
         serializer.instance = services.player_update(
-            actor=self.request.user, player_id=serializer.instance.pk, data=serializer.validated_data
+            actor=self.request.user,
+            player_id=serializer.instance.pk,
+            data=serializer.validated_data,
         )
 
     @extend_schema(request=None, responses=PlayerSerializer)

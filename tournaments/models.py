@@ -5,9 +5,11 @@ integers. Invariants that two cashiers could break at once are database constrai
 """
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Lower
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 MAX_MONEY = 10**12  # ten billion in major units: far beyond any buy-in, still fits bigint
@@ -105,13 +107,20 @@ class Tournament(models.Model):
         return self.addon_at_break_after_level is not None
 
 
+def birth_year_not_future(year: int | None) -> None:
+    if year is not None and year > timezone.now().year:
+        raise ValidationError(_("The birth year lies in the future."), code="future")
+
+
 class Player(models.Model):
     """A person. Contact data is private: never on public pages, screens or events."""
 
     name = models.CharField(_("name"), max_length=120)
     nickname = models.CharField(_("nickname"), max_length=60, blank=True)
     country = models.CharField(_("country"), max_length=2, blank=True, help_text=_("ISO code"))
-    birth_year = models.PositiveSmallIntegerField(_("birth year"), null=True, blank=True)
+    birth_year = models.PositiveSmallIntegerField(
+        _("birth year"), null=True, blank=True, validators=[birth_year_not_future]
+    )
     email = models.EmailField(_("email"), blank=True)
     phone = models.CharField(_("phone"), max_length=40, blank=True)
     # TDA 4: players must be identifiable; casino §9: ID check at each day's restart.
@@ -180,8 +189,11 @@ class Entry(models.Model):
         verbose_name_plural = _("entries")
         constraints = [
             models.UniqueConstraint(fields=["tournament", "number"], name="entry_number_unique"),
+            # Cancelled (refunded) entries do not count: the next buy-in takes their number.
             models.UniqueConstraint(
-                fields=["tournament", "player", "reentry_number"], name="entry_reentry_unique"
+                fields=["tournament", "player", "reentry_number"],
+                condition=~Q(status="cancelled"),
+                name="entry_reentry_unique",
             ),
             # A player never holds two active entries in one tournament.
             models.UniqueConstraint(

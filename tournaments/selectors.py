@@ -10,16 +10,21 @@ from tournaments.models import (
     AlternateStatus,
     Entry,
     EntryStatus,
+    Player,
     Tournament,
+    TournamentStatus,
     Transaction,
     TransactionKind,
 )
 
 
 def rules_of(tournament: Tournament) -> engine.Rules:
+    from clock.selectors import level_in_play  # clock builds on tournaments, not back
+
     return engine.Rules(
         status=tournament.status,
-        current_level=tournament.current_level,
+        # Deadlines follow the running clock to the second, not the stored level.
+        current_level=level_in_play(tournament),
         late_reg_until_level=tournament.late_reg_until_level,
         capacity=tournament.capacity,
         reentry_allowed=tournament.reentry_allowed,
@@ -99,7 +104,12 @@ def tournament_totals(tournament: Tournament) -> Totals:
         addons=agg["addons"],
         active=active,
         prize_pool=engine.PrizePool(
-            collected=agg["collected"], guarantee=tournament.guarantee, paid_out=-agg["paid_out"]
+            collected=agg["collected"],
+            # Casino §7: a cancelled tournament is refunded, so no guarantee is owed.
+            guarantee=0
+            if tournament.status == TournamentStatus.CANCELLED
+            else tournament.guarantee,
+            paid_out=-agg["paid_out"],
         ),
         fees=agg["fees"],
         free_places=engine.free_places(tournament.capacity, active_entries=active),
@@ -117,3 +127,13 @@ def entries_search(tournament: Tournament, *, query: str = "", status: str = "")
             condition |= Q(number=int(query))
         entries = entries.filter(condition)
     return entries
+
+
+def players_search(*, query: str = ""):
+    """Players for staff, by name, nickname or email."""
+    players = Player.objects.order_by("name", "id")
+    if query:
+        players = players.filter(
+            Q(name__icontains=query) | Q(nickname__icontains=query) | Q(email__icontains=query)
+        )
+    return players

@@ -212,8 +212,13 @@ def tournament_status_set(*, actor, tournament_id: int, status: str) -> Tourname
 PLAYER_FIELDS = ("name", "nickname", "country", "birth_year", "email", "phone")
 
 
-def player_match(*, name: str, birth_year: int | None = None, email: str = "") -> Player | None:
-    """Duplicate detection: the same email, or the same name and birth year, is one person."""
+def player_match(
+    *, name: str, birth_year: int | None = None, email: str = "", exclude_id: int | None = None
+) -> Player | None:
+    """Duplicate detection: the same email, or the same name and birth year, is one person.
+
+    `exclude_id` leaves out the player being edited, who always matches themselves.
+    """
     condition = Q()
     if email:
         condition |= Q(email__iexact=email)
@@ -221,7 +226,10 @@ def player_match(*, name: str, birth_year: int | None = None, email: str = "") -
         condition |= Q(name__iexact=name.strip(), birth_year=birth_year)
     if not condition:
         return None
-    return Player.objects.filter(condition).order_by("id").first()
+    players = Player.objects.filter(condition)
+    if exclude_id is not None:
+        players = players.exclude(pk=exclude_id)
+    return players.order_by("id").first()
 
 
 def _player_get_or_create(data: dict) -> tuple[Player, bool]:
@@ -266,13 +274,19 @@ def player_update(*, actor, player_id: int, data: dict) -> Player:
     for name in PLAYER_FIELDS:
         if name in data:
             setattr(player, name, data[name])
-    other = player_match(name=player.name, birth_year=player.birth_year, email=player.email)
-    if other and other.pk != player.pk:
-        raise Conflict(
-            _("Another player has this email, or this name and birth year."),
-            code="duplicate_player",
-        )
-    player.save()
+    other = player_match(
+        name=player.name, birth_year=player.birth_year, email=player.email, exclude_id=player.pk
+    )
+    duplicate = Conflict(
+        _("Another player has this email, or this name and birth year."), code="duplicate_player"
+    )
+    if other:
+        raise duplicate
+    try:
+        with transaction.atomic():  # another desk may have saved the same person meanwhile
+            player.save()
+    except IntegrityError:
+        raise duplicate from None
     audit_record(
         actor=actor,
         action="player.update",
@@ -340,9 +354,7 @@ def _reentry_number(tournament: Tournament, player: Player, *, reentry: bool) ->
     refusal = engine.reentry_refusal(rules_of(tournament), previous_entries=len(earlier))
     if refusal:
         raise _refuse(refusal)
-    # Numbers of cancelled entries are not reused: the constraint covers all entries.
-    last = tournament.entries.filter(player=player).aggregate(n=Max("reentry_number"))["n"]
-    return last + 1
+    return len(earlier) + 1
 
 
 def _entry_create(*, actor, tournament: Tournament, player: Player, reentry_number: int) -> Entry:
@@ -395,14 +407,16 @@ def entry_register(
     reentry: bool = False,
 ) -> Registration:
     """Sell a buy-in or re-entry; when sold out, put the player on the alternates list."""
+    # The player first: creating a person needs no lock, so the desks queue only for
+    # the short part that decides places and numbers (pretix: lock as late as possible).
+    player = _resolve_player(player_id=player_id, player_data=player_data)
     tournament = tournament_lock(tournament_id)
     rules = rules_of(tournament)
     refusal = engine.registration_refusal(rules)
     if refusal:
         raise _refuse(refusal)
-    player = _resolve_player(player_id=player_id, player_data=player_data)
     reentry_number = _reentry_number(tournament, player, reentry=reentry)
-    free = engine.has_free_place(
+    free = rules.capacity is None or engine.has_free_place(
         rules,
         active_entries=active_entry_count(tournament),
         waiting_alternates=waiting_alternates(tournament).count(),
@@ -476,9 +490,11 @@ def entry_bust(*, actor, tournament_id: int, entry_id: int) -> Entry:
     before = _snapshot(entry, ENTRY_FIELDS)
     entry.status = EntryStatus.BUSTED
     entry.busted_at = timezone.now()
-    return _entry_changed(
+    entry = _entry_changed(
         actor=actor, action="entry.bust", tournament=tournament, entry=entry, before=before
     )
+    _clock_heads_up(tournament)
+    return entry
 
 
 @transaction.atomic
@@ -496,9 +512,36 @@ def entry_bust_undo(*, actor, tournament_id: int, entry_id: int) -> Entry:
     before = _snapshot(entry, ENTRY_FIELDS)
     entry.status = EntryStatus.ACTIVE
     entry.busted_at = None
-    return _entry_changed(
-        actor=actor, action="entry.bust_undo", tournament=tournament, entry=entry, before=before
+    # A player back in play needs no re-entry: leave the alternates list, or the list
+    # would be blocked by someone who can no longer enter.
+    withdrawn = (
+        waiting_alternates(tournament)
+        .filter(player=entry.player)
+        .update(status=AlternateStatus.WITHDRAWN)
     )
+    if withdrawn:
+        live.live_publish(
+            tournament_id=tournament.pk,
+            kind=live.ALTERNATES_UPDATED,
+            data=_alternates_public(tournament),
+        )
+    entry = _entry_changed(
+        actor=actor,
+        action="entry.bust_undo",
+        tournament=tournament,
+        entry=entry,
+        before=before,
+        alternate_withdrawn=bool(withdrawn),
+    )
+    _clock_heads_up(tournament)
+    return entry
+
+
+def _clock_heads_up(tournament: Tournament) -> None:
+    """Casino §31: the clock halves the levels once two players remain."""
+    from clock.services import clock_heads_up_sync  # clock builds on tournaments
+
+    clock_heads_up_sync(tournament_id=tournament.pk)
 
 
 def _refund_lines(*, actor, lines) -> int:

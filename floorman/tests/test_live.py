@@ -14,15 +14,20 @@ HEADERS = [(b"origin", b"http://localhost"), (b"host", b"localhost")]
 
 
 async def _connect(tournament_id: int) -> WebsocketCommunicator:
-    screen = WebsocketCommunicator(application, f"/ws/tournaments/{tournament_id}/", headers=HEADERS)
+    screen = WebsocketCommunicator(
+        application, f"/ws/tournaments/{tournament_id}/", headers=HEADERS
+    )
     connected, _code = await screen.connect()
     assert connected
-    assert await screen.receive_json_from(timeout=5) == {"type": "hello", "tournament": tournament_id}
+    assert await screen.receive_json_from(timeout=5) == {
+        "type": "hello",
+        "tournament": tournament_id,
+    }
     return screen
 
 
 def _register_through_api(tournament_id: int, user, name: str):
-    client = APIClient()
+    client = APIClient(HTTP_X_FORWARDED_PROTO="https")  # through the TLS proxy
     client.force_authenticate(user)
     return client.post(
         f"/api/v1/tournaments/{tournament_id}/entries/",
@@ -48,7 +53,12 @@ async def test_entry_registered_through_api_reaches_a_connected_screen():
             "id": entry["id"],
             "number": 1,
             "reentry_number": 1,
-            "player": {"id": entry["player"]["id"], "name": "Anna Berger", "nickname": "", "country": "AT"},
+            "player": {
+                "id": entry["player"]["id"],
+                "name": "Anna Berger",
+                "nickname": "",
+                "country": "AT",
+            },
             "status": "active",
             "chips": 20000,
             "table": None,

@@ -158,6 +158,14 @@ def test_health_all_up_200(task_stub: TaskStub) -> None:
 
 
 @pytest.mark.django_db
+def test_health_is_served_at_its_url(client, task_stub: TaskStub) -> None:
+    response = client.get("/health/")
+
+    assert response.status_code == 200
+    assert response.json()["database"] is True
+
+
+@pytest.mark.django_db
 def test_health_after_heartbeat_shows_worker_seen(task_stub: TaskStub) -> None:
     worker_heartbeat()  # what the worker runs
 
@@ -209,3 +217,13 @@ def test_health_cache_down_503(task_stub: TaskStub, monkeypatch) -> None:
 @pytest.mark.django_db
 def test_health_post_405(task_stub: TaskStub) -> None:
     assert health_module.health(RequestFactory().post("/health/")).status_code == 405
+
+
+def test_liveness_answers_without_touching_database_or_cache(client, monkeypatch) -> None:
+    monkeypatch.setattr(health_module, "connection", BrokenConnection())
+    monkeypatch.setattr(health_module, "cache", BrokenCache())
+
+    response = client.get("/health/live/")
+
+    assert response.status_code == 200
+    assert response.json() == {"status": "ok"}

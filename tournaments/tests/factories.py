@@ -14,7 +14,9 @@ _counter = itertools.count(1)
 
 def staff(role: str, username: str | None = None) -> User:
     """A user holding one role: director, floor, cashier or dealer."""
-    user = User.objects.create_user(username or f"{role}{next(_counter)}", password="pw-Floorman-2026")
+    user = User.objects.create_user(
+        username or f"{role}{next(_counter)}", password="pw-Floorman-2026"
+    )
     # get_or_create: transactional tests flush the groups the migration made.
     user.groups.add(Group.objects.get_or_create(name=role)[0])
     return user

@@ -80,9 +80,9 @@ def test_rebuy_limits_and_deadline():
     rules = replace(OPEN, rebuy_until_level=4, rebuy_max=2, current_level=4)
     assert engine.rebuy_refusal(rules, entry_active=True, rebuys_taken=1) is None
     assert engine.rebuy_refusal(rules, entry_active=True, rebuys_taken=2) == "rebuy_limit"
-    assert engine.rebuy_refusal(replace(rules, current_level=5), entry_active=True, rebuys_taken=0) == (
-        "rebuy_closed"
-    )
+    assert engine.rebuy_refusal(
+        replace(rules, current_level=5), entry_active=True, rebuys_taken=0
+    ) == ("rebuy_closed")
     assert engine.rebuy_refusal(rules, entry_active=False, rebuys_taken=0) == "entry_not_active"
     assert engine.rebuy_refusal(OPEN, entry_active=True, rebuys_taken=0) == "rebuy_not_offered"
 
@@ -109,7 +109,9 @@ def test_status_moves_forward_only():
 
 
 def test_start_needs_two_players_and_finish_needs_one():
-    assert engine.transition_refusal("registering", "running", active_entries=1) == "too_few_players"
+    assert (
+        engine.transition_refusal("registering", "running", active_entries=1) == "too_few_players"
+    )
     assert engine.transition_refusal("registering", "running", active_entries=2) is None
     assert engine.transition_refusal("running", "finished", active_entries=2) == "players_remaining"
     assert engine.transition_refusal("running", "finished", active_entries=1) is None

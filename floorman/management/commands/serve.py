@@ -59,6 +59,9 @@ class Command(BaseCommand):
                 workers=workers,
                 # Django's ASGI handler does not speak the lifespan protocol.
                 lifespan="off",
+                # Clock events are small; compressing each one per screen costs more CPU
+                # than it saves on a LAN (bench/clock_ws.py).
+                ws_per_message_deflate=False,
                 # Open websockets would otherwise hold Ctrl-C until screens disconnect.
                 timeout_graceful_shutdown=5,
             )

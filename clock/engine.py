@@ -1,0 +1,348 @@
+"""The tournament clock as pure functions: plain values in, plain values out.
+
+No Django here. The clock is stored as (status, position, milliseconds left at the
+anchor, anchor time, version); everything a screen shows is derived from that and the
+structure's steps at a given moment, so nothing ticks on the server and every process
+derives the same second. Positions are 1-based over all steps (levels and breaks);
+level numbers count only levels.
+
+Rules: TDA 23 (a new level applies to the next hand), RP-7 (hold the dealer push
+shortly before a level change or break), casino §31 (heads-up halves the level length,
+applied here from the next level on).
+"""
+
+import random
+from dataclasses import dataclass, field, replace
+from datetime import datetime, timedelta
+
+LEVEL = "level"
+BREAK = "break"
+
+ANTE_NONE = "none"
+ANTE_TRADITIONAL = "ante"
+ANTE_BIG_BLIND = "bba"  # RP-11: big-blind ante, big blind first
+ANTE_TYPES = (ANTE_NONE, ANTE_TRADITIONAL, ANTE_BIG_BLIND)
+
+NOT_STARTED = "not_started"
+RUNNING = "running"
+PAUSED = "paused"
+FINISHED = "finished"
+
+MAX_SECONDS = 24 * 3600  # no level or adjustment is longer than a day
+
+# Announcements the worker sends at their time (see `upcoming`).
+WARNING = "warning"  # RP-7: hold the dealer push
+CHANGE = "change"  # the next step begins
+
+
+@dataclass(frozen=True)
+class Step:
+    """One line of a blind structure: a level or a break."""
+
+    kind: str
+    minutes: int
+    small_blind: int = 0
+    big_blind: int = 0
+    ante: int = 0
+    ante_type: str = ANTE_NONE
+    small_bet: int = 0  # limit games
+    big_bet: int = 0
+    game: str = ""  # mixed games: the game of this level; "" = the tournament's game
+    label: str = ""  # breaks: "Dinner break"
+    color_up: tuple[int, ...] = ()  # breaks: denominations raced off (TDA 24)
+    addon: bool = False  # breaks: the add-on window is open
+
+    @property
+    def is_break(self) -> bool:
+        return self.kind == BREAK
+
+
+@dataclass(frozen=True)
+class Clock:
+    status: str = NOT_STARTED
+    position: int = 1
+    left_ms: int = 0  # at `anchor` (running) or frozen (paused, not started)
+    anchor: datetime | None = None
+    # Steps from this position on last half as long (casino §31 heads-up); None = never.
+    halved_from: int | None = None
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What the clock shows at one moment."""
+
+    status: str
+    position: int
+    left_ms: int
+    ends_at: datetime | None  # when the current step ends, while running
+    last_step: bool  # the structure has no further step: this one goes on
+    changes: list[int] = field(default_factory=list)  # positions begun since the anchor
+
+
+class ClockRefusal(Exception):
+    """The action makes no sense in the clock's current state; `code` says why."""
+
+    def __init__(self, code: str):
+        super().__init__(code)
+        self.code = code
+
+
+def step_ms(steps: list[Step], position: int, halved_from: int | None = None) -> int:
+    ms = steps[position - 1].minutes * 60_000
+    if halved_from is not None and position >= halved_from:
+        ms //= 2
+    return ms
+
+
+def level_number(steps: list[Step], position: int) -> int:
+    """The play level at `position`; for a break, the level before it (0 before level 1)."""
+    return sum(1 for step in steps[:position] if not step.is_break)
+
+
+def position_of_level(steps: list[Step], number: int) -> int | None:
+    seen = 0
+    for position, step in enumerate(steps, start=1):
+        if not step.is_break:
+            seen += 1
+            if seen == number:
+                return position
+    return None
+
+
+def read(clock: Clock, steps: list[Step], now: datetime) -> Reading:
+    """The clock at `now`: while running, roll over into the following steps as they end."""
+    if not steps:
+        return Reading(clock.status, 1, 0, None, True)
+    position = min(max(clock.position, 1), len(steps))
+    left = clock.left_ms
+    changes: list[int] = []
+    if clock.status != RUNNING or clock.anchor is None:
+        return Reading(clock.status, position, left, None, position == len(steps), changes)
+    left -= int((now - clock.anchor) / timedelta(milliseconds=1))
+    while left <= 0 and position < len(steps):
+        position += 1
+        left += step_ms(steps, position, clock.halved_from)
+        changes.append(position)
+    last = position == len(steps)
+    if last and left < 0:
+        left = 0  # the last level goes on until the director adds levels or ends play
+    ends_at = None if last and left == 0 else now + timedelta(milliseconds=left)
+    return Reading(RUNNING, position, left, ends_at, last, changes)
+
+
+def _at(reading: Reading, now: datetime, clock: Clock, **changes) -> Clock:
+    """The clock re-anchored at `now` from a reading, with some fields changed."""
+    base = replace(
+        clock,
+        status=reading.status,
+        position=reading.position,
+        left_ms=reading.left_ms,
+        anchor=now if reading.status == RUNNING else None,
+    )
+    new = replace(base, **changes)
+    if new.status == RUNNING:
+        new = replace(new, anchor=now)
+    return new
+
+
+def _refuse_if_finished(clock: Clock) -> None:
+    if clock.status == FINISHED:
+        raise ClockRefusal("finished")
+
+
+def act(
+    clock: Clock,
+    steps: list[Step],
+    now: datetime,
+    action: str,
+    *,
+    level: int | None = None,
+    seconds: int | None = None,
+) -> Clock:
+    """Apply one TD action; raise ClockRefusal when it makes no sense now."""
+    if not steps:
+        raise ClockRefusal("no_structure")
+    _refuse_if_finished(clock)
+    reading = read(clock, steps, now)
+    position = reading.position
+
+    if action == "start":
+        if clock.status != NOT_STARTED:
+            raise ClockRefusal("already_started")
+        return _at(reading, now, clock, status=RUNNING)
+    if action == "pause":
+        if clock.status != RUNNING:
+            raise ClockRefusal("not_running")
+        return _at(reading, now, clock, status=PAUSED)
+    if action == "resume":
+        if clock.status == RUNNING:
+            raise ClockRefusal("already_running")
+        if clock.status == NOT_STARTED:
+            raise ClockRefusal("not_started")
+        return _at(reading, now, clock, status=RUNNING)
+    if action == "next":
+        if position >= len(steps):
+            raise ClockRefusal("last_level")
+        return _goto(reading, now, clock, steps, position + 1)
+    if action == "previous":
+        if position <= 1:
+            raise ClockRefusal("first_level")
+        return _goto(reading, now, clock, steps, position - 1)
+    if action == "jump":
+        target = position_of_level(steps, level) if level is not None else None
+        if target is None:
+            raise ClockRefusal("no_such_level")
+        return _goto(reading, now, clock, steps, target)
+    if action == "set":
+        if seconds is None or seconds < 0:
+            raise ClockRefusal("negative_time")
+        if seconds > MAX_SECONDS:
+            raise ClockRefusal("too_much_time")
+        return _at(reading, now, clock, left_ms=seconds * 1000)
+    if action == "adjust":
+        if seconds is None:
+            raise ClockRefusal("negative_time")
+        left = reading.left_ms + seconds * 1000
+        if left < 0:
+            raise ClockRefusal("negative_time")
+        if left > MAX_SECONDS * 1000:
+            raise ClockRefusal("too_much_time")
+        return _at(reading, now, clock, left_ms=left)
+    if action == "finish":
+        return _at(reading, now, clock, status=FINISHED)
+    raise ClockRefusal("unknown_action")
+
+
+def _goto(reading: Reading, now: datetime, clock: Clock, steps: list[Step], target: int) -> Clock:
+    return _at(
+        reading, now, clock, position=target, left_ms=step_ms(steps, target, clock.halved_from)
+    )
+
+
+def heads_up(clock: Clock, steps: list[Step], now: datetime, *, halve: bool) -> Clock:
+    """Casino §31: from the next step on, levels last half as long (or full again)."""
+    reading = read(clock, steps, now)
+    halved_from = reading.position + 1 if halve else None
+    if (clock.halved_from is None) == (halved_from is None):
+        return clock  # already so
+    return _at(reading, now, clock, halved_from=halved_from)
+
+
+@dataclass(frozen=True)
+class Announcement:
+    kind: str  # WARNING or CHANGE
+    position: int  # the step that is ending
+    at: datetime
+
+    @property
+    def seq(self) -> int:
+        """Orders announcements; a worker claims each one once (see clock.services)."""
+        return self.position * 2 + (1 if self.kind == CHANGE else 0)
+
+
+def upcoming(
+    clock: Clock, steps: list[Step], now: datetime, *, warning_seconds: int
+) -> list[Announcement]:
+    """The announcements still due for the current step while the clock runs.
+
+    RP-7: a warning `warning_seconds` before the step ends (skipped when the step is
+    shorter than that or the warning time has passed), then the change itself.
+    """
+    reading = read(clock, steps, now)
+    if reading.status != RUNNING or reading.ends_at is None:
+        return []
+    due = []
+    warn_at = reading.ends_at - timedelta(seconds=warning_seconds)
+    if warning_seconds > 0 and warn_at > now:
+        due.append(Announcement(WARNING, reading.position, warn_at))
+    due.append(Announcement(CHANGE, reading.position, reading.ends_at))
+    return due
+
+
+def ms_to_break(steps: list[Step], reading: Reading, halved_from: int | None = None) -> int | None:
+    """Milliseconds until the next break starts (None: no break ahead, or in one now)."""
+    if steps and steps[reading.position - 1].is_break:
+        return None
+    total = reading.left_ms
+    for position in range(reading.position + 1, len(steps) + 1):
+        if steps[position - 1].is_break:
+            return total
+        total += step_ms(steps, position, halved_from)
+    return None
+
+
+# --- Player clock (TDA 29) -------------------------------------------------------
+
+DEAD_HAND = "dead"
+CHECK = "check"
+FOLD = "fold"
+
+
+@dataclass(frozen=True)
+class PlayerClockReading:
+    ends_at: datetime
+    left_ms: int
+    counting_down: bool  # within the final countdown the dealer counts aloud
+    expired: bool
+
+
+def player_clock_read(
+    *, started_at: datetime, seconds: int, countdown: int, now: datetime
+) -> PlayerClockReading:
+    """TDA 29: the player has `seconds` in all, the last `countdown` of them counted down."""
+    ends_at = started_at + timedelta(seconds=seconds)
+    left = max(0, int((ends_at - now) / timedelta(milliseconds=1)))
+    return PlayerClockReading(ends_at, left, 0 < left <= countdown * 1000, left == 0)
+
+
+def player_clock_consequence(*, facing_bet: bool, unfacing: str) -> str:
+    """When time runs out: facing a bet the hand is dead (TDA 29); otherwise the house
+    setting decides, TDA checks the hand, IFP folds it."""
+    if facing_bet:
+        return DEAD_HAND
+    return FOLD if unfacing == FOLD else CHECK
+
+
+# --- End of the day (casino §28) ---------------------------------------------------
+
+
+def end_of_day_hands(seed: int) -> int:
+    """The card a player draws, three to seven: that many hands remain at every table.
+
+    Seeded, so the draw can be replayed from the stored seed and shown to be fair.
+    """
+    return random.Random(seed).randint(3, 7)
+
+
+# --- Chip race (TDA 24) ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RaceResult:
+    chips_to_race: int  # new chips the table's odd chips are worth, rounded half up
+    winners: tuple[int, ...]  # seats winning one new chip each, by card order
+    kept_in: tuple[int, ...]  # seats given one lowest chip so nobody is raced out
+
+
+def chip_race(
+    odd_value: dict[int, int],
+    *,
+    new_chip: int,
+    card_order: list[int],
+    stacks_left: dict[int, int],
+) -> RaceResult:
+    """TDA 24 A (casino §18): race off a table's odd chips of a removed denomination.
+
+    `odd_value` maps seat to the value of that seat's odd chips; the table's total is
+    worth that many new chips, rounded half up (casino §18). Cards are dealt from seat 1;
+    `card_order` lists the seats from the highest card to the lowest. Each seat wins at
+    most one chip. A seat whose odd chips were all it had and that wins nothing keeps
+    one chip of the lowest denomination still in play (`stacks_left` = chips besides
+    the odd ones), so nobody is raced out.
+    """
+    racing = [seat for seat in card_order if odd_value.get(seat, 0) > 0]
+    total = sum(odd_value.values())
+    chips = min((2 * total + new_chip) // (2 * new_chip), len(racing))
+    winners = tuple(racing[:chips])
+    kept_in = tuple(sorted(s for s in racing if s not in winners and stacks_left.get(s, 0) == 0))
+    return RaceResult(chips, winners, kept_in)

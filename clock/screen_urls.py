@@ -1,0 +1,14 @@
+"""Public lobby screens. Included at the site root by floorman.urls."""
+
+from django.urls import path
+
+import floorman.converters  # noqa: F401 - registers the "id" path converter
+from clock import screens
+
+app_name = "screens"
+
+urlpatterns = [
+    path("lobby/", screens.rotate, name="rotate"),
+    path("lobby/<id:tournament_id>/", screens.lobby, name="lobby"),
+    path("lobby/<id:tournament_id>/data/", screens.lobby_data_view, name="data"),
+]

@@ -1,0 +1,343 @@
+"""Public lobby screens: the clock, the numbers and the director's announcements.
+
+A page embeds the full state (`clock_public` and `lobby_data`) so that it is right
+before its websocket connects; static/js/clock.js then derives the countdown on every
+frame from that state and the offset to server time, rolls over into the next levels
+by itself, and resyncs from the API whenever its socket (re)connects. Nothing here
+ticks. Public and read-only: no contact data, ever.
+"""
+
+from decimal import Decimal
+
+from babel.numbers import format_decimal
+from django.http import Http404, JsonResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_safe
+
+from clock.selectors import announcements_public, clock_public
+from tournaments.models import Tournament
+from tournaments.selectors import tournament_totals
+from tournaments.templatetags.floorman_format import babel_locale, chips, money
+
+LAYOUTS = ("clock", "payouts", "seating")
+ROTATE_MAX = 12
+EVERY_MIN, EVERY_MAX, EVERY_DEFAULT = 10, 300, 20  # seconds per tournament
+ID_DIGITS = 18  # as the "id" path converter
+# TDA 23: how long a screen says that the new level applies from the next hand.
+NEW_LEVEL_NOTICE_SECONDS = 60
+
+
+# --- Numbers ------------------------------------------------------------------------
+
+
+def average_stack(
+    *,
+    starting_stack: int,
+    buy_ins: int,
+    rebuy_chips: int,
+    rebuys: int,
+    addon_chips: int,
+    addons: int,
+    active: int,
+) -> int | None:
+    """Chips in play over the entries still in, half up to a whole chip; None when
+    nobody is in. Busted players' chips stay in play: the winners hold them."""
+    if active <= 0:
+        return None
+    total = starting_stack * buy_ins + rebuy_chips * rebuys + addon_chips * addons
+    return (2 * total + active) // (2 * active)
+
+
+def big_blinds(average: int | None, big_blind: int) -> float | None:
+    """The average in big blinds, one decimal, half up (as clock.js averageBigBlinds)."""
+    if average is None or big_blind <= 0:
+        return None
+    return ((20 * average + big_blind) // (2 * big_blind)) / 10
+
+
+def measuring_big_blind(clock: dict) -> int:
+    """The big blind of the level in play; during a break, of the level after it."""
+    for step in (clock["level"], clock["next_level"]):
+        if step and not step["is_break"]:
+            return step["big_blind"] or step["big_bet"]
+        if not step:
+            return 0
+    return 0
+
+
+def lobby_data(tournament: Tournament, clock: dict) -> dict:
+    """What a lobby screen shows beyond the clock: counts, money, average stack."""
+    totals = tournament_totals(tournament)
+    pool = totals.prize_pool
+    average = average_stack(
+        starting_stack=tournament.starting_stack,
+        buy_ins=totals.total_buy_ins,
+        rebuy_chips=tournament.rebuy_chips,
+        rebuys=totals.rebuys,
+        addon_chips=tournament.addon_chips,
+        addons=totals.addons,
+        active=totals.active,
+    )
+    big_blind = measuring_big_blind(clock)
+    return {
+        "id": tournament.pk,
+        "name": tournament.name,
+        "status": tournament.status,
+        "entries": totals.total_buy_ins,
+        "unique_entries": totals.entries,
+        "reentries": totals.reentries,
+        "rebuys": totals.rebuys,
+        "addons": totals.addons,
+        "active": totals.active,
+        "prize_pool": {
+            "amount": pool.total,
+            "currency": tournament.currency,
+            "text": money(pool.total, tournament.currency),
+            "guarantee": pool.guarantee,
+        },
+        "average_stack": {
+            "chips": average,
+            "text": chips(average) if average is not None else "—",
+            "big_blind": big_blind,
+            "big_blinds": big_blinds(average, big_blind),
+        },
+        "payouts": None,  # places paid and amounts come with the payouts issue
+        "announcements": announcements_public(tournament),
+    }
+
+
+# --- What the page says before its script runs ----------------------------------------
+
+
+def screen_strings() -> dict[str, str]:
+    """Every text clock.js shows, translated; %(name)s placeholders filled in there."""
+    return {
+        "level": _("Level %(number)s"),
+        "break": _("Break"),
+        "bets": _("Bets %(small)s / %(big)s"),
+        "ante": _("Ante %(ante)s"),
+        "big_blind_ante": _("Big blind ante %(ante)s"),
+        "minutes": _("%(minutes)s min"),
+        "no_structure": _("No blind structure yet"),
+        "status_not_started": _("Starts soon"),
+        "status_paused": _("Clock paused"),
+        "status_finished": _("Tournament finished"),
+        "players": _("%(active)s left of %(entries)s"),
+        "average": _("%(chips)s · %(big_blinds)s BB"),
+        "rotation": _("%(index)s of %(count)s"),
+        "new_level": _("New level: the new blinds apply from the next hand (TDA 23)"),
+        "hold_push": _("Dealers: hold the push, the level changes soon (RP-7)"),
+        "hold_push_break": _("Dealers: hold the push, the break starts soon (RP-7)"),
+        "break_ending": _("Play resumes soon: please return to your seats"),
+        "chip_race": _(
+            "Colour-up (TDA 24): the %(chips)s chips come off. Odd chips are raced off "
+            "with cards dealt from seat 1; nobody wins more than one chip, and nobody is "
+            "raced out of the tournament."
+        ),
+        "addon": _("Add-ons are on sale during this break"),
+        # JS picks the form by number; these two cover English and German.
+        "day_end_one": ngettext(
+            "End of the day (casino §28): %(hands)s hand remains at every table",
+            "End of the day (casino §28): %(hands)s hands remain at every table",
+            1,
+        ),
+        "day_end_other": ngettext(
+            "End of the day (casino §28): %(hands)s hand remains at every table",
+            "End of the day (casino §28): %(hands)s hands remain at every table",
+            2,
+        ),
+        "last_level": _("Last level"),
+    }
+
+
+def _duration(ms: int) -> str:
+    """As clock.js formatDuration: whole seconds rounded up, "09:59" or "1:05:00"."""
+    seconds = max(0, -(-ms // 1000))
+    hours, rest = divmod(seconds, 3600)
+    minutes, seconds = divmod(rest, 60)
+    if hours:
+        return f"{hours}:{minutes:02d}:{seconds:02d}"
+    return f"{minutes:02d}:{seconds:02d}"
+
+
+def _blinds(step: dict | None, strings: dict) -> str:
+    if not step or step["is_break"]:
+        return ""
+    if step["small_bet"] or step["big_bet"]:
+        return strings["bets"] % {"small": chips(step["small_bet"]), "big": chips(step["big_bet"])}
+    return f"{chips(step['small_blind'])} / {chips(step['big_blind'])}"
+
+
+def _ante(step: dict | None, strings: dict) -> str:
+    if not step or step["is_break"]:
+        return ""
+    if step["big_blind_ante"]:
+        return strings["big_blind_ante"] % {"ante": chips(step["big_blind_ante"])}
+    if step["ante"]:
+        return strings["ante"] % {"ante": chips(step["ante"])}
+    return ""
+
+
+def _title(step: dict | None, strings: dict) -> str:
+    if not step:
+        return strings["no_structure"]
+    if step["is_break"]:
+        return step["label"] or strings["break"]
+    title = strings["level"] % {"number": step["number"]}
+    return f"{title} · {step['game']}" if step["game"] else title
+
+
+def _notices(clock: dict, strings: dict) -> list[str]:
+    """The notices that follow from the state alone; clock.js adds the timed ones
+    (RP-7 hold the push, TDA 23 new level) as they happen."""
+    step = clock["level"]
+    notices = []
+    if not step:
+        return notices
+    if step["is_break"] and step["color_up"]:
+        denominations = ", ".join(chips(c) for c in step["color_up"])
+        notices.append(strings["chip_race"] % {"chips": denominations})  # TDA 24
+    if step["is_break"] and step["addon"]:
+        notices.append(strings["addon"])
+    hands = clock["day_end_hands"]
+    if hands:
+        key = "day_end_one" if hands == 1 else "day_end_other"
+        notices.append(strings[key] % {"hands": hands})  # casino §28
+    if clock["last_level"] and not step["is_break"] and clock["status"] != "finished":
+        notices.append(strings["last_level"])
+    return notices
+
+
+def first_paint(board: dict, strings: dict) -> dict:
+    """The texts of the first board, so the page reads right before clock.js runs."""
+    clock, lobby = board["clock"], board["lobby"]
+    step, upcoming = clock["level"], clock["next_level"]
+    to_break = clock["seconds_to_break"]
+    average = lobby["average_stack"]
+    if upcoming and upcoming["is_break"]:
+        minutes = strings["minutes"] % {"minutes": upcoming["minutes"]}
+        next_text = f"{upcoming['label'] or strings['break']} · {minutes}"
+    elif upcoming:
+        ante = _ante(upcoming, strings)
+        next_text = _blinds(upcoming, strings) + (f" · {ante}" if ante else "")
+    else:
+        next_text = strings["last_level"] if step else "—"
+    if average["big_blinds"] is None:
+        average_text = average["text"]
+    else:
+        average_text = strings["average"] % {
+            "chips": average["text"],
+            "big_blinds": format_decimal(
+                Decimal(str(average["big_blinds"])), locale=babel_locale()
+            ),
+        }
+    return {
+        "status": strings.get(f"status_{clock['status']}", ""),
+        "level_title": _title(step, strings),
+        "clock": _duration(clock["ms_left"]) if step else "",
+        "blinds": _blinds(step, strings),
+        "ante": _ante(step, strings),
+        "next": next_text,
+        "to_break": "—" if to_break is None else _duration(to_break * 1000),
+        "players": strings["players"]
+        % {"active": chips(lobby["active"]), "entries": chips(lobby["entries"])},
+        "average": average_text,
+        "notices": _notices(clock, strings),
+    }
+
+
+# --- Pages ---------------------------------------------------------------------------
+
+
+def board_data(tournament: Tournament) -> dict:
+    """One tournament on a screen: its state, and where to resync it from."""
+    clock = clock_public(tournament)
+    return {
+        "id": tournament.pk,
+        "clock": clock,
+        "lobby": lobby_data(tournament, clock),
+        "urls": {
+            "clock": reverse("clock", kwargs={"tournament_pk": tournament.pk}) + "?steps=1",
+            "data": reverse("screens:data", kwargs={"tournament_id": tournament.pk}),
+            "socket": f"/ws/tournaments/{tournament.pk}/",  # floorman.asgi routes it
+        },
+    }
+
+
+def _layout(request) -> str:
+    layout = request.GET.get("layout", "")
+    return layout if layout in LAYOUTS else "clock"
+
+
+def _screen(request, template: str, boards: list[dict], *, every: int | None):
+    strings = screen_strings()
+    config = {
+        "boards": boards,
+        "every": every,
+        "layout": _layout(request),
+        "notice_seconds": NEW_LEVEL_NOTICE_SECONDS,
+        "strings": strings,
+    }
+    context = {
+        "config": config,
+        "layout": config["layout"],
+        "board": boards[0],
+        "lobby": boards[0]["lobby"],
+        "text": first_paint(boards[0], strings),
+        "count": len(boards),
+    }
+    return render(request, template, context)
+
+
+@never_cache
+@require_safe
+def lobby(request, tournament_id: int):
+    """One tournament, full screen; ?layout=clock|payouts|seating."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    return _screen(request, "clock/lobby.html", [board_data(tournament)], every=None)
+
+
+@never_cache
+@require_safe
+def lobby_data_view(request, tournament_id: int):
+    """What the lobby shows beyond the clock, for a screen's resync (public JSON)."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    return JsonResponse(lobby_data(tournament, clock_public(tournament)))
+
+
+def rotation_query(query) -> tuple[list[int], int]:
+    """?t=1,2,3&every=20 → ([1, 2, 3], 20); ValueError with the reason when malformed."""
+    parts = [p.strip() for p in query.get("t", "").split(",")]
+    if parts == [""]:
+        raise ValueError(_("Say which tournaments to show: ?t=1,2,3"))
+    if len(parts) > ROTATE_MAX:
+        raise ValueError(_("At most %(max)s tournaments per screen.") % {"max": ROTATE_MAX})
+    if not all(p.isascii() and p.isdigit() and len(p) <= ID_DIGITS for p in parts):
+        raise ValueError(_("Tournaments are given by their numbers: ?t=1,2,3"))
+    ids = list(dict.fromkeys(int(p) for p in parts))  # each once, in the order given
+    every = query.get("every", "").strip() or str(EVERY_DEFAULT)
+    if not (every.isascii() and every.isdigit() and EVERY_MIN <= int(every) <= EVERY_MAX):
+        raise ValueError(
+            _("Show each tournament for %(min)s to %(max)s seconds: &every=20")
+            % {"min": EVERY_MIN, "max": EVERY_MAX}
+        )
+    return ids, int(every)
+
+
+@never_cache
+@require_safe
+def rotate(request):
+    """One screen for several tournaments in turn: ?t=1,2,3&every=20 (&layout=...)."""
+    try:
+        ids, every = rotation_query(request.GET)
+    except ValueError as error:
+        return render(request, "clock/rotate.html", {"error": str(error)}, status=400)
+    found = Tournament.objects.in_bulk(ids)
+    if len(found) != len(ids):
+        raise Http404(_("No such tournament."))
+    boards = [board_data(found[pk]) for pk in ids]
+    return _screen(request, "clock/rotate.html", boards, every=every)

@@ -1,0 +1,559 @@
+"""The only code that changes clocks, structures, chip sets, player clocks, announcements.
+
+Each public function is one user intention: one transaction, the clock row locked
+where two staff could collide, one audit entry, a live event after commit. Every clock
+change bumps the version and schedules the timed announcements; a task whose version
+is stale does nothing.
+"""
+
+import secrets
+from datetime import datetime
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from clock import engine
+from clock.messages import refusal_message
+from clock.models import (
+    Announcement,
+    ChipSet,
+    Clock,
+    PlayerClock,
+    Structure,
+    StructureStep,
+)
+from clock.selectors import (
+    announcements_public,
+    clock_public,
+    player_clock_public,
+    structure_steps,
+)
+from floorman import live
+from floorman.audit import audit_record
+from floorman.errors import Conflict, NotFound
+from tournaments.models import EntryStatus, Tournament
+
+STATE_FIELDS = ("status", "position", "left_ms", "anchor_at", "halved_from", "version")
+SETTING_FIELDS = (
+    "warning_seconds",
+    "halve_heads_up",
+    "player_clock_seconds",
+    "player_clock_countdown",
+    "player_clock_unfacing",
+)
+
+
+def _refuse(code: str, **data) -> Conflict:
+    return Conflict(refusal_message(code, **data), code=code)
+
+
+def _snapshot(clock: Clock, fields=STATE_FIELDS) -> dict:
+    data = {}
+    for name in fields:
+        value = getattr(clock, name)
+        data[name] = value.isoformat() if isinstance(value, datetime) else value
+    return data
+
+
+def clock_lock(tournament_id: int) -> Clock:
+    """The tournament's clock row, locked for this transaction (created on first use)."""
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    if tournament is None:
+        raise NotFound(_("No such tournament."))
+    Clock.objects.get_or_create(tournament=tournament)
+    clock = Clock.objects.select_for_update().select_related("tournament").get(pk=tournament_id)
+    if clock.tournament.status in ("finished", "cancelled"):
+        raise _refuse("finished")
+    return clock
+
+
+def _store(clock: Clock, state: engine.Clock) -> None:
+    clock.status = state.status
+    clock.position = state.position
+    clock.left_ms = state.left_ms
+    clock.anchor_at = state.anchor
+    clock.halved_from = state.halved_from
+
+
+def _changed(*, actor, clock: Clock, action: str, before: dict, **extra) -> Clock:
+    """Save a new version, sync the level, audit, publish and schedule after commit."""
+    clock.version += 1
+    clock.announced_seq = 0  # announcements restart from this version's state
+    clock.save()
+    steps = structure_steps(clock.structure_id)
+    now = timezone.now()
+    _level_sync(clock, steps, now)
+    audit_record(
+        actor=actor,
+        action=action,
+        obj=clock,
+        tournament=clock.tournament,
+        before=before,
+        after={**_snapshot(clock), **extra},
+    )
+    _publish(clock.tournament)
+    version = clock.version
+    transaction.on_commit(lambda: announcements_schedule(clock.pk, version))
+    return clock
+
+
+def _level_sync(clock: Clock, steps: list[engine.Step], now: datetime) -> None:
+    """Keep the tournament's stored level (lists, deadlines) in step with the clock."""
+    if not steps:
+        return
+    reading = engine.read(clock.as_state(), steps, now)
+    level = max(1, engine.level_number(steps, reading.position))
+    Tournament.objects.filter(pk=clock.pk).exclude(current_level=level).update(current_level=level)
+
+
+def _publish(tournament, kind: str = live.CLOCK_UPDATED, **extra) -> None:
+    live.live_publish(
+        tournament_id=tournament.pk,
+        kind=kind,
+        data={**clock_public(tournament, steps=False), **extra},
+    )
+
+
+# --- The clock ---------------------------------------------------------------------
+
+
+@transaction.atomic
+def clock_act(
+    *,
+    actor,
+    tournament_id: int,
+    action: str,
+    level: int | None = None,
+    seconds: int | None = None,
+) -> Clock:
+    """Start, pause, resume, next, previous, jump, set, adjust or finish the clock."""
+    clock = clock_lock(tournament_id)
+    steps = structure_steps(clock.structure_id)
+    now = timezone.now()
+    state = clock.as_state()
+    if clock.status == engine.NOT_STARTED and clock.left_ms == 0 and steps:
+        state = engine.Clock(position=clock.position, left_ms=engine.step_ms(steps, clock.position))
+    try:
+        new = engine.act(state, steps, now, action, level=level, seconds=seconds)
+    except engine.ClockRefusal as refusal:
+        raise _refuse(refusal.code) from None
+    before = _snapshot(clock)
+    _store(clock, new)
+    if action == "resume" and clock.day_end_hands is not None:
+        clock.day_end_hands = None  # a new day of play begins
+    return _changed(
+        actor=actor,
+        clock=clock,
+        action=f"clock.{action}",
+        before=before,
+        level=level,
+        seconds=seconds,
+    )
+
+
+@transaction.atomic
+def clock_settings_update(*, actor, tournament_id: int, data: dict) -> Clock:
+    """House settings: RP-7 warning, casino §31 heads-up, TDA 29 player clock."""
+    clock = clock_lock(tournament_id)
+    before = _snapshot(clock, SETTING_FIELDS)
+    for name in SETTING_FIELDS:
+        if name in data:
+            setattr(clock, name, data[name])
+    if clock.player_clock_countdown > clock.player_clock_seconds:
+        from floorman.errors import Invalid
+
+        raise Invalid({"player_clock_countdown": _("The countdown cannot exceed the time.")})
+    if not clock.halve_heads_up and clock.halved_from is not None:
+        _store(
+            clock,
+            engine.heads_up(
+                clock.as_state(), structure_steps(clock.structure_id), timezone.now(), halve=False
+            ),
+        )
+    return _changed(actor=actor, clock=clock, action="clock.settings", before=before)
+
+
+@transaction.atomic
+def clock_structure_set(*, actor, tournament_id: int, structure_id: int) -> Clock:
+    """Give the tournament its own copy of a structure (a template or another's)."""
+    clock = clock_lock(tournament_id)
+    if clock.status != engine.NOT_STARTED:
+        raise _refuse("clock_started")
+    source = Structure.objects.filter(pk=structure_id).first()
+    if source is None:
+        raise NotFound(_("No such structure."))
+    before = {"structure": clock.structure_id}
+    copy = _structure_copy(source, name=clock.tournament.name, is_template=False)
+    old = clock.structure
+    clock.structure = copy
+    clock.position = 1
+    steps = structure_steps(copy.pk)
+    clock.left_ms = engine.step_ms(steps, 1) if steps else 0
+    _changed(actor=actor, clock=clock, action="clock.structure", before=before, structure=copy.pk)
+    if old is not None and not old.is_template and not old.clocks.exists():
+        old.delete()  # the tournament's previous private copy is no longer used
+    return clock
+
+
+def clock_heads_up_sync(*, tournament_id: int) -> None:
+    """Casino §31: halve levels from the next one on when two players remain.
+
+    Called inside the bust and undo-bust transactions, which hold the tournament lock.
+    """
+    clock = Clock.objects.select_for_update().filter(pk=tournament_id).first()
+    if clock is None or not clock.halve_heads_up or clock.status == engine.FINISHED:
+        return
+    steps = structure_steps(clock.structure_id)
+    if not steps:
+        return
+    active = clock.tournament.entries.filter(status=EntryStatus.ACTIVE).count()
+    new = engine.heads_up(clock.as_state(), steps, timezone.now(), halve=active == 2)
+    if new == clock.as_state():
+        return
+    before = _snapshot(clock)
+    _store(clock, new)
+    _changed(actor=None, clock=clock, action="clock.heads_up", before=before, active=active)
+
+
+@transaction.atomic
+def clock_day_end(*, actor, tournament_id: int) -> Clock:
+    """Casino §28: stop the clock and draw 3–7: that many hands remain at every table."""
+    clock = clock_lock(tournament_id)
+    if clock.day_end_hands is not None:
+        raise _refuse("day_end_drawn")
+    if clock.status == engine.NOT_STARTED:
+        raise _refuse("not_started")
+    before = _snapshot(clock)
+    steps = structure_steps(clock.structure_id)
+    now = timezone.now()
+    if clock.status == engine.RUNNING:
+        _store(clock, engine.act(clock.as_state(), steps, now, "pause"))
+    seed = secrets.randbits(64)
+    clock.day_end_seed = str(seed)
+    clock.day_end_hands = engine.end_of_day_hands(seed)
+    clock.day_end_at = now
+    return _changed(
+        actor=actor,
+        clock=clock,
+        action="clock.day_end",
+        before=before,
+        day_end_hands=clock.day_end_hands,
+        seed=clock.day_end_seed,
+    )
+
+
+# --- Timed announcements (run by clock.tasks) ----------------------------------------
+
+
+def announcements_schedule(tournament_id: int, version: int) -> int:
+    """Queue the announcements due for the clock's current step; return how many."""
+    from clock.tasks import clock_announce
+
+    clock = Clock.objects.filter(pk=tournament_id, version=version).first()
+    if clock is None:
+        return 0
+    steps = structure_steps(clock.structure_id)
+    due = engine.upcoming(
+        clock.as_state(), steps, timezone.now(), warning_seconds=clock.warning_seconds
+    )
+    for announcement in due:
+        clock_announce.apply_async(
+            args=(tournament_id, version, announcement.kind, announcement.position),
+            eta=announcement.at,
+        )
+    return len(due)
+
+
+def clock_announce(*, tournament_id: int, version: int, kind: str, position: int) -> bool:
+    """Send one timed announcement, once; False when stale or already sent.
+
+    Claimed by a conditional update (only one worker gets the row), so a task that
+    runs twice, or one scheduled before the TD changed the clock, does nothing.
+    """
+    seq = engine.Announcement(kind, position, timezone.now()).seq
+    claimed = Clock.objects.filter(pk=tournament_id, version=version, announced_seq__lt=seq).update(
+        announced_seq=seq
+    )
+    if not claimed:
+        return False
+    clock = Clock.objects.select_related("tournament").get(pk=tournament_id)
+    steps = structure_steps(clock.structure_id)
+    now = timezone.now()
+    if kind == engine.WARNING:
+        _publish(clock.tournament, live.CLOCK_WARNING, ending=position)
+        return True
+    with transaction.atomic():
+        _level_sync(clock, steps, now)
+        # TDA 23: the new level applies from the next hand; screens say so.
+        _publish(clock.tournament, live.CLOCK_LEVEL, ended=position)
+    transaction.on_commit(lambda: announcements_schedule(tournament_id, version))
+    return True
+
+
+# --- Player clock (TDA 29) ------------------------------------------------------------
+
+
+@transaction.atomic
+def player_clock_call(
+    *, actor, tournament_id: int, table: int, seat: int, facing_bet: bool
+) -> PlayerClock:
+    clock = clock_lock(tournament_id)
+    if PlayerClock.objects.filter(
+        tournament_id=tournament_id, table=table, seat=seat, stopped_at__isnull=True
+    ).exists():
+        raise _refuse("player_clock_running")
+    player_clock = PlayerClock.objects.create(
+        tournament_id=tournament_id,
+        table=table,
+        seat=seat,
+        facing_bet=facing_bet,
+        seconds=clock.player_clock_seconds,
+        countdown=clock.player_clock_countdown,
+        unfacing=clock.player_clock_unfacing,
+        started_at=timezone.now(),
+        called_by=actor if actor and actor.is_authenticated else None,
+    )
+    data = player_clock_public(player_clock)
+    audit_record(
+        actor=actor,
+        action="player_clock.call",
+        obj=player_clock,
+        tournament=clock.tournament,
+        after=data,
+    )
+    live.live_publish(tournament_id=tournament_id, kind=live.PLAYER_CLOCK, data=data)
+    return player_clock
+
+
+@transaction.atomic
+def player_clock_stop(*, actor, tournament_id: int, player_clock_id: int) -> PlayerClock:
+    """The player acted (or the floor cancels the clock)."""
+    clock = clock_lock(tournament_id)
+    player_clock = (
+        PlayerClock.objects.select_for_update()
+        .filter(pk=player_clock_id, tournament_id=tournament_id)
+        .first()
+    )
+    if player_clock is None:
+        raise NotFound(_("No such player clock."))
+    if player_clock.stopped_at is not None:
+        raise _refuse("player_clock_stopped")
+    player_clock.stopped_at = timezone.now()
+    player_clock.save(update_fields=["stopped_at"])
+    data = player_clock_public(player_clock)
+    audit_record(
+        actor=actor,
+        action="player_clock.stop",
+        obj=player_clock,
+        tournament=clock.tournament,
+        after=data,
+    )
+    live.live_publish(tournament_id=tournament_id, kind=live.PLAYER_CLOCK, data=data)
+    return player_clock
+
+
+# --- Announcements the TD posts ------------------------------------------------------
+
+
+@transaction.atomic
+def announcement_post(*, actor, tournament_id: int, text: str) -> Announcement:
+    clock = clock_lock(tournament_id)
+    announcement = Announcement.objects.create(
+        tournament_id=tournament_id,
+        text=text,
+        created_by=actor if actor and actor.is_authenticated else None,
+    )
+    audit_record(
+        actor=actor,
+        action="announcement.post",
+        obj=announcement,
+        tournament=clock.tournament,
+        after={"text": text},
+    )
+    live.live_publish(
+        tournament_id=tournament_id,
+        kind=live.ANNOUNCEMENTS,
+        data={"announcements": announcements_public(clock.tournament)},
+    )
+    return announcement
+
+
+@transaction.atomic
+def announcement_hide(*, actor, tournament_id: int, announcement_id: int) -> Announcement:
+    clock = clock_lock(tournament_id)
+    announcement = (
+        Announcement.objects.select_for_update()
+        .filter(pk=announcement_id, tournament_id=tournament_id)
+        .first()
+    )
+    if announcement is None:
+        raise NotFound(_("No such announcement."))
+    announcement.active = False
+    announcement.save(update_fields=["active"])
+    audit_record(
+        actor=actor, action="announcement.hide", obj=announcement, tournament=clock.tournament
+    )
+    live.live_publish(
+        tournament_id=tournament_id,
+        kind=live.ANNOUNCEMENTS,
+        data={"announcements": announcements_public(clock.tournament)},
+    )
+    return announcement
+
+
+# --- Structures and chip sets ---------------------------------------------------------
+
+
+def _steps_rows(structure: Structure, steps: list[engine.Step]) -> list[StructureStep]:
+    return [
+        StructureStep(
+            structure=structure,
+            position=position,
+            kind=step.kind,
+            minutes=step.minutes,
+            small_blind=step.small_blind,
+            big_blind=step.big_blind,
+            ante=step.ante,
+            ante_type=step.ante_type,
+            small_bet=step.small_bet,
+            big_bet=step.big_bet,
+            game=step.game,
+            label=step.label,
+            color_up=list(step.color_up),
+            addon=step.addon,
+        )
+        for position, step in enumerate(steps, start=1)
+    ]
+
+
+def _structure_copy(source: Structure, *, name: str, is_template: bool) -> Structure:
+    copy = Structure.objects.create(name=name, is_template=is_template, chip_set=source.chip_set)
+    StructureStep.objects.bulk_create(_steps_rows(copy, structure_steps(source.pk)))
+    return copy
+
+
+def _structure_public(structure: Structure) -> dict:
+    return {
+        "name": structure.name,
+        "is_template": structure.is_template,
+        "chip_set": structure.chip_set_id,
+        "steps": len(structure_steps(structure.pk)),
+    }
+
+
+@transaction.atomic
+def structure_create(
+    *, actor, name: str, steps: list[engine.Step], is_template: bool, chip_set_id: int | None
+) -> Structure:
+    structure = Structure.objects.create(
+        name=name, is_template=is_template, chip_set_id=chip_set_id
+    )
+    StructureStep.objects.bulk_create(_steps_rows(structure, steps))
+    audit_record(
+        actor=actor, action="structure.create", obj=structure, after=_structure_public(structure)
+    )
+    return structure
+
+
+def _locked_positions(structure: Structure, now: datetime) -> int:
+    """Steps up to this position are played or in play in a tournament using it."""
+    locked = 0
+    for clock in Clock.objects.select_for_update().filter(structure=structure):
+        if clock.status == engine.NOT_STARTED:
+            continue
+        reading = engine.read(clock.as_state(), structure_steps(structure.pk), now)
+        locked = max(locked, reading.position)
+    return locked
+
+
+@transaction.atomic
+def structure_update(
+    *,
+    actor,
+    structure_id: int,
+    name: str,
+    steps: list[engine.Step],
+    is_template: bool,
+    chip_set_id: int | None,
+) -> Structure:
+    """Replace name and steps. While the clock runs, only future steps may change."""
+    structure = Structure.objects.select_for_update().filter(pk=structure_id).first()
+    if structure is None:
+        raise NotFound(_("No such structure."))
+    now = timezone.now()
+    locked = _locked_positions(structure, now)
+    old_steps = structure_steps(structure.pk)
+    if locked:
+        if steps[:locked] != old_steps[:locked] or len(steps) < locked:
+            level = engine.level_number(old_steps, locked)
+            raise _refuse("step_locked", level=level)
+    before = _structure_public(structure)
+    # Clocks running on this structure keep their time: re-anchor them at `now` first.
+    for clock in Clock.objects.select_for_update().filter(structure=structure):
+        reading = engine.read(clock.as_state(), old_steps, now)
+        clock.position, clock.left_ms = reading.position, reading.left_ms
+        if clock.status == engine.RUNNING:
+            clock.anchor_at = now
+        clock.save()
+    structure.name = name
+    structure.is_template = is_template
+    structure.chip_set_id = chip_set_id
+    structure.save()
+    StructureStep.objects.filter(structure=structure).delete()
+    StructureStep.objects.bulk_create(_steps_rows(structure, steps))
+    audit_record(
+        actor=actor,
+        action="structure.update",
+        obj=structure,
+        before=before,
+        after=_structure_public(structure),
+    )
+    for clock in Clock.objects.filter(structure=structure).select_related("tournament"):
+        _changed(actor=actor, clock=clock, action="clock.structure_edit", before=_snapshot(clock))
+    return structure
+
+
+@transaction.atomic
+def structure_delete(*, actor, structure_id: int) -> None:
+    structure = Structure.objects.select_for_update().filter(pk=structure_id).first()
+    if structure is None:
+        raise NotFound(_("No such structure."))
+    if structure.clocks.exists():
+        raise _refuse("structure_in_use")
+    audit_record(
+        actor=actor, action="structure.delete", obj=structure, before=_structure_public(structure)
+    )
+    structure.delete()
+
+
+@transaction.atomic
+def chip_set_save(
+    *, actor, chip_set_id: int | None, name: str, chips: list[tuple[int, str]]
+) -> ChipSet:
+    """Create or replace a chip set: (value, colour) per denomination."""
+    if chip_set_id is None:
+        chip_set = ChipSet.objects.create(name=name)
+        before = None
+    else:
+        chip_set = ChipSet.objects.select_for_update().filter(pk=chip_set_id).first()
+        if chip_set is None:
+            raise NotFound(_("No such chip set."))
+        before = {
+            "name": chip_set.name,
+            "chips": list(chip_set.chips.values_list("value", "color")),
+        }
+        chip_set.name = name
+        chip_set.save()
+        chip_set.chips.all().delete()
+    chip_set.chips.bulk_create(
+        [chip_set.chips.model(chip_set=chip_set, value=v, color=c) for v, c in sorted(chips)]
+    )
+    audit_record(
+        actor=actor,
+        action="chip_set.save",
+        obj=chip_set,
+        before=before,
+        after={"name": name, "chips": sorted(chips)},
+    )
+    return chip_set

@@ -1,0 +1,204 @@
+// The pure time functions of static/js/clock.js, with numbers.
+// Run: node clock/tests/js/clock_test.js (clock/tests/test_clock_js.py does).
+"use strict";
+const assert = require("assert/strict");
+const path = require("path");
+const clock = require(path.join(__dirname, "..", "..", "..", "static", "js", "clock.js"));
+
+const MIN = 60000;
+const T0 = Date.UTC(2026, 2, 1, 20, 0, 0); // 2026-03-01 20:00:00 UTC
+
+function step(position, minutes, extra) {
+  return Object.assign(
+    { position: position, minutes: minutes, is_break: false, big_blind: 0, big_bet: 0 },
+    extra || {}
+  );
+}
+
+// 20-minute levels, a 10-minute break after level 2, as clock/tests/factories.py.
+const STEPS = [
+  step(1, 20, { number: 1, small_blind: 100, big_blind: 200 }),
+  step(2, 20, { number: 2, small_blind: 200, big_blind: 400 }),
+  step(3, 10, { is_break: true, color_up: [25] }),
+  step(4, 20, { number: 3, small_blind: 300, big_blind: 600 }),
+  step(5, 20, { number: 4, small_blind: 400, big_blind: 800 }),
+];
+
+function running(position, endsAt, extra) {
+  return Object.assign(
+    {
+      status: "running",
+      position: position,
+      level: STEPS[position - 1],
+      msLeft: endsAt - T0,
+      endsAt: endsAt,
+      steps: STEPS,
+      halvedFrom: null,
+      lastLevel: false,
+      warningSeconds: 90,
+      dayEndHands: null,
+      version: 1,
+    },
+    extra || {}
+  );
+}
+
+const tests = {
+  "parseTime reads Python's isoformat with microseconds and an offset"() {
+    assert.equal(clock.parseTime("2026-03-01T20:00:00.123456+00:00"), T0 + 123);
+    assert.equal(clock.parseTime("2026-03-01T21:00:00+01:00"), T0);
+    assert.equal(clock.parseTime("2026-03-01T20:00:00.5Z"), T0 + 500);
+    assert.equal(clock.parseTime(null), null);
+    assert.equal(clock.parseTime("yesterday"), null);
+  },
+
+  "a time sample takes the midpoint of the round trip"() {
+    // Sent at 1000, answered at 1100: the server read 5050 around 1050 → offset 4000.
+    assert.deepEqual(clock.timeSample(1000, 5050, 1100), { offset: 4000, rtt: 100 });
+  },
+
+  "the offset comes from the sample with the smallest round trip"() {
+    const samples = [
+      clock.timeSample(1000, 5300, 1400), // rtt 400, offset 4100
+      clock.timeSample(2000, 6020, 2040), // rtt 40, offset 4000
+      clock.timeSample(3000, 7150, 3200), // rtt 200, offset 4050
+    ];
+    assert.equal(clock.bestOffset(samples), 4000);
+    assert.equal(clock.bestOffset([]), 0);
+  },
+
+  "TimeSync keeps the last ten samples only: clocks drift"() {
+    const sync = new clock.TimeSync();
+    sync.add({ offset: 999, rtt: 1 }); // very good, but old
+    for (let i = 0; i < 10; i++) sync.add({ offset: 10 + i, rtt: 50 + i });
+    assert.equal(sync.offset(), 10);
+  },
+
+  "remaining time is the end minus (now + offset), never below zero"() {
+    // The level ends at server time T0 + 5 min; this machine is 2 s behind the server.
+    const endsAt = T0 + 5 * MIN;
+    assert.equal(clock.remainingMs(endsAt, 2000, T0 - 2000), 5 * MIN);
+    assert.equal(clock.remainingMs(endsAt, 2000, T0 + 5 * MIN), 0);
+    assert.equal(clock.remainingMs(endsAt, -500, T0 + 60000), 4 * MIN + 500);
+  },
+
+  "a running clock rolls over into the break and then the next level"() {
+    const base = running(2, T0 + 1000); // level 2 ends one second from now
+    let r = clock.clockReading(base, T0, 0);
+    assert.equal(r.position, 2);
+    assert.equal(r.msLeft, 1000);
+    assert.equal(r.msToBreak, 1000);
+
+    r = clock.clockReading(base, T0 + 1000, 0); // the break begins
+    assert.equal(r.position, 3);
+    assert.equal(r.level.is_break, true);
+    assert.equal(r.msLeft, 10 * MIN);
+    assert.equal(r.msToBreak, null);
+
+    r = clock.clockReading(base, T0 + 1000 + 10 * MIN + 30000, 0); // 30 s into level 3
+    assert.equal(r.position, 4);
+    assert.equal(r.level.number, 3);
+    assert.equal(r.msLeft, 20 * MIN - 30000);
+    assert.equal(r.next.number, 4);
+  },
+
+  "roll-over across a break halves the steps from halved_from on (casino §31)"() {
+    // Heads-up declared during level 2: from position 3 on, steps last half as long.
+    const base = running(2, T0 + 1000, { halvedFrom: 3 });
+    let r = clock.clockReading(base, T0 + 1000 + 4 * MIN, 0);
+    assert.equal(r.position, 3); // the break lasts 5 minutes, not 10
+    assert.equal(r.msLeft, MIN);
+    r = clock.clockReading(base, T0 + 1000 + 5 * MIN, 0);
+    assert.equal(r.position, 4);
+    assert.equal(r.msLeft, 10 * MIN); // level 3 lasts 10 minutes, not 20
+  },
+
+  "the offset shifts what the screen shows, not the state"() {
+    const base = running(1, T0 + 10 * MIN);
+    // This machine's clock runs 3 s behind the server: add the offset.
+    assert.equal(clock.clockReading(base, T0 - 3000, 3000).msLeft, 10 * MIN);
+  },
+
+  "the last level goes on at zero"() {
+    const base = running(5, T0 + 1000);
+    const r = clock.clockReading(base, T0 + 5 * MIN, 0);
+    assert.equal(r.position, 5);
+    assert.equal(r.msLeft, 0);
+    assert.equal(r.last, true);
+    assert.equal(r.next, null);
+  },
+
+  "a paused clock shows its frozen time whatever the hour"() {
+    const base = running(2, null, { status: "paused", msLeft: 75000 });
+    const r = clock.clockReading(base, T0 + 99 * MIN, 0);
+    assert.equal(r.position, 2);
+    assert.equal(r.msLeft, 75000);
+    assert.equal(r.msToBreak, 75000);
+  },
+
+  "clockBase reads the public state"() {
+    const base = clock.clockBase({
+      status: "running",
+      level: STEPS[1],
+      ms_left: 60000,
+      ends_at: "2026-03-01T20:01:00+00:00",
+      steps: STEPS,
+      halved_from: null,
+      last_level: false,
+      warning_seconds: 90,
+      day_end_hands: 5,
+      version: 7,
+    });
+    assert.equal(base.position, 2);
+    assert.equal(base.endsAt, T0 + MIN);
+    assert.equal(base.dayEndHands, 5);
+    assert.equal(base.version, 7);
+  },
+
+  "durations round up to whole seconds"() {
+    assert.equal(clock.formatDuration(20 * MIN), "20:00");
+    assert.equal(clock.formatDuration(599001), "10:00");
+    assert.equal(clock.formatDuration(599000), "09:59");
+    assert.equal(clock.formatDuration(65 * MIN), "1:05:00");
+    assert.equal(clock.formatDuration(-5), "00:00");
+  },
+
+  "average stack in big blinds: one decimal, half up"() {
+    assert.equal(clock.averageBigBlinds(30000, 200), 150);
+    assert.equal(clock.averageBigBlinds(12345, 1000), 12.3);
+    assert.equal(clock.averageBigBlinds(12350, 1000), 12.4);
+    assert.equal(clock.averageBigBlinds(null, 200), null);
+    assert.equal(clock.averageBigBlinds(30000, 0), null);
+  },
+
+  "during a break the average is measured in the next level's big blind"() {
+    const r = clock.clockReading(running(3, T0 + MIN), T0, 0);
+    assert.equal(clock.bigBlindFor(r), 600);
+  },
+
+  "reconnect delays double up to 30 s and stay within the upper half"() {
+    assert.equal(clock.backoffMs(0, () => 0), 500);
+    assert.equal(clock.backoffMs(0, () => 1), 1000);
+    assert.equal(clock.backoffMs(3, () => 0.5), 6000);
+    assert.equal(clock.backoffMs(50, () => 1), 30000);
+    assert.equal(clock.backoffMs(50, () => 0), 15000);
+  },
+
+  "interpolate fills named placeholders and leaves unknown ones"() {
+    assert.equal(clock.interpolate("Level %(number)s", { number: 3 }), "Level 3");
+    assert.equal(clock.interpolate("%(a)s %(b)s", { a: "x" }), "x %(b)s");
+  },
+};
+
+let failed = 0;
+for (const [name, test] of Object.entries(tests)) {
+  try {
+    test();
+    console.log("ok   " + name);
+  } catch (error) {
+    failed += 1;
+    console.log("FAIL " + name + "\n" + error.message);
+  }
+}
+console.log(failed ? failed + " failed" : "all passed");
+process.exit(failed ? 1 : 0);

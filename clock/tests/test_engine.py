@@ -1,0 +1,265 @@
+"""The clock's rules as pure functions: derived time, actions, announcements, TDA 24/29."""
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from clock import engine
+from clock.engine import BREAK, LEVEL, Clock, ClockRefusal, Step
+
+T0 = datetime(2026, 11, 21, 19, 0, tzinfo=UTC)
+
+
+def s(seconds: float) -> timedelta:
+    return timedelta(seconds=seconds)
+
+
+STEPS = [
+    Step(LEVEL, 20, 100, 200),
+    Step(LEVEL, 20, 200, 400),
+    Step(BREAK, 10, label="Break", color_up=(25,)),
+    Step(LEVEL, 20, 300, 600, ante=600, ante_type=engine.ANTE_BIG_BLIND),
+    Step(LEVEL, 20, 400, 800, ante=800, ante_type=engine.ANTE_BIG_BLIND),
+]
+
+
+def started(at=T0) -> Clock:
+    return engine.act(Clock(left_ms=20 * 60_000), STEPS, at, "start")
+
+
+def test_a_running_clock_counts_down_from_its_anchor():
+    reading = engine.read(started(), STEPS, T0 + s(65))
+
+    assert (reading.position, reading.left_ms) == (1, (20 * 60 - 65) * 1000)
+    assert reading.ends_at == T0 + s(20 * 60)
+
+
+def test_the_clock_rolls_into_the_next_level_without_anyone_touching_it():
+    reading = engine.read(started(), STEPS, T0 + s(20 * 60 + 30))
+
+    assert reading.position == 2
+    assert reading.left_ms == (20 * 60 - 30) * 1000
+    assert reading.changes == [2]
+
+
+def test_a_reading_two_levels_later_counts_the_break_in():
+    reading = engine.read(started(), STEPS, T0 + s(45 * 60))
+
+    assert reading.position == 3  # the break, 5 of its 10 minutes gone
+    assert reading.left_ms == 5 * 60_000
+    assert engine.level_number(STEPS, 3) == 2  # a break counts as the level before it
+
+
+def test_the_last_level_goes_on_at_zero_when_the_structure_runs_out():
+    reading = engine.read(started(), STEPS, T0 + s(10 * 3600))
+
+    assert (reading.position, reading.left_ms, reading.last_step) == (5, 0, True)
+    assert reading.ends_at is None
+
+
+def test_a_paused_clock_does_not_move():
+    paused = engine.act(started(), STEPS, T0 + s(100), "pause")
+
+    later = engine.read(paused, STEPS, T0 + s(5000))
+
+    assert (later.status, later.position, later.left_ms) == (engine.PAUSED, 1, 1100 * 1000)
+
+
+def test_resume_continues_with_the_time_that_was_left():
+    paused = engine.act(started(), STEPS, T0 + s(100), "pause")
+    resumed = engine.act(paused, STEPS, T0 + s(400), "resume")
+
+    assert engine.read(resumed, STEPS, T0 + s(500)).left_ms == 1000 * 1000
+
+
+@pytest.mark.parametrize(
+    ("clock", "action", "code"),
+    [
+        (started(), "resume", "already_running"),
+        (started(), "start", "already_started"),
+        (Clock(left_ms=1000), "pause", "not_running"),
+        (Clock(left_ms=1000), "resume", "not_started"),
+        (started(), "previous", "first_level"),
+        (Clock(engine.FINISHED, 2, 0), "next", "finished"),
+    ],
+)
+def test_actions_that_make_no_sense_are_refused(clock, action, code):
+    with pytest.raises(ClockRefusal) as refusal:
+        engine.act(clock, STEPS, T0, action)
+
+    assert refusal.value.code == code
+
+
+def test_next_and_previous_start_that_step_with_its_full_time():
+    clock = engine.act(started(), STEPS, T0 + s(300), "next")
+    assert (clock.position, clock.left_ms, clock.anchor) == (2, 20 * 60_000, T0 + s(300))
+
+    back = engine.act(clock, STEPS, T0 + s(400), "previous")
+    assert (back.position, back.left_ms) == (1, 20 * 60_000)
+
+
+def test_next_is_refused_at_the_last_level():
+    clock = engine.act(started(), STEPS, T0, "jump", level=4)
+
+    with pytest.raises(ClockRefusal, match="last_level"):
+        engine.act(clock, STEPS, T0, "next")
+
+
+def test_jump_goes_to_a_play_level_by_its_number_not_its_position():
+    clock = engine.act(started(), STEPS, T0, "jump", level=3)
+
+    assert clock.position == 4  # level 3 comes after the break
+
+    with pytest.raises(ClockRefusal, match="no_such_level"):
+        engine.act(clock, STEPS, T0, "jump", level=5)
+
+
+def test_set_and_adjust_change_the_time_left_but_never_below_zero():
+    clock = engine.act(started(), STEPS, T0, "set", seconds=300)
+    assert engine.read(clock, STEPS, T0).left_ms == 300_000
+
+    clock = engine.act(clock, STEPS, T0, "adjust", seconds=-60)
+    assert engine.read(clock, STEPS, T0).left_ms == 240_000
+
+    with pytest.raises(ClockRefusal, match="negative_time"):
+        engine.act(clock, STEPS, T0, "adjust", seconds=-241)
+    with pytest.raises(ClockRefusal, match="negative_time"):
+        engine.act(clock, STEPS, T0, "set", seconds=-1)
+
+
+def test_without_a_structure_nothing_can_be_done():
+    with pytest.raises(ClockRefusal, match="no_structure"):
+        engine.act(Clock(), [], T0, "start")
+
+
+def test_rp7_warning_comes_before_the_level_change():
+    due = engine.upcoming(started(), STEPS, T0 + s(60), warning_seconds=90)
+
+    assert [(a.kind, a.position, a.at) for a in due] == [
+        (engine.WARNING, 1, T0 + s(20 * 60 - 90)),
+        (engine.CHANGE, 1, T0 + s(20 * 60)),
+    ]
+    assert due[0].seq < due[1].seq
+
+
+def test_a_warning_already_past_is_not_scheduled_again():
+    due = engine.upcoming(started(), STEPS, T0 + s(20 * 60 - 30), warning_seconds=90)
+
+    assert [a.kind for a in due] == [engine.CHANGE]
+
+
+def test_a_paused_clock_has_nothing_to_announce():
+    paused = engine.act(started(), STEPS, T0, "pause")
+
+    assert engine.upcoming(paused, STEPS, T0, warning_seconds=90) == []
+
+
+def test_time_to_the_break_adds_up_the_levels_before_it():
+    reading = engine.read(started(), STEPS, T0 + s(60))
+
+    assert engine.ms_to_break(STEPS, reading) == (19 * 60 + 20 * 60) * 1000
+
+
+def test_casino_31_heads_up_halves_the_levels_from_the_next_one():
+    clock = engine.heads_up(started(), STEPS, T0 + s(600), halve=True)
+
+    assert clock.halved_from == 2
+    assert engine.read(clock, STEPS, T0 + s(600)).left_ms == 600_000  # this level unchanged
+    # Level 2 now lasts 10 minutes: 10 + 10 minutes after the change the break begins.
+    assert engine.read(clock, STEPS, T0 + s(600 + 600 + 600 + 1)).position == 3
+
+
+@given(
+    elapsed=st.integers(min_value=0, max_value=4 * 3600),
+    pause_after=st.integers(min_value=0, max_value=4 * 3600),
+)
+def test_pausing_and_resuming_never_loses_or_gains_time(elapsed, pause_after):
+    """However long the pause, the clock resumes exactly where it stopped."""
+    clock = started()
+    at_pause = T0 + s(elapsed)
+    before = engine.read(clock, STEPS, at_pause)
+    paused = engine.act(clock, STEPS, at_pause, "pause")
+    resumed = engine.act(paused, STEPS, at_pause + s(pause_after), "resume")
+    after = engine.read(resumed, STEPS, at_pause + s(pause_after))
+
+    assert (after.position, after.left_ms) == (before.position, before.left_ms)
+
+
+@given(st.integers(min_value=0, max_value=3 * 3600), st.integers(min_value=0, max_value=3600))
+def test_two_readings_agree_with_the_time_between_them(first, gap):
+    """Derived time is consistent: reading later equals reading earlier, then waiting."""
+    clock = started()
+    a = engine.read(clock, STEPS, T0 + s(first))
+    re_anchored = Clock(engine.RUNNING, a.position, a.left_ms, T0 + s(first))
+    b1 = engine.read(clock, STEPS, T0 + s(first + gap))
+    b2 = engine.read(re_anchored, STEPS, T0 + s(first + gap))
+
+    assert (b1.position, b1.left_ms) == (b2.position, b2.left_ms)
+
+
+# --- TDA 29 player clock ---------------------------------------------------------
+
+
+def test_tda29_player_clock_counts_down_the_last_five_seconds():
+    reading = engine.player_clock_read(started_at=T0, seconds=30, countdown=5, now=T0 + s(26))
+
+    assert reading.counting_down and not reading.expired
+    assert reading.left_ms == 4000
+
+
+def test_tda29_player_clock_expires_after_the_whole_time():
+    reading = engine.player_clock_read(started_at=T0, seconds=30, countdown=5, now=T0 + s(30))
+
+    assert reading.expired and reading.left_ms == 0
+
+
+@pytest.mark.parametrize(
+    ("facing_bet", "unfacing", "consequence"),
+    [
+        (True, engine.CHECK, engine.DEAD_HAND),  # TDA 29: facing a bet the hand is dead
+        (True, engine.FOLD, engine.DEAD_HAND),
+        (False, engine.CHECK, engine.CHECK),  # TDA 29: otherwise checked
+        (False, engine.FOLD, engine.FOLD),  # IFP: folded
+    ],
+)
+def test_tda29_consequence_when_time_runs_out(facing_bet, unfacing, consequence):
+    assert engine.player_clock_consequence(facing_bet=facing_bet, unfacing=unfacing) == consequence
+
+
+# --- Casino §28 end of day --------------------------------------------------------
+
+
+def test_casino28_end_of_day_draws_three_to_seven_hands_reproducibly():
+    draws = {engine.end_of_day_hands(seed) for seed in range(500)}
+
+    assert draws == {3, 4, 5, 6, 7}
+    assert engine.end_of_day_hands(12345) == engine.end_of_day_hands(12345)
+
+
+# --- TDA 24 chip race -------------------------------------------------------------
+
+
+def test_tda24_chip_race_awards_at_most_one_chip_per_player():
+    # Odd 25s worth 50, 75 and 50 = 175 at a table racing for 100s: 2 chips (1.75 rounds up).
+    result = engine.chip_race(
+        {1: 50, 4: 75, 7: 50},
+        new_chip=100,
+        card_order=[4, 7, 1],
+        stacks_left={1: 5000, 4: 0, 7: 800},
+    )
+
+    assert result.chips_to_race == 2
+    assert result.winners == (4, 7)
+    assert result.kept_in == ()
+
+
+def test_tda24_nobody_is_raced_out():
+    result = engine.chip_race(
+        {2: 25, 3: 25}, new_chip=100, card_order=[3, 2], stacks_left={2: 0, 3: 0}
+    )
+
+    assert result.chips_to_race == 1  # 50 of 100 rounds half up (casino §18)
+    assert result.winners == (3,)
+    assert result.kept_in == (2,)  # lost the last chip: gets one of the lowest still in play

@@ -1,0 +1,437 @@
+"""Lobby screens: public pages with the clock, the numbers and the rule notices."""
+
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.urls import reverse
+from django.utils import translation
+
+from clock import services
+from clock.screens import average_stack, big_blinds, measuring_big_blind, rotation_query
+from clock.tests.factories import with_structure
+from tournaments import services as tournament_services
+from tournaments.tests.factories import register, tournament
+
+pytestmark = pytest.mark.django_db
+
+CONFIG = re.compile(r'<script id="lobby-config" type="application/json">(.*?)</script>', re.S)
+
+
+def lobby_url(event, **query) -> str:
+    url = reverse("screens:lobby", kwargs={"tournament_id": event.pk})
+    return url + ("?" + "&".join(f"{k}={v}" for k, v in query.items()) if query else "")
+
+
+def data_url(event) -> str:
+    return reverse("screens:data", kwargs={"tournament_id": event.pk})
+
+
+def config_of(html: str) -> dict:
+    return json.loads(CONFIG.search(html).group(1))
+
+
+def three_in_one_out():
+    """The worked example: 3 entries of 20,000 chips, one busted, blinds 100/200."""
+    event = tournament()
+    with_structure(event)
+    entries = [register(event, name).entry for name in ("Anna", "Ben", "Cleo")]
+    tournament_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=entries[0].pk)
+    return event
+
+
+def act(event, *actions: str) -> None:
+    for action in actions:
+        services.clock_act(actor=None, tournament_id=event.pk, action=action)
+
+
+# --- The lobby page -------------------------------------------------------------------
+
+
+def test_lobby_is_public_and_shows_name_blinds_and_initial_state(client):
+    event = tournament(name="Friday Deepstack")
+    with_structure(event)
+
+    response = client.get(lobby_url(event))
+
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Friday Deepstack" in html
+    assert ">100 / 200<" in html
+    assert ">20:00<" in html
+    assert ">200 / 400<" in html  # the next level
+    config = config_of(html)
+    board = config["boards"][0]
+    assert board["clock"]["level"]["big_blind"] == 200
+    assert [s["position"] for s in board["clock"]["steps"]] == [1, 2, 3, 4, 5]
+    assert board["lobby"]["name"] == "Friday Deepstack"
+    assert board["urls"] == {
+        "clock": f"/api/v1/tournaments/{event.pk}/clock/?steps=1",
+        "data": f"/lobby/{event.pk}/data/",
+        "socket": f"/ws/tournaments/{event.pk}/",
+    }
+    assert config["every"] is None
+    assert "/static/js/clock.js" in html
+
+
+def test_lobby_resync_urls_answer(client):
+    event = tournament()
+    with_structure(event)
+    urls = config_of(client.get(lobby_url(event)).content.decode())["boards"][0]["urls"]
+
+    assert client.get(urls["clock"]).status_code == 200
+    assert client.get(urls["data"]).status_code == 200
+
+
+def test_lobby_of_unknown_tournament_is_404(client):
+    response = client.get(reverse("screens:lobby", kwargs={"tournament_id": 999999}))
+
+    assert response.status_code == 404
+
+
+def test_lobby_without_structure_says_so(client):
+    event = tournament()
+
+    html = client.get(lobby_url(event)).content.decode()
+
+    assert "No blind structure yet" in html
+
+
+def test_lobby_of_running_clock_embeds_its_end_time(client):
+    event = tournament()
+    with_structure(event)
+    act(event, "start")
+
+    config = config_of(client.get(lobby_url(event)).content.decode())
+
+    state = config["boards"][0]["clock"]
+    assert state["status"] == "running"
+    assert state["ends_at"] is not None
+    assert state["server_time"] is not None
+
+
+@pytest.mark.parametrize(
+    ("layout", "present", "absent"),
+    [
+        ("clock", [], ["payouts-title", "seating-title"]),
+        ("payouts", ["payouts-title", "once the tournament director publishes them"], []),
+        ("seating", ["seating-title", "once the tables are set up"], ["payouts-title"]),
+        ("nonsense", [], ["payouts-title", "seating-title"]),
+    ],
+)
+def test_lobby_layouts_render_their_sections(client, layout, present, absent):
+    event = tournament()
+    with_structure(event)
+
+    html = client.get(lobby_url(event, layout=layout)).content.decode()
+
+    expected = layout if layout != "nonsense" else "clock"
+    assert f'class="lobby layout-{expected}"' in html
+    assert config_of(html)["layout"] == expected
+    for text in present:
+        assert text in html
+    for text in absent:
+        assert text not in html
+    assert "Prize pool" in html and "Average stack" in html and "Next break in" in html
+
+
+def test_payouts_layout_shows_pool_not_invented_payouts(client):
+    event = three_in_one_out()
+
+    html = client.get(lobby_url(event, layout="payouts")).content.decode()
+
+    assert html.count(">€300.00<") == 2  # facts and the payouts panel
+    assert config_of(html)["boards"][0]["lobby"]["payouts"] is None
+
+
+def test_lobby_shows_announcements_as_text(client):
+    event = tournament()
+    with_structure(event)
+    services.announcement_post(actor=None, tournament_id=event.pk, text="<b>Dinner</b> at 8")
+
+    html = client.get(lobby_url(event)).content.decode()
+
+    assert "&lt;b&gt;Dinner&lt;/b&gt; at 8" in html
+    assert "<b>Dinner" not in html
+
+
+# --- Rule notices (server-rendered; clock.js adds the timed ones) ----------------------
+
+
+def test_break_with_colour_up_shows_the_chip_race_tda_24(client):
+    event = tournament()
+    with_structure(event)  # position 3: a break that colours up the 25s
+    act(event, "start", "next", "next")
+
+    html = client.get(lobby_url(event)).content.decode()
+
+    assert ">Break<" in html
+    assert "Colour-up (TDA 24): the 25 chips come off" in html
+    assert "cards dealt from seat 1" in html
+    assert "nobody is raced out" in html
+
+
+def test_break_with_addon_says_add_ons_are_on_sale(client):
+    from clock.engine import BREAK, LEVEL, Step
+
+    event = tournament()
+    with_structure(event, [Step(LEVEL, 20, 100, 200), Step(BREAK, 15, addon=True)])
+    act(event, "start", "next")
+
+    html = client.get(lobby_url(event)).content.decode()
+
+    assert "Add-ons are on sale during this break" in html
+
+
+def test_end_of_day_draw_casino_28_shows_hands_remaining(client):
+    event = tournament()
+    with_structure(event)
+    act(event, "start")
+    clock = services.clock_day_end(actor=None, tournament_id=event.pk)
+
+    html = client.get(lobby_url(event)).content.decode()
+
+    hands = clock.day_end_hands
+    assert f"End of the day (casino §28): {hands} hands remain at every table" in html
+    assert "Clock paused" in html
+
+
+def test_last_level_is_announced(client):
+    event = tournament()
+    with_structure(event)
+    services.clock_act(actor=None, tournament_id=event.pk, action="jump", level=4)
+
+    html = client.get(lobby_url(event)).content.decode()
+
+    assert ">Last level<" in html  # as the next level and as a notice
+    assert "Last level</li>" in html
+    assert ">400 / 800<" in html
+    assert ">Big blind ante 800<" in html
+
+
+# --- The rotating screen ------------------------------------------------------------------
+
+
+def test_rotate_shows_each_tournament_in_the_order_given(client):
+    first, second = tournament(name="Main Event"), tournament(name="Turbo")
+    with_structure(first)
+
+    response = client.get(reverse("screens:rotate") + f"?t={second.pk},{first.pk}&every=30")
+
+    assert response.status_code == 200
+    config = config_of(response.content.decode())
+    assert [b["lobby"]["name"] for b in config["boards"]] == ["Turbo", "Main Event"]
+    assert config["every"] == 30
+    assert ">Turbo<" in response.content.decode()  # the first one, before the script runs
+    assert "1 of 2" in response.content.decode()
+
+
+def test_rotate_defaults_to_twenty_seconds():
+    assert rotation_query({"t": "4, 5,4"}) == ([4, 5], 20)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "",
+        "?t=",
+        "?t=1,x",
+        "?t=1;2",
+        "?t=1,,2",
+        "?t=-1",
+        "?t=%D9%A1",  # an Arabic-Indic one: a digit, but not an id
+        "?t=" + ",".join(str(n) for n in range(1, 14)),  # 13 tournaments
+        "?t=1&every=9",
+        "?t=1&every=301",
+        "?t=1&every=abc",
+        "?t=1&every=1e2",
+        "?t=1234567890123456789",  # longer than any id
+    ],
+)
+def test_rotate_refuses_malformed_addresses_with_400(client, query):
+    tournament()
+
+    response = client.get(reverse("screens:rotate") + query)
+
+    assert response.status_code == 400
+    assert "address is not right" in response.content.decode()
+
+
+def test_rotate_with_an_unknown_tournament_is_404(client):
+    event = tournament()
+
+    response = client.get(reverse("screens:rotate") + f"?t={event.pk},999999")
+
+    assert response.status_code == 404
+
+
+def test_rotate_accepts_twelve_tournaments_and_the_limits_of_every(client):
+    events = [tournament(name=f"Event {n}") for n in range(12)]
+    ids = ",".join(str(e.pk) for e in events)
+
+    for every in (10, 300):
+        response = client.get(reverse("screens:rotate") + f"?t={ids}&every={every}")
+        assert response.status_code == 200
+        assert len(config_of(response.content.decode())["boards"]) == 12
+
+
+# --- The data endpoint and the average stack ---------------------------------------------
+
+
+def test_data_worked_example_average_30000_is_150_big_blinds(client):
+    event = three_in_one_out()
+
+    body = client.get(data_url(event)).json()
+
+    assert body["entries"] == 3
+    assert body["active"] == 2
+    assert body["prize_pool"] == {
+        "amount": 30000,
+        "currency": "EUR",
+        "text": "€300.00",
+        "guarantee": 0,
+    }
+    assert body["average_stack"] == {
+        "chips": 30000,
+        "text": "30,000",
+        "big_blind": 200,
+        "big_blinds": 150.0,
+    }
+    assert body["payouts"] is None
+    assert body["announcements"] == []
+
+
+def test_lobby_page_shows_the_worked_example(client):
+    event = three_in_one_out()
+
+    html = client.get(lobby_url(event)).content.decode()
+
+    assert ">2 left of 3<" in html
+    assert ">30,000 · 150 BB<" in html
+    assert ">€300.00<" in html
+
+
+def test_data_during_a_break_measures_in_the_next_levels_big_blind(client):
+    event = three_in_one_out()
+    act(event, "start", "next", "next")  # the break before 300/600
+
+    body = client.get(data_url(event)).json()
+
+    assert body["average_stack"]["big_blind"] == 600
+    assert body["average_stack"]["big_blinds"] == 50.0
+
+
+def test_data_is_public_and_404_for_unknown(client):
+    assert client.get(reverse("screens:data", kwargs={"tournament_id": 999999})).status_code == 404
+    assert client.post(data_url(tournament())).status_code == 405
+
+
+def test_average_stack_counts_reentries_rebuys_and_addons():
+    # 20,000 × (3 entries + 1 re-entry) + 20,000 × 2 rebuys + 30,000 × 1 add-on = 150,000
+    average = average_stack(
+        starting_stack=20000,
+        buy_ins=4,
+        rebuy_chips=20000,
+        rebuys=2,
+        addon_chips=30000,
+        addons=1,
+        active=3,
+    )
+
+    assert average == 50000
+
+
+def test_average_stack_rounds_half_up_and_is_none_without_players():
+    common = {"rebuy_chips": 0, "rebuys": 0, "addon_chips": 0, "addons": 0}
+    assert average_stack(starting_stack=5, buy_ins=1, active=2, **common) == 3  # 2.5
+    assert average_stack(starting_stack=10, buy_ins=1, active=3, **common) == 3  # 3.33
+    assert average_stack(starting_stack=20000, buy_ins=3, active=0, **common) is None
+
+
+def test_big_blinds_one_decimal_half_up():
+    assert big_blinds(30000, 200) == 150.0
+    assert big_blinds(12345, 1000) == 12.3
+    assert big_blinds(12350, 1000) == 12.4
+    assert big_blinds(None, 200) is None
+    assert big_blinds(30000, 0) is None
+
+
+def test_measuring_big_blind_of_limit_levels_is_the_big_bet():
+    limit = {"is_break": False, "big_blind": 0, "big_bet": 400}
+    brk = {"is_break": True, "big_blind": 0, "big_bet": 0}
+
+    assert measuring_big_blind({"level": limit, "next_level": None}) == 400
+    assert measuring_big_blind({"level": brk, "next_level": limit}) == 400
+    assert measuring_big_blind({"level": brk, "next_level": None}) == 0
+    assert measuring_big_blind({"level": None, "next_level": None}) == 0
+
+
+# --- Privacy and languages -------------------------------------------------------------------
+
+
+def test_no_contact_data_ever_appears(client):
+    event = tournament()
+    with_structure(event)
+    register(event, "Dora", email="dora@example.com", phone="+43 660 1234567")
+    services.announcement_post(actor=None, tournament_id=event.pk, text="Welcome")
+
+    pages = [
+        client.get(lobby_url(event)).content.decode(),
+        client.get(lobby_url(event, layout="payouts")).content.decode(),
+        client.get(reverse("screens:rotate") + f"?t={event.pk}").content.decode(),
+        client.get(data_url(event)).content.decode(),
+    ]
+
+    for page in pages:
+        assert "dora@example.com" not in page
+        assert "1234567" not in page
+        assert "email" not in page and "phone" not in page
+
+
+def test_german_lobby_uses_german_language_and_money(client):
+    event = three_in_one_out()
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
+
+    html = client.get(lobby_url(event)).content.decode()
+    body = client.get(data_url(event)).json()
+
+    assert '<html lang="de">' in html
+    assert "Preispool" in html  # from the catalogue
+    assert "Spieler" in html
+    assert "300,00\xa0€" in html
+    assert ">30.000 · 150 BB<" in html
+    assert body["prize_pool"]["text"] == "300,00\xa0€"
+    assert body["average_stack"]["text"] == "30.000"
+
+
+def test_screen_strings_are_marked_for_translation():
+    """Every text clock.js shows goes through gettext: German shows wherever the
+    catalogue has it, English otherwise, never a missing key."""
+    from clock.screens import screen_strings
+
+    with translation.override("de"):
+        german = screen_strings()
+    with translation.override("en"):
+        english = screen_strings()
+
+    assert german.keys() == english.keys()
+    assert all(isinstance(text, str) and text for text in german.values())
+    assert "%(hands)s" in german["day_end_other"]
+
+
+# --- The script -------------------------------------------------------------------------------
+
+CLOCK_JS = Path(settings.BASE_DIR) / "static" / "js" / "clock.js"
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs node to check clock.js")
+def test_clock_js_parses():
+    result = subprocess.run(
+        ["node", "--check", str(CLOCK_JS)], capture_output=True, text=True, timeout=60
+    )
+
+    assert result.returncode == 0, result.stderr

@@ -1,0 +1,134 @@
+"""The production deployment: docker-compose.yml, the proxy config and the health check.
+
+No Docker engine runs where the tests run, so these check what the files promise an
+operator: every long-running service is health-checked, data lives in named volumes,
+secrets must be given, web migrates before it serves, and the proxy sends /ws/ to the
+ASGI server and everything else to gunicorn.
+"""
+
+import importlib.util
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+from django.conf import settings
+
+ROOT = Path(settings.BASE_DIR)
+COMPOSE = ROOT / "docker-compose.yml"
+NGINX = ROOT / "deploy" / "nginx.conf"
+
+
+def _compose() -> dict:
+    return yaml.safe_load(COMPOSE.read_text())
+
+
+def _healthcheck_module():
+    spec = importlib.util.spec_from_file_location("healthcheck", ROOT / "deploy" / "healthcheck.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_compose_runs_every_part_of_floorman():
+    services = _compose()["services"]
+
+    assert set(services) == {"postgres", "redis", "web", "ws", "worker", "proxy"}
+
+
+def test_every_service_but_the_proxy_has_a_healthcheck():
+    services = _compose()["services"]
+
+    unchecked = [name for name, s in services.items() if name != "proxy" and "healthcheck" not in s]
+    assert unchecked == []
+
+
+def test_database_and_broker_keep_their_data_in_named_volumes():
+    compose = _compose()
+    declared = set(compose["volumes"])
+
+    for name in ("postgres", "redis"):
+        mounts = compose["services"][name]["volumes"]
+        sources = {m.split(":")[0] for m in mounts}
+        assert sources and sources <= declared, f"{name} must use a named volume"
+
+
+def test_secrets_have_no_default_and_must_be_given():
+    text = COMPOSE.read_text()
+
+    assert re.search(r"SECRET_KEY: \$\{SECRET_KEY:\?", text)
+    assert re.search(r"POSTGRES_PASSWORD: \$\{POSTGRES_PASSWORD:\?", text)
+
+
+def test_app_services_use_postgres_and_redis():
+    services = _compose()["services"]
+
+    for name in ("web", "ws", "worker"):
+        env = services[name]["environment"]
+        assert env["DATABASE_URL"].startswith("postgres://"), name
+        assert env["REDIS_URL"].startswith("redis://"), name
+
+
+def test_web_migrates_before_gunicorn_serves():
+    command = " ".join(_compose()["services"]["web"]["command"])
+
+    assert command.index("manage.py migrate") < command.index("gunicorn floorman.wsgi")
+
+
+def test_websocket_server_is_uvicorn_on_the_asgi_app():
+    command = _compose()["services"]["ws"]["command"]
+
+    assert command[:2] == ["uvicorn", "floorman.asgi:application"]
+
+
+def test_only_the_proxy_publishes_a_port():
+    services = _compose()["services"]
+
+    assert [name for name, s in services.items() if "ports" in s] == ["proxy"]
+
+
+def test_proxy_sends_websockets_to_ws_and_the_rest_to_web():
+    conf = NGINX.read_text()
+    upstreams = dict(re.findall(r"set \$(\w+) (http://[\w:]+);", conf))
+    locations = dict(re.findall(r"location (\S+) \{[^}]*?proxy_pass \$(\w+);", conf))
+
+    assert upstreams[locations["/ws/"]] == "http://ws:8000"
+    assert upstreams[locations["/"]] == "http://web:8000"
+    assert "proxy_set_header Upgrade $http_upgrade;" in conf
+
+
+@pytest.mark.parametrize(
+    ("allowed_hosts", "host"),
+    [
+        ("floorman.example.com,localhost", "floorman.example.com"),
+        (".example.com", "example.com"),
+        ("*", "localhost"),
+        ("", "localhost"),
+    ],
+)
+def test_healthcheck_asks_with_a_host_name_django_accepts(monkeypatch, allowed_hosts, host):
+    monkeypatch.setenv("ALLOWED_HOSTS", allowed_hosts)
+
+    assert _healthcheck_module().host_name() == host
+
+
+@pytest.mark.django_db(transaction=True)
+def test_healthcheck_passes_against_a_running_server(live_server, monkeypatch, capsys):
+    port = live_server.url.rsplit(":", 1)[1]
+    monkeypatch.setenv("ALLOWED_HOSTS", "localhost")
+    monkeypatch.setattr("sys.argv", ["healthcheck.py", port])
+
+    assert _healthcheck_module().main() == 0
+    assert "HTTP 200" in capsys.readouterr().out
+
+
+def test_healthcheck_fails_when_nothing_answers(monkeypatch, capsys):
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]  # bound, not listening: the connection is refused
+        monkeypatch.setattr("sys.argv", ["healthcheck.py", str(port)])
+
+        assert _healthcheck_module().main() == 1
+    assert "no answer" in capsys.readouterr().out

@@ -1,0 +1,59 @@
+"""The Redis channel layer with a room full of screens (channels_redis issue 422).
+
+redis-py 8 caps a connection pool at 100 and reads with a 5 s socket timeout; with
+defaults, channels_redis then fails once many screens are connected or after a quiet
+spell longer than its 5 s blocking read. settings.CHANNEL_LAYERS configures both; this
+test holds more screens than the default cap, stays quiet past the timeout, and checks
+that every screen still receives each event.
+"""
+
+import asyncio
+import json
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.layers import get_channel_layer
+from channels.testing import WebsocketCommunicator
+
+from floorman.asgi import application
+from floorman.groups import tournament_group
+from tournaments.tests.factories import tournament
+
+pytestmark = [pytest.mark.redis, pytest.mark.django_db(transaction=True)]
+
+SCREENS = 150  # more than redis-py's default pool of 100 connections
+HEADERS = [(b"origin", b"http://localhost"), (b"host", b"localhost")]
+
+
+async def _connect(tournament_id: int) -> WebsocketCommunicator:
+    screen = WebsocketCommunicator(
+        application, f"/ws/tournaments/{tournament_id}/", headers=HEADERS
+    )
+    connected, _ = await screen.connect(timeout=10)
+    assert connected
+    await screen.receive_json_from(timeout=10)  # hello
+    return screen
+
+
+async def _broadcast(tournament_id: int, n: int) -> None:
+    message = {"type": "clock.updated", "tournament": tournament_id, "data": {"n": n}}
+    await get_channel_layer().group_send(
+        tournament_group(tournament_id), {"type": "live.event", "text": json.dumps(message)}
+    )
+
+
+async def test_many_screens_each_receive_every_event_even_after_a_quiet_spell():
+    event = await sync_to_async(tournament)()
+    screens = await asyncio.gather(*(_connect(event.pk) for _ in range(SCREENS)))
+    try:
+        await _broadcast(event.pk, 1)
+        first = await asyncio.gather(*(s.receive_json_from(timeout=10) for s in screens))
+        assert [m["data"]["n"] for m in first] == [1] * SCREENS
+
+        await asyncio.sleep(6)  # longer than redis-py's default 5 s socket timeout
+
+        await _broadcast(event.pk, 2)
+        second = await asyncio.gather(*(s.receive_json_from(timeout=10) for s in screens))
+        assert [m["data"]["n"] for m in second] == [2] * SCREENS
+    finally:
+        await asyncio.gather(*(s.disconnect() for s in screens))

@@ -1,0 +1,683 @@
+// Lobby screens: the tournament clock, kept live over /ws/tournaments/<id>/.
+//
+// The clock is never counted down here. Each frame derives what to show from the last
+// state the server sent: the level's end time minus (now + offset to server time).
+// Browsers throttle timers in background tabs, and counters drift; a derived clock is
+// right on every frame and every screen in the room shows the same second.
+//
+// The pure functions at the top take plain values and are tested with node
+// (clock/tests/js/clock_test.js); the screen below them touches the DOM.
+// Every user-facing text comes from the page (json_script "lobby-config"), translated.
+(function (root, factory) {
+  "use strict";
+  var api = factory();
+  if (typeof module === "object" && module.exports) {
+    module.exports = api;
+  } else {
+    root.FloormanClock = api;
+    if (root.document) api.boot(root.document);
+  }
+})(typeof self !== "undefined" ? self : this, function () {
+  "use strict";
+
+  // --- Pure functions -----------------------------------------------------------
+
+  var RUNNING = "running";
+  var SAMPLE_WINDOW = 10; // offsets are taken from the last few probes: clocks drift
+
+  // ISO 8601 as Python writes it ("2026-03-01T20:15:00.123456+00:00") to ms since the
+  // epoch. Only the form with three fraction digits is standard for Date.parse.
+  function parseTime(iso) {
+    if (!iso) return null;
+    var m = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(?:\.(\d+))?(Z|[+-]\d\d:\d\d)?$/.exec(iso);
+    if (!m) return null;
+    var fraction = ((m[2] || "") + "000").slice(0, 3);
+    var ms = Date.parse(m[1] + "." + fraction + (m[3] || "Z"));
+    return isNaN(ms) ? null : ms;
+  }
+
+  // One time probe: the server's clock was read somewhere between sending and
+  // receiving, so take the midpoint (NTP's idea); the round trip bounds the error.
+  function timeSample(clientSent, serverMs, clientReceived) {
+    return {
+      offset: serverMs - (clientSent + clientReceived) / 2,
+      rtt: clientReceived - clientSent,
+    };
+  }
+
+  // The sample with the shortest round trip has the smallest possible error.
+  function bestOffset(samples) {
+    var best = null;
+    for (var i = 0; i < samples.length; i++) {
+      if (best === null || samples[i].rtt < best.rtt) best = samples[i];
+    }
+    return best === null ? 0 : best.offset;
+  }
+
+  function remainingMs(endsAtMs, offsetMs, nowMs) {
+    return Math.max(0, endsAtMs - (nowMs + offsetMs));
+  }
+
+  // As clock.engine.step_ms: a step's length, halved from `halvedFrom` on (casino §31).
+  function stepMs(step, halvedFrom) {
+    var ms = step.minutes * 60000;
+    if (halvedFrom !== null && halvedFrom !== undefined && step.position >= halvedFrom) {
+      ms = Math.floor(ms / 2);
+    }
+    return ms;
+  }
+
+  // Milliseconds until the next break begins; null during a break or with none ahead.
+  function msToBreak(steps, position, leftMs, halvedFrom) {
+    if (!steps.length || steps[position - 1].is_break) return null;
+    var total = leftMs;
+    for (var p = position + 1; p <= steps.length; p++) {
+      if (steps[p - 1].is_break) return total;
+      total += stepMs(steps[p - 1], halvedFrom);
+    }
+    return null;
+  }
+
+  // The clock_public state as this module keeps it.
+  function clockBase(data) {
+    return {
+      status: data.status,
+      position: data.level ? data.level.position : 1,
+      level: data.level,
+      msLeft: data.ms_left || 0,
+      endsAt: parseTime(data.ends_at),
+      steps: data.steps || [],
+      halvedFrom: data.halved_from === undefined ? null : data.halved_from,
+      lastLevel: !!data.last_level,
+      warningSeconds: data.warning_seconds || 0,
+      dayEndHands: data.day_end_hands === undefined ? null : data.day_end_hands,
+      version: data.version || 0,
+      stepsVersion: data.steps_version || "",
+    };
+  }
+
+  // What the clock shows at `nowMs` (this machine's clock) given its offset to the
+  // server. Mirrors clock.engine.read: while running, roll into the following steps
+  // as they end, each as long as its minutes (halved from halvedFrom on); the last
+  // step goes on until the director acts.
+  function clockReading(base, nowMs, offsetMs) {
+    var steps = base.steps;
+    var position = base.position;
+    var left = base.msLeft;
+    if (base.status === RUNNING && base.endsAt !== null) {
+      var endsAt = base.endsAt;
+      var serverNow = nowMs + offsetMs;
+      while (endsAt <= serverNow && position < steps.length) {
+        position += 1;
+        endsAt += stepMs(steps[position - 1], base.halvedFrom);
+      }
+      left = remainingMs(endsAt, offsetMs, nowMs);
+    }
+    var level = steps.length ? steps[position - 1] : base.level;
+    return {
+      status: base.status,
+      position: position,
+      msLeft: left,
+      level: level || null,
+      next: steps[position] || null,
+      last: steps.length ? position >= steps.length : base.lastLevel,
+      msToBreak: steps.length ? msToBreak(steps, position, left, base.halvedFrom) : null,
+    };
+  }
+
+  // "20:00", "9:59" → "09:59", "1:05:00": whole seconds rounded up, as the server does.
+  function formatDuration(ms) {
+    var s = Math.max(0, Math.ceil(ms / 1000));
+    var h = Math.floor(s / 3600);
+    var m = Math.floor((s % 3600) / 60);
+    var sec = s % 60;
+    var mm = (m < 10 ? "0" : "") + m;
+    var ss = (sec < 10 ? "0" : "") + sec;
+    return h ? h + ":" + mm + ":" + ss : mm + ":" + ss;
+  }
+
+  // Average stack in big blinds, one decimal, half up (as clock.screens.big_blinds).
+  function averageBigBlinds(averageChips, bigBlind) {
+    if (averageChips === null || averageChips === undefined || !bigBlind) return null;
+    return Math.floor((20 * averageChips + bigBlind) / (2 * bigBlind)) / 10;
+  }
+
+  // The big blind the average is measured in: the level in play, or after a break the
+  // level that follows it.
+  function bigBlindFor(reading) {
+    if (!reading.level) return 0;
+    if (!reading.level.is_break) return reading.level.big_blind || reading.level.big_bet;
+    var next = reading.next;
+    return next && !next.is_break ? next.big_blind || next.big_bet : 0;
+  }
+
+  // Reconnect delays: doubling up to 30 s, randomized within the upper half so that
+  // every screen in the room does not knock at the same moment after a restart.
+  function backoffMs(attempt, random) {
+    var cap = Math.min(30000, 1000 * Math.pow(2, Math.min(attempt, 15)));
+    return Math.round(cap / 2 + (random || Math.random)() * (cap / 2));
+  }
+
+  function interpolate(template, values) {
+    return String(template).replace(/%\((\w+)\)s/g, function (whole, name) {
+      return Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : whole;
+    });
+  }
+
+  // --- Time to the server ----------------------------------------------------------
+
+  function TimeSync() {
+    this.samples = [];
+  }
+  TimeSync.prototype.add = function (sample) {
+    this.samples.push(sample);
+    if (this.samples.length > SAMPLE_WINDOW) this.samples.shift();
+  };
+  TimeSync.prototype.offset = function () {
+    return bestOffset(this.samples);
+  };
+  TimeSync.prototype.serverNow = function () {
+    return Date.now() + this.offset();
+  };
+
+  // --- Sound ------------------------------------------------------------------------
+
+  // Browsers start audio only after a gesture on the page: one click or tap turns it on.
+  function Sound() {
+    this.context = null;
+  }
+  Sound.prototype.enable = function () {
+    var Context = window.AudioContext || window.webkitAudioContext;
+    if (!Context) return false;
+    if (!this.context) this.context = new Context();
+    if (this.context.state === "suspended") this.context.resume();
+    return true;
+  };
+  Sound.prototype.beeps = function (count, frequency, seconds) {
+    var ctx = this.context;
+    if (!ctx || ctx.state !== "running") return;
+    for (var i = 0; i < count; i++) {
+      var start = ctx.currentTime + i * (seconds + 0.12);
+      var osc = ctx.createOscillator();
+      var gain = ctx.createGain();
+      osc.type = "sine";
+      osc.frequency.value = frequency;
+      gain.gain.setValueAtTime(0.0001, start);
+      gain.gain.exponentialRampToValueAtTime(0.5, start + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, start + seconds);
+      osc.connect(gain);
+      gain.connect(ctx.destination);
+      osc.start(start);
+      osc.stop(start + seconds + 0.05);
+    }
+  };
+  Sound.prototype.levelChange = function () {
+    this.beeps(3, 880, 0.35);
+  };
+  Sound.prototype.warning = function () {
+    this.beeps(2, 660, 0.2);
+  };
+
+  // --- One tournament on the screen -------------------------------------------------
+
+  function Board(data, screen) {
+    this.id = data.id;
+    this.urls = data.urls;
+    this.base = clockBase(data.clock);
+    this.lobby = data.lobby;
+    this.screen = screen;
+    this.online = true; // until a connection is lost: no banner while first connecting
+    this.attempt = 0;
+    this.socket = null;
+    this.pingTimer = null;
+    this.refreshTimer = null;
+    this.previous = null; // the last frame's reading: level changes and warnings cross it
+    this.newLevelUntil = 0; // TDA 23 notice shown until then (server ms)
+    this.warnedAt = { position: 0, at: 0 };
+  }
+
+  Board.prototype.apply = function (data) {
+    if (!data || (data.version || 0) < this.base.version) return; // an older state
+    if (!data.steps) {
+      // Live events leave the structure out; fetch it when it has changed.
+      if (data.steps_version !== this.base.stepsVersion) {
+        this.resync();
+        return;
+      }
+      data = Object.assign({}, data, { steps: this.base.steps });
+    }
+    this.base = clockBase(data);
+  };
+
+  Board.prototype.connect = function () {
+    var self = this;
+    var scheme = window.location.protocol === "https:" ? "wss://" : "ws://";
+    var socket = new WebSocket(scheme + window.location.host + this.urls.socket);
+    this.socket = socket;
+    socket.onopen = function () {
+      self.attempt = 0;
+      self.setOnline(true);
+      self.probeTime(5);
+      self.pingTimer = window.setInterval(function () {
+        self.ping();
+      }, 30000);
+      self.resync(); // events may have been missed while the socket was down
+    };
+    socket.onmessage = function (event) {
+      var message;
+      try {
+        message = JSON.parse(event.data);
+      } catch (error) {
+        return;
+      }
+      self.receive(message);
+    };
+    socket.onclose = function () {
+      window.clearInterval(self.pingTimer);
+      self.socket = null;
+      self.setOnline(false);
+      var delay = backoffMs(self.attempt, Math.random);
+      self.attempt += 1;
+      window.setTimeout(function () {
+        self.connect();
+      }, delay);
+    };
+  };
+
+  Board.prototype.setOnline = function (online) {
+    this.online = online;
+    this.screen.invalidate();
+  };
+
+  Board.prototype.ping = function () {
+    if (this.socket && this.socket.readyState === 1) {
+      this.socket.send(JSON.stringify({ type: "time.ping", client: Date.now() }));
+    }
+  };
+
+  Board.prototype.probeTime = function (count) {
+    var self = this;
+    for (var i = 0; i < count; i++) {
+      window.setTimeout(function () {
+        self.ping();
+      }, i * 300);
+    }
+  };
+
+  // The full state from the API: the clock (also a time sample) and the lobby numbers.
+  Board.prototype.resync = function () {
+    var self = this;
+    var sent = Date.now();
+    fetchJson(this.urls.clock).then(function (data) {
+      var received = Date.now();
+      var server = parseTime(data.server_time);
+      if (server !== null) self.screen.time.add(timeSample(sent, server, received));
+      self.apply(data); // unless an event brought a newer state meanwhile
+      self.screen.invalidate();
+    }, noop);
+    this.refreshLobby();
+  };
+
+  Board.prototype.refreshLobby = function () {
+    var self = this;
+    fetchJson(this.urls.data).then(function (data) {
+      self.lobby = data;
+      self.screen.invalidate();
+    }, noop);
+  };
+
+  // Registrations come in bursts at the desk: one fetch per burst, spread over the
+  // screens in the room so they do not all ask at the same moment.
+  Board.prototype.scheduleLobbyRefresh = function () {
+    var self = this;
+    if (this.refreshTimer) return;
+    this.refreshTimer = window.setTimeout(
+      function () {
+        self.refreshTimer = null;
+        self.refreshLobby();
+      },
+      1000 + Math.random() * 1500
+    );
+  };
+
+  Board.prototype.receive = function (message) {
+    var data = message.data || {};
+    switch (message.type) {
+      case "time.pong":
+        if (typeof message.client === "number" && typeof message.server === "number") {
+          this.screen.time.add(timeSample(message.client, message.server, Date.now()));
+        }
+        return;
+      case "clock.updated":
+      case "clock.level": // the frame loop sees the new position: TDA 23 notice, sound
+        this.apply(data);
+        break;
+      case "clock.warning":
+        this.apply(data);
+        this.warn(data.ending); // RP-7, in case this screen's frames missed the moment
+        break;
+      case "announcements.updated":
+        this.lobby.announcements = data.announcements || [];
+        break;
+      case "tournament.updated":
+        this.resync(); // a finished tournament finishes its clock too
+        return;
+      case "entry.registered":
+      case "entry.updated":
+        this.scheduleLobbyRefresh();
+        return;
+      default:
+        return; // hello; player clocks belong to the table screens
+    }
+    this.screen.invalidate();
+  };
+
+  // RP-7: one warning sound per step, whether the event or the local clock is first.
+  Board.prototype.warn = function (position) {
+    var now = this.screen.time.serverNow();
+    if (this.warnedAt.position === position && now - this.warnedAt.at < 60000) return;
+    this.warnedAt = { position: position, at: now };
+    if (this.screen.current() === this) this.screen.sound.warning();
+  };
+
+  // Called every frame with the fresh reading: sound and notices at the moments that
+  // matter, found by comparing with the previous frame.
+  Board.prototype.observe = function (reading, serverNow) {
+    var before = this.previous;
+    this.previous = reading;
+    if (!before || reading.status !== RUNNING) return;
+    if (reading.position > before.position) {
+      if (reading.level && !reading.level.is_break) {
+        this.newLevelUntil = serverNow + this.screen.config.notice_seconds * 1000;
+      }
+      if (this.screen.current() === this) this.screen.sound.levelChange();
+      return;
+    }
+    var warnMs = this.base.warningSeconds * 1000;
+    if (
+      warnMs > 0 &&
+      reading.position === before.position &&
+      before.msLeft > warnMs &&
+      reading.msLeft <= warnMs &&
+      !reading.last
+    ) {
+      this.warn(reading.position);
+    }
+  };
+
+  // --- The screen --------------------------------------------------------------------
+
+  function Screen(document, config) {
+    this.document = document;
+    this.config = config;
+    this.strings = config.strings;
+    this.time = new TimeSync();
+    this.sound = new Sound();
+    this.numbers = new Intl.NumberFormat(document.documentElement.lang || undefined);
+    var self = this;
+    this.boards = config.boards.map(function (data) {
+      return new Board(data, self);
+    });
+    this.index = 0;
+    this.shown = {}; // field → text on screen: touch the DOM only when it changes
+    // Until the first probe answers: the time the page was made, with a round trip
+    // so long that any real probe replaces it.
+    var made = parseTime(config.boards[0].clock.server_time);
+    if (made !== null) this.time.add({ offset: made - Date.now(), rtt: 1e12 });
+  }
+
+  Screen.prototype.current = function () {
+    return this.boards[this.index];
+  };
+
+  // Something changed: show it now rather than at the next frame, which a browser may
+  // hold back while the page is not visible.
+  Screen.prototype.invalidate = function () {
+    this.render();
+  };
+
+  Screen.prototype.start = function () {
+    var self = this;
+    this.boards.forEach(function (board) {
+      board.connect();
+    });
+    if (this.boards.length > 1 && this.config.every) {
+      window.setInterval(function () {
+        self.index = (self.index + 1) % self.boards.length;
+        self.shown = {};
+      }, this.config.every * 1000);
+    }
+    this.enableSoundOnGesture();
+    var frame = function () {
+      self.render();
+      window.requestAnimationFrame(frame);
+    };
+    window.requestAnimationFrame(frame);
+  };
+
+  Screen.prototype.enableSoundOnGesture = function () {
+    var self = this;
+    var hint = this.document.querySelector("[data-field=sound_hint]");
+    var enable = function () {
+      if (!self.sound.enable()) return;
+      if (hint) hint.hidden = true;
+      // A lobby TV should not dim or sleep; asked for where the browser offers it.
+      if (navigator.wakeLock && navigator.wakeLock.request) {
+        navigator.wakeLock.request("screen").catch(noop);
+      }
+    };
+    ["pointerdown", "click", "keydown"].forEach(function (kind) {
+      self.document.addEventListener(kind, enable);
+    });
+  };
+
+  Screen.prototype.render = function () {
+    var now = Date.now();
+    var offset = this.time.offset();
+    var serverNow = now + offset;
+    var self = this;
+    var readings = this.boards.map(function (board) {
+      var reading = clockReading(board.base, now, offset);
+      board.observe(reading, serverNow);
+      return reading;
+    });
+    var board = this.current();
+    var fields = this.fields(board, readings[this.index], serverNow);
+    Object.keys(fields).forEach(function (name) {
+      self.show(name, fields[name]);
+    });
+  };
+
+  Screen.prototype.show = function (name, value) {
+    var key = Array.isArray(value) ? "\u0001" + value.join("\u0001") : value;
+    if (this.shown[name] === key) return;
+    this.shown[name] = key;
+    var nodes = this.document.querySelectorAll("[data-field=" + name + "]");
+    for (var i = 0; i < nodes.length; i++) {
+      var node = nodes[i];
+      if (Array.isArray(value)) {
+        fillList(node, value);
+      } else if (typeof value === "boolean") {
+        node.hidden = !value;
+      } else {
+        node.textContent = value;
+        node.hidden = value === "";
+      }
+    }
+  };
+
+  Screen.prototype.chips = function (amount) {
+    return this.numbers.format(amount);
+  };
+
+  Screen.prototype.blinds = function (level) {
+    if (!level || level.is_break) return "";
+    if (level.small_bet || level.big_bet) {
+      return interpolate(this.strings.bets, {
+        small: this.chips(level.small_bet),
+        big: this.chips(level.big_bet),
+      });
+    }
+    return this.chips(level.small_blind) + " / " + this.chips(level.big_blind);
+  };
+
+  Screen.prototype.ante = function (level) {
+    if (!level || level.is_break) return "";
+    if (level.big_blind_ante) {
+      return interpolate(this.strings.big_blind_ante, { ante: this.chips(level.big_blind_ante) });
+    }
+    if (level.ante) return interpolate(this.strings.ante, { ante: this.chips(level.ante) });
+    return "";
+  };
+
+  Screen.prototype.title = function (level) {
+    if (!level) return this.strings.no_structure;
+    if (level.is_break) return level.label || this.strings["break"];
+    var title = interpolate(this.strings.level, { number: level.number });
+    return level.game ? title + " · " + level.game : title;
+  };
+
+  Screen.prototype.nextText = function (reading) {
+    var next = reading.next;
+    if (!next) return reading.level ? this.strings.last_level : "—";
+    if (next.is_break) {
+      var minutes = interpolate(this.strings.minutes, { minutes: next.minutes });
+      return (next.label || this.strings["break"]) + " · " + minutes;
+    }
+    var ante = this.ante(next);
+    return this.blinds(next) + (ante ? " · " + ante : "");
+  };
+
+  Screen.prototype.status = function (reading) {
+    return this.strings["status_" + reading.status] || "";
+  };
+
+  Screen.prototype.fields = function (board, reading, serverNow) {
+    var lobby = board.lobby;
+    var average = lobby.average_stack.chips;
+    var bigBlinds = averageBigBlinds(average, bigBlindFor(reading));
+    return {
+      offline: !board.online,
+      name: lobby.name,
+      rotation:
+        this.boards.length > 1
+          ? interpolate(this.strings.rotation, {
+              index: this.index + 1,
+              count: this.boards.length,
+            })
+          : "",
+      status: this.status(reading),
+      level_title: this.title(reading.level),
+      clock: reading.level ? formatDuration(reading.msLeft) : "",
+      blinds: this.blinds(reading.level),
+      ante: this.ante(reading.level),
+      next: this.nextText(reading),
+      to_break: reading.msToBreak === null ? "—" : formatDuration(reading.msToBreak),
+      players: interpolate(this.strings.players, {
+        active: this.chips(lobby.active),
+        entries: this.chips(lobby.entries),
+      }),
+      average:
+        average === null
+          ? "—"
+          : bigBlinds === null
+            ? this.chips(average)
+            : interpolate(this.strings.average, {
+                chips: this.chips(average),
+                big_blinds: this.numbers.format(bigBlinds),
+              }),
+      prize_pool: lobby.prize_pool.text,
+      notices: this.notices(board, reading, serverNow),
+      announcements: (lobby.announcements || []).map(function (a) {
+        return a.text;
+      }),
+    };
+  };
+
+  // The notices under the clock, most urgent first; each cites its rule.
+  Screen.prototype.notices = function (board, reading, serverNow) {
+    var s = this.strings;
+    var base = board.base;
+    var level = reading.level;
+    var notices = [];
+    if (!level) return notices;
+    var running = reading.status === RUNNING;
+    var warnMs = base.warningSeconds * 1000;
+    if (running && !reading.last && warnMs > 0 && reading.msLeft <= warnMs && reading.msLeft > 0) {
+      var next = reading.next;
+      if (level.is_break) notices.push(s.break_ending);
+      else notices.push(next && next.is_break ? s.hold_push_break : s.hold_push); // RP-7
+    }
+    if (running && !level.is_break && serverNow < board.newLevelUntil) {
+      notices.push(s.new_level); // TDA 23
+    }
+    if (level.is_break && level.color_up && level.color_up.length) {
+      var chips = level.color_up.map(this.chips, this).join(", ");
+      notices.push(interpolate(s.chip_race, { chips: chips })); // TDA 24
+    }
+    if (level.is_break && level.addon) notices.push(s.addon);
+    if (base.dayEndHands) {
+      var phrase = base.dayEndHands === 1 ? s.day_end_one : s.day_end_other;
+      notices.push(interpolate(phrase, { hands: base.dayEndHands })); // casino §28
+    }
+    if (reading.last && !level.is_break && reading.status !== "finished") {
+      notices.push(s.last_level);
+    }
+    return notices;
+  };
+
+  // --- Helpers --------------------------------------------------------------------
+
+  function noop() {}
+
+  function fetchJson(url) {
+    return window
+      .fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" } })
+      .then(function (response) {
+        if (!response.ok) throw new Error("HTTP " + response.status);
+        return response.json();
+      });
+  }
+
+  function fillList(node, items) {
+    while (node.firstChild) node.removeChild(node.firstChild);
+    items.forEach(function (text) {
+      var item = node.ownerDocument.createElement("li");
+      item.textContent = text; // announcements are the TD's text: never HTML
+      node.appendChild(item);
+    });
+    node.hidden = items.length === 0;
+  }
+
+  function boot(document) {
+    var start = function () {
+      var element = document.getElementById("lobby-config");
+      if (!element) return;
+      var screen = new Screen(document, JSON.parse(element.textContent));
+      screen.start();
+    };
+    if (document.readyState === "loading") {
+      document.addEventListener("DOMContentLoaded", start);
+    } else {
+      start();
+    }
+  }
+
+  return {
+    parseTime: parseTime,
+    timeSample: timeSample,
+    bestOffset: bestOffset,
+    remainingMs: remainingMs,
+    stepMs: stepMs,
+    msToBreak: msToBreak,
+    clockBase: clockBase,
+    clockReading: clockReading,
+    formatDuration: formatDuration,
+    averageBigBlinds: averageBigBlinds,
+    bigBlindFor: bigBlindFor,
+    backoffMs: backoffMs,
+    interpolate: interpolate,
+    TimeSync: TimeSync,
+    boot: boot,
+  };
+});

@@ -1,0 +1,214 @@
+"""Forms of the tournament pages. They check the shape of the input; the rules are the
+services' business. Money is typed in major units ("100.00") and leaves as cents."""
+
+from decimal import Decimal
+
+from babel.numbers import get_currency_precision, is_currency
+from django import forms
+from django.core.validators import RegexValidator
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models import MAX_CHIPS, MAX_MONEY, EntryStatus, Game, birth_year_not_future
+
+MAX_ID = 2**63 - 1
+MAX_LEVEL = 1000
+COUNTRY = RegexValidator(r"^[A-Za-z]{2}$", _("Two letters, e.g. AT or DE."))
+
+MONEY_FIELDS = ("buy_in", "fee", "rebuy_price", "addon_price", "guarantee")
+
+
+def money_field(label, *, required: bool = False, help_text: str = "") -> forms.DecimalField:
+    return forms.DecimalField(
+        label=label,
+        required=required,
+        min_value=0,
+        localize=True,
+        help_text=help_text,
+        widget=forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off"}),
+    )
+
+
+def level_field(label, *, required: bool = False) -> forms.IntegerField:
+    return forms.IntegerField(label=label, required=required, min_value=1, max_value=MAX_LEVEL)
+
+
+def chips_field(label, *, required: bool = False, min_value: int = 0) -> forms.IntegerField:
+    return forms.IntegerField(
+        label=label, required=required, min_value=min_value, max_value=MAX_CHIPS
+    )
+
+
+class DateTimeLocalInput(forms.DateTimeInput):
+    input_type = "datetime-local"
+
+    def __init__(self, attrs=None):
+        super().__init__(attrs=attrs, format="%Y-%m-%dT%H:%M")
+
+
+class PageForm(forms.Form):
+    """Labels without a trailing colon: they sit above their fields."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("label_suffix", "")
+        super().__init__(*args, **kwargs)
+
+
+class TournamentForm(PageForm):
+    """A tournament's setup. Times are in the venue's time zone."""
+
+    name = forms.CharField(label=_("Name"), max_length=120)
+    game = forms.ChoiceField(label=_("Game"), choices=Game.choices, initial=Game.NLHE)
+    currency = forms.CharField(
+        label=_("Currency"),
+        max_length=3,
+        initial="EUR",
+        help_text=_("ISO code, e.g. EUR."),
+    )
+    start_at = forms.DateTimeField(
+        label=_("Start time"),
+        widget=DateTimeLocalInput(),
+        input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S"],
+    )
+    buy_in = money_field(_("Buy-in (prize pool)"), required=True)
+    fee = money_field(_("Fee"), help_text=_("Kept by the house; not prize money."))
+    guarantee = money_field(_("Guarantee"))
+    starting_stack = chips_field(_("Starting stack"), required=True, min_value=1)
+    table_size = forms.IntegerField(
+        label=_("Players per table"), min_value=2, max_value=10, initial=9
+    )
+    capacity = forms.IntegerField(
+        label=_("Capacity"),
+        required=False,
+        min_value=1,
+        max_value=1_000_000,
+        help_text=_("Empty: no limit."),
+    )
+    current_level = level_field(_("Current level"), required=True)
+    late_reg_until_level = level_field(_("Late registration until end of level"))
+    reentry_allowed = forms.BooleanField(label=_("Re-entries allowed"), required=False)
+    reentry_max = forms.IntegerField(
+        label=_("Max re-entries per player"), required=False, min_value=1, max_value=1000
+    )
+    reentry_until_level = level_field(_("Re-entry until end of level"))
+    rebuy_until_level = level_field(_("Rebuys until end of level"))
+    rebuy_max = forms.IntegerField(
+        label=_("Max rebuys per entry"), required=False, min_value=1, max_value=1000
+    )
+    rebuy_price = money_field(_("Rebuy price"))
+    rebuy_chips = chips_field(_("Rebuy chips"))
+    addon_at_break_after_level = level_field(_("Add-on at the break after level"))
+    addon_price = money_field(_("Add-on price"))
+    addon_chips = chips_field(_("Add-on chips"))
+
+    def __init__(self, *args, money_locked: bool = False, editing: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        if not editing:
+            del self.fields["current_level"]
+        if money_locked:
+            # Money has been taken: buy-in, fee and currency stay as they are.
+            for name in ("buy_in", "fee", "currency"):
+                self.fields[name].disabled = True
+                self.fields[name].help_text = _("Fixed once money has been taken.")
+
+    @classmethod
+    def initial_from(cls, tournament) -> dict:
+        """The form's initial values for an existing tournament (cents → major units)."""
+        initial = {name: getattr(tournament, name) for name in cls.base_fields}
+        precision = get_currency_precision(tournament.currency)
+        for name in MONEY_FIELDS:
+            initial[name] = Decimal(initial[name]).scaleb(-precision)
+        initial["start_at"] = timezone.localtime(tournament.start_at)
+        return initial
+
+    def clean_currency(self) -> str:
+        currency = self.cleaned_data["currency"].strip().upper()
+        if not is_currency(currency):
+            raise forms.ValidationError(_("Unknown currency code."))
+        return currency
+
+    def clean(self):
+        data = super().clean()
+        currency = data.get("currency")
+        if currency:
+            precision = get_currency_precision(currency)
+            for name in MONEY_FIELDS:
+                value = data.get(name)
+                if value is None:
+                    data[name] = 0
+                    continue
+                cents = value.scaleb(precision)
+                if cents != cents.to_integral_value():
+                    self.add_error(name, _("Too many decimal places for this currency."))
+                elif cents > MAX_MONEY:
+                    self.add_error(name, _("This amount is too large."))
+                else:
+                    data[name] = int(cents)
+        for name in ("rebuy_chips", "addon_chips"):
+            if data.get(name) is None and name not in self.errors:
+                data[name] = 0
+        return data
+
+
+class PlayerFieldsMixin:
+    def clean_country(self) -> str:
+        return self.cleaned_data["country"].upper()
+
+
+class DeskForm(PlayerFieldsMixin, PageForm):
+    """The registration desk: a player picked from the matches, or a new one by name."""
+
+    name = forms.CharField(label=_("Player"), max_length=120, required=False)
+    birth_year = forms.IntegerField(
+        label=_("Birth year"),
+        required=False,
+        min_value=1900,
+        max_value=2100,
+        validators=[birth_year_not_future],
+    )
+    email = forms.EmailField(label=_("Email"), required=False)
+    country = forms.CharField(
+        label=_("Country"), max_length=2, required=False, validators=[COUNTRY]
+    )
+    nickname = forms.CharField(label=_("Nickname"), max_length=60, required=False)
+    player_id = forms.IntegerField(required=False, min_value=1, max_value=MAX_ID)
+    reentry = forms.BooleanField(required=False)
+
+    PLAYER_FIELDS = ("name", "birth_year", "email", "country", "nickname")
+
+    def clean(self):
+        data = super().clean()
+        if data.get("player_id") is None and not (data.get("name") or "").strip():
+            if not self.errors:
+                self.add_error("name", _("Type the player's name, or pick a player."))
+        return data
+
+    def player_data(self) -> dict:
+        data = {name: self.cleaned_data.get(name) for name in self.PLAYER_FIELDS}
+        return {name: value for name, value in data.items() if value not in (None, "")}
+
+
+class PlayerForm(PlayerFieldsMixin, PageForm):
+    name = forms.CharField(label=_("Name"), max_length=120)
+    nickname = forms.CharField(label=_("Nickname"), max_length=60, required=False)
+    country = forms.CharField(
+        label=_("Country"), max_length=2, required=False, validators=[COUNTRY]
+    )
+    birth_year = forms.IntegerField(
+        label=_("Birth year"),
+        required=False,
+        min_value=1900,
+        max_value=2100,
+        validators=[birth_year_not_future],
+    )
+    email = forms.EmailField(label=_("Email"), required=False)
+    phone = forms.CharField(label=_("Phone"), max_length=40, required=False)
+
+
+class EntryFilterForm(PageForm):
+    q = forms.CharField(label=_("Search"), max_length=120, required=False)
+    status = forms.ChoiceField(
+        label=_("Status"),
+        choices=[("", _("All"))] + list(EntryStatus.choices),
+        required=False,
+    )
