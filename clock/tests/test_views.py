@@ -30,7 +30,7 @@ def test_console_shows_the_level_the_time_and_the_controls(client, event):
     html = page.content.decode()
     assert "Level 1" in html and "100 / 200" in html
     assert "20:00" in html
-    assert 'id="toggle"' in html and ">Start<" in html
+    assert 'id="toggle"' in html and ">Start the clock<" in html
 
 
 @pytest.mark.parametrize(("role", "expected"), [("cashier", 403), ("dealer", 403)])
