@@ -27,6 +27,7 @@ CLOCK_WARNING = "clock.warning"  # RP-7: a level change or break is near
 CLOCK_LEVEL = "clock.level"  # a new level or break has begun (TDA 23: from the next hand)
 PLAYER_CLOCK = "player_clock.updated"  # TDA 29
 ANNOUNCEMENTS = "announcements.updated"
+SEATING_UPDATED = "seating.updated"  # who now sits where, whose seat is free
 KINDS = (
     ENTRY_REGISTERED,
     ENTRY_UPDATED,
@@ -37,6 +38,7 @@ KINDS = (
     CLOCK_LEVEL,
     PLAYER_CLOCK,
     ANNOUNCEMENTS,
+    SEATING_UPDATED,
 )
 
 

@@ -12,6 +12,8 @@ from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from floorman.names import name_keys
+
 MAX_MONEY = 10**12  # ten billion in major units: far beyond any buy-in, still fits bigint
 MAX_CHIPS = 10**12
 
@@ -125,6 +127,12 @@ class Player(models.Model):
     phone = models.CharField(_("phone"), max_length=40, blank=True)
     # TDA 4: players must be identifiable; casino §9: ID check at each day's restart.
     id_checked_at = models.DateTimeField(_("ID checked"), null=True, blank=True)
+    accessible_seat = models.BooleanField(
+        _("needs an accessible seat"), default=False, help_text=_("TDA 9: special needs.")
+    )
+    # The name as the seat lookup searches it (Müller: "mueller" and "muller"); kept by save().
+    name_key = models.CharField(max_length=240, blank=True, editable=False)
+    name_plain = models.CharField(max_length=240, blank=True, editable=False)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
@@ -147,6 +155,12 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args, **kwargs):
+        self.name_key, self.name_plain = name_keys(f"{self.name} {self.nickname}".strip())
+        if kwargs.get("update_fields") is not None:
+            kwargs["update_fields"] = {*kwargs["update_fields"], "name_key", "name_plain"}
+        super().save(*args, **kwargs)
 
 
 class EntryStatus(models.TextChoices):

@@ -209,7 +209,15 @@ def tournament_status_set(*, actor, tournament_id: int, status: str) -> Tourname
 
 # --- Players -----------------------------------------------------------------
 
-PLAYER_FIELDS = ("name", "nickname", "country", "birth_year", "email", "phone")
+PLAYER_FIELDS = (
+    "name",
+    "nickname",
+    "country",
+    "birth_year",
+    "email",
+    "phone",
+    "accessible_seat",
+)
 
 
 def player_match(
@@ -449,6 +457,7 @@ def entry_register(
     live.live_publish(
         tournament_id=tournament.pk, kind=live.ENTRY_REGISTERED, data=entry_public(entry)
     )
+    _seat_late(actor, tournament, entry)
     return Registration(entry=entry)
 
 
@@ -493,6 +502,7 @@ def entry_bust(*, actor, tournament_id: int, entry_id: int) -> Entry:
     entry = _entry_changed(
         actor=actor, action="entry.bust", tournament=tournament, entry=entry, before=before
     )
+    _seat_release(tournament, entry)
     _clock_heads_up(tournament)
     return entry
 
@@ -533,8 +543,31 @@ def entry_bust_undo(*, actor, tournament_id: int, entry_id: int) -> Entry:
         before=before,
         alternate_withdrawn=bool(withdrawn),
     )
+    _seat_restore(actor, tournament, entry)
     _clock_heads_up(tournament)
     return entry
+
+
+# Seating builds on tournaments: these hooks import it late, as the clock's does.
+
+
+def _seat_late(actor, tournament: Tournament, entry: Entry) -> None:
+    """TDA 8-A: once the field is drawn, a late entry gets its seat at the desk."""
+    from seating.services import seat_late_entry
+
+    seat_late_entry(actor=actor, tournament=tournament, entry=entry)
+
+
+def _seat_release(tournament: Tournament, entry: Entry) -> None:
+    from seating.services import seat_release
+
+    seat_release(tournament=tournament, entry=entry)
+
+
+def _seat_restore(actor, tournament: Tournament, entry: Entry) -> None:
+    from seating.services import seat_restore
+
+    seat_restore(actor=actor, tournament=tournament, entry=entry)
 
 
 def _clock_heads_up(tournament: Tournament) -> None:
@@ -575,7 +608,7 @@ def entry_cancel(*, actor, tournament_id: int, entry_id: int) -> Entry:
     before = _snapshot(entry, ENTRY_FIELDS)
     refunded = _refund_lines(actor=actor, lines=entry.transactions.all())
     entry.status = EntryStatus.CANCELLED
-    return _entry_changed(
+    entry = _entry_changed(
         actor=actor,
         action="entry.cancel",
         tournament=tournament,
@@ -583,6 +616,8 @@ def entry_cancel(*, actor, tournament_id: int, entry_id: int) -> Entry:
         before=before,
         refunded=refunded,
     )
+    _seat_release(tournament, entry)
+    return entry
 
 
 @transaction.atomic
@@ -677,6 +712,7 @@ def alternate_enter_next(*, actor, tournament_id: int) -> Entry:
         kind=live.ALTERNATES_UPDATED,
         data=_alternates_public(tournament),
     )
+    _seat_late(actor, tournament, entry)
     return entry
 
 

@@ -1,0 +1,447 @@
+"""Seating rules as pure functions: the draw, late seats, balancing, halting, breaking.
+
+No Django here. Tables are `TableView`s (seat numbers clockwise, who sits where) and
+every random choice comes from the `random.Random` the caller passes in, seeded from
+`secrets` and stored with the action, so a draw can be replayed.
+"""
+
+import math
+import random
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+SOURCE_MOST_PLAYERS = "most"
+SOURCE_BREAK_ORDER = "break_order"
+HALT_TDA = "tda"
+HALT_BELOW_FOUR = "casino"
+HALT_OFF = "off"
+FINAL_RANDOM = "random"
+FINAL_BY_POSITION = "position"
+
+MIN_PLAYERS_TO_START = 3  # casino §17
+
+
+@dataclass(frozen=True)
+class TableView:
+    number: int
+    seats: tuple[int, ...]  # usable seats, clockwise (blocked seats left out)
+    occupied: Mapping[int, int] = field(default_factory=dict)  # seat -> entry
+    break_order: int = 0
+    accessible: frozenset[int] = frozenset()
+
+    @property
+    def players(self) -> int:
+        return len(self.occupied)
+
+    @property
+    def open_seats(self) -> list[int]:
+        return [seat for seat in self.seats if seat not in self.occupied]
+
+
+@dataclass(frozen=True)
+class Assignment:
+    entry: int
+    table: int
+    seat: int
+    from_table: int | None = None
+    from_seat: int | None = None
+
+
+@dataclass(frozen=True)
+class PlannedMove:
+    entry: int | None  # None: the TD has not said who is big blind next at the source
+    from_table: int
+    from_seat: int | None
+    to_table: int
+    to_seat: int | None  # None: the TD has not said where the big blind is at the target
+    reason: str
+
+
+@dataclass(frozen=True)
+class BalancePlan:
+    moves: tuple[PlannedMove, ...]
+    needs_big_blind: tuple[int, ...]  # tables whose next big blind seat is needed
+
+
+# --- Counting --------------------------------------------------------------------------
+
+
+def tables_needed(players: int, table_size: int, *, keep_free: int = 0) -> int:
+    """The fewest tables that fit the field plus the seats kept free (TDA 7, casino §8a)."""
+    return math.ceil((players + keep_free) / table_size) if players + keep_free > 0 else 0
+
+
+def spread(tables: Iterable[TableView]) -> int:
+    counts = [table.players for table in tables]
+    return max(counts) - min(counts) if counts else 0
+
+
+def _fill_counts(tables: list[TableView], players: int, rng: random.Random) -> dict[int, int]:
+    """How many new players each table gets so the shortest tables fill first.
+
+    Water-filling: raise every table to a common level; the few left over go to tables
+    drawn at random among those that can take one more, so sizes differ by at most one
+    wherever seats allow.
+    """
+    free = {t.number: len(t.open_seats) for t in tables}
+    if players > sum(free.values()):
+        raise ValueError("not enough open seats")
+
+    def fill(level: int) -> dict[int, int]:
+        return {t.number: min(max(level - t.players, 0), free[t.number]) for t in tables}
+
+    level = 0
+    while sum(fill(level + 1).values()) <= players and level < 1000:
+        level += 1
+        if all(t.players + free[t.number] <= level for t in tables):
+            break
+    counts = fill(level)
+    rest = players - sum(counts.values())
+    takers = [
+        t.number
+        for t in tables
+        if t.players + counts[t.number] == level and counts[t.number] < free[t.number]
+    ]
+    for number in rng.sample(takers, rest):
+        counts[number] += 1
+    return counts
+
+
+def draw_seats(
+    tables: list[TableView],
+    entries: list[int],
+    rng: random.Random,
+    *,
+    needs_access: frozenset[int] = frozenset(),
+    avoid: Mapping[int, tuple[int, int]] | None = None,
+) -> list[Assignment]:
+    """TDA 7, 8-A: every entry gets a uniformly random open seat, tables kept balanced.
+
+    Entries that need an accessible seat (TDA 9) get one where the chosen tables have
+    it; `avoid` maps an entry to a seat it should not get when another is possible
+    (casino §12: a re-entry gets a new seat).
+    """
+    avoid = avoid or {}
+    counts = _fill_counts(tables, len(entries), rng)
+    needing = len(needs_access & set(entries))
+    chosen: list[tuple[int, int]] = []
+    for table in tables:
+        seats, needing = _table_seats(table, counts[table.number], needing, rng)
+        chosen.extend((table.number, seat) for seat in seats)
+    rng.shuffle(chosen)
+    by_number = {t.number: t for t in tables}
+    order = sorted(entries, key=lambda e: e not in needs_access)  # they choose first
+    result: dict[int, tuple[int, int]] = {}
+    unused = {(t.number, s) for t in tables for s in t.open_seats} - set(chosen)
+    for entry in order:
+        pick = _pick(chosen, entry, by_number, needs_access, avoid)
+        chosen.remove(pick)
+        if avoid.get(entry) == pick:
+            pick = _other_seat_same_table(pick, unused, rng)
+        result[entry] = pick
+    return [Assignment(entry, *result[entry]) for entry in entries]
+
+
+def _table_seats(table: TableView, count: int, needing: int, rng: random.Random):
+    """`count` random open seats of one table, accessible ones first while needed."""
+    open_seats = table.open_seats
+    accessible = [s for s in open_seats if s in table.accessible]
+    reserved = rng.sample(accessible, min(needing, count, len(accessible)))
+    others = [s for s in open_seats if s not in reserved]
+    return reserved + rng.sample(others, count - len(reserved)), needing - len(reserved)
+
+
+def _other_seat_same_table(pick, unused: set, rng: random.Random) -> tuple[int, int]:
+    """Swap an avoided seat for another open one at the same table, keeping the counts."""
+    spare = sorted(s for s in unused if s[0] == pick[0])
+    if not spare:
+        return pick
+    other = rng.choice(spare)
+    unused.discard(other)
+    unused.add(pick)
+    return other
+
+
+def _pick(chosen, entry, by_number, needs_access, avoid) -> tuple[int, int]:
+    wants = chosen
+    if entry in needs_access:
+        wants = [s for s in chosen if s[1] in by_number[s[0]].accessible] or chosen
+    if entry in avoid:
+        wants = [s for s in wants if s != avoid[entry]] or wants
+    return wants[0]
+
+
+# --- Positions ---------------------------------------------------------------------------
+
+
+def _clockwise_from(table: TableView, seat: int) -> list[int]:
+    """The table's seats clockwise, starting just after `seat`."""
+    seats = list(table.seats)
+    if seat not in seats:
+        seats = sorted(set(seats) | {seat})
+    i = seats.index(seat)
+    return [s for s in seats[i + 1 :] + seats[: i + 1] if s in table.seats]
+
+
+def next_big_blind(table: TableView, after_seat: int) -> int | None:
+    """The next occupied seat clockwise after `after_seat`: who will be big blind next."""
+    for seat in _clockwise_from(table, after_seat):
+        if seat in table.occupied:
+            return seat
+    return None
+
+
+def worst_seat(table: TableView, big_blind_next: int) -> int | None:
+    """TDA 11-A: the open seat that pays the big blind soonest, never the small blind.
+
+    `big_blind_next` is the seat due the big blind on the next hand. An open seat
+    between the current big blind and that seat would take the big blind at once
+    (a single big blind, even if that player paid it at the old table); otherwise the
+    first open seat after it.
+    """
+    open_seats = set(table.open_seats)
+    if not open_seats:
+        return None
+    if big_blind_next in open_seats:
+        return big_blind_next
+    current = _previous_occupied(table, big_blind_next)
+    for seat in _clockwise_from(table, current):
+        if seat in open_seats:
+            return seat
+    return None
+
+
+def _previous_occupied(table: TableView, seat: int) -> int:
+    for candidate in reversed(_clockwise_from(table, seat)[:-1]):
+        if candidate in table.occupied:
+            return candidate
+    return seat
+
+
+# --- Balancing --------------------------------------------------------------------------
+
+
+def _source(tables: list[TableView], shortest: int, rule: str) -> TableView:
+    """TDA 11-C: the table a player comes from, by the procedure set before play."""
+    if rule == SOURCE_BREAK_ORDER:
+        candidates = [t for t in tables if t.players >= shortest + 2]
+        return min(candidates, key=lambda t: t.break_order)
+    most = max(t.players for t in tables)
+    return min((t for t in tables if t.players == most), key=lambda t: t.break_order)
+
+
+def _target(tables: list[TableView]) -> TableView:
+    """The shortest table; among equals the one that breaks last, so it stays in play."""
+    fewest = min(t.players for t in tables)
+    return max((t for t in tables if t.players == fewest), key=lambda t: t.break_order)
+
+
+def balance_plan(
+    tables: list[TableView],
+    *,
+    threshold: int = 2,
+    source_rule: str = SOURCE_MOST_PLAYERS,
+    big_blind_next: Mapping[int, int] | None = None,
+    stud: bool = False,
+) -> BalancePlan:
+    """TDA 11-A: once the fullest table has `threshold` players more than the shortest,
+    the moves that bring every table within one player of the others.
+
+    From the source table moves the player due the big blind next, into the worst
+    position of the short table. In stud (TDA 11-A) the seat filled is the last open
+    seat and the player moved is the one in the highest occupied seat. Where the TD has
+    not given a table's next big blind, the move names the tables only.
+    """
+    known = dict(big_blind_next or {})
+    state = {t.number: t for t in tables}
+    if len(state) < 2 or spread(state.values()) < threshold:
+        return BalancePlan((), ())
+    moves: list[PlannedMove] = []
+    needs: list[int] = []
+    while spread(state.values()) > 1:
+        views = list(state.values())
+        target = _target(views)
+        source = _source(views, target.players, source_rule)
+        from_seat = _mover_seat(source, known, stud, needs)
+        to_seat = _target_seat(target, known, stud, needs)
+        entry = source.occupied.get(from_seat) if from_seat is not None else None
+        moves.append(
+            PlannedMove(
+                entry=entry,
+                from_table=source.number,
+                from_seat=from_seat,
+                to_table=target.number,
+                to_seat=to_seat,
+                reason="TDA 11-A",
+            )
+        )
+        state[source.number], state[target.number] = _apply_move(
+            source, target, from_seat, to_seat, entry, known
+        )
+    return BalancePlan(tuple(moves), tuple(dict.fromkeys(needs)))
+
+
+def _mover_seat(source: TableView, known: dict, stud: bool, needs: list) -> int | None:
+    if stud:
+        return max(source.occupied)
+    seat = known.get(source.number)
+    if seat is None or seat not in source.occupied:
+        needs.append(source.number)
+        return None
+    return seat
+
+
+def _target_seat(target: TableView, known: dict, stud: bool, needs: list) -> int | None:
+    if stud:
+        return target.open_seats[-1]
+    seat = known.get(target.number)
+    if seat is None or seat not in target.seats:
+        needs.append(target.number)
+        return None
+    return worst_seat(target, seat)
+
+
+def _apply_move(source, target, from_seat, to_seat, entry, known):
+    """The two tables after one move, with their next big blind brought forward."""
+    placeholder = -(len(target.occupied) + 1)  # stands in for a seat the TD has not named
+    src_occupied = dict(source.occupied)
+    if from_seat is not None:
+        src_occupied.pop(from_seat)
+    else:
+        src_occupied.pop(next(reversed(src_occupied)))
+    dst_occupied = dict(target.occupied)
+    if to_seat is not None:
+        dst_occupied[to_seat] = entry if entry is not None else placeholder
+    else:
+        free = [s for s in target.seats if s not in dst_occupied]
+        dst_occupied[free[-1]] = placeholder
+    new_source = TableView(
+        source.number, source.seats, src_occupied, source.break_order, source.accessible
+    )
+    new_target = TableView(
+        target.number, target.seats, dst_occupied, target.break_order, target.accessible
+    )
+    if from_seat is not None and source.number in known:
+        nxt = next_big_blind(new_source, from_seat)
+        if nxt is not None:
+            known[source.number] = nxt
+    if to_seat is not None and target.number in known:
+        known[target.number] = to_seat  # the newcomer is due the big blind first
+    return new_source, new_target
+
+
+# --- Halting, breaking, the final table ---------------------------------------------------
+
+
+def halted_tables(
+    tables: list[TableView], *, rule: str = HALT_TDA, registration_closed: bool = True
+) -> list[tuple[int, str]]:
+    """Tables that halt, with the rule: TDA 11-D three or more players shorter than the
+    fullest table (once the big blind reaches an open seat); casino §14 fewer than four
+    players once registration has closed."""
+    if len(tables) < 2 or rule == HALT_OFF:
+        return []
+    if rule == HALT_BELOW_FOUR:
+        if not registration_closed:
+            return []
+        return [(t.number, "casino §14") for t in tables if t.players < 4]
+    most = max(t.players for t in tables)
+    return [(t.number, "TDA 11-D") for t in tables if most - t.players >= 3]
+
+
+def table_to_break(tables: list[TableView], *, headroom: int = 0) -> TableView | None:
+    """TDA 10-B, casino §8: the next table in the break order, once its players fit into
+    the open seats of the others with `headroom` seats to spare."""
+    if len(tables) < 2:
+        return None
+    candidate = min(tables, key=lambda t: t.break_order)
+    others = [t for t in tables if t.number != candidate.number]
+    free = sum(len(t.open_seats) for t in others)
+    return candidate if candidate.players + headroom <= free else None
+
+
+def break_table(
+    breaking: TableView, others: list[TableView], rng: random.Random
+) -> list[Assignment]:
+    """TDA 10-B, 2-step random: the open seats (shortest tables first) are shuffled, then
+    handed out to the players in an order drawn at random. Any seat may come up,
+    blinds and button included (TDA 10-A, casino §13)."""
+    players = [breaking.occupied[s] for s in breaking.seats if s in breaking.occupied]
+    counts = _fill_counts(others, len(players), rng)
+    seats = [
+        (table.number, seat)
+        for table in others
+        for seat in rng.sample(table.open_seats, counts[table.number])
+    ]
+    rng.shuffle(seats)  # step 1: the seat cards, scrambled face down
+    order = list(players)
+    rng.shuffle(order)  # step 2: the order in which players receive them
+    from_seat = {entry: seat for seat, entry in breaking.occupied.items()}
+    return [
+        Assignment(entry, table, seat, breaking.number, from_seat[entry])
+        for entry, (table, seat) in zip(order, seats, strict=True)
+    ]
+
+
+def final_table_size(table_size: int, setting: int | None = None) -> int:
+    """RP-9: 8- and 9-handed events combine to a final table of 9, 6- and 7-handed to 7."""
+    if setting:
+        return setting
+    if table_size in (8, 9):
+        return 9
+    if table_size in (6, 7):
+        return 7
+    return table_size
+
+
+def final_table_due(tables: list[TableView], final_size: int) -> bool:
+    return len(tables) > 1 and sum(t.players for t in tables) <= final_size
+
+
+def final_table_draw(
+    entries: list[int],
+    seats: list[int],
+    rng: random.Random,
+    *,
+    positions: Mapping[str, list[int]] | None = None,
+) -> dict[int, int]:
+    """RP-9: the final table seats, drawn at random.
+
+    With `positions` (casino §30: "big_blind", "button", "small_blind" → the players
+    who would have had that position at the last tables) those draw from their own
+    seat cards: big blinds 2 and 3, buttons the two highest seats, small blinds 1 and 7;
+    everyone else from the rest. The button starts on the last seat.
+    """
+    if len(entries) > len(seats):
+        raise ValueError("more players than seats")
+    seats = sorted(seats)
+    remaining = list(seats)
+    result: dict[int, int] = {}
+    groups = _position_groups(seats, positions or {})
+    for players, cards in groups:
+        players = [p for p in players if p in entries and p not in result]
+        cards = [c for c in cards if c in remaining]
+        rng.shuffle(cards)
+        for player, card in zip(players, cards, strict=False):
+            result[player] = card
+            remaining.remove(card)
+    rest = [e for e in entries if e not in result]
+    rng.shuffle(remaining)
+    result.update(zip(rest, remaining, strict=False))
+    return result
+
+
+def _position_groups(seats: list[int], positions: Mapping[str, list[int]]):
+    if not positions:
+        return []
+    high = seats[-2:]
+    return [
+        (positions.get("big_blind", []), [s for s in (2, 3) if s in seats]),
+        (positions.get("button", []), high),
+        (positions.get("small_blind", []), [s for s in (1, 7) if s in seats]),
+    ]
+
+
+def short_tables(tables: list[TableView]) -> list[int]:
+    """Casino §17: a table needs at least three players to start."""
+    return [t.number for t in tables if 0 < t.players < MIN_PLAYERS_TO_START]

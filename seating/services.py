@@ -1,0 +1,728 @@
+"""The only code that changes tables and seats.
+
+Each public function is one user intention: one transaction under the tournament's row
+lock (registrations, busts and seating of one tournament queue up behind it), one
+`SeatingAction` with its seed and moves where players take seats, one audit entry, a
+live event after commit. The database keeps one entry to a seat and one seat to an
+entry, so even a bug here cannot seat two players in one chair.
+"""
+
+import random
+import secrets
+
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from floorman import live
+from floorman.audit import audit_record
+from floorman.errors import Conflict, Invalid, NotFound
+from seating import engine
+from seating.messages import refusal_message
+from seating.models import (
+    MAX_SEATS,
+    MIN_SEATS,
+    ActionKind,
+    Move,
+    Seat,
+    Seating,
+    SeatingAction,
+    Table,
+    VenueTable,
+)
+from seating.selectors import (
+    has_draw,
+    last_seat_of,
+    seating_settings,
+    table_views,
+    unseated_entries,
+)
+from tournaments.models import Entry, EntryStatus, Tournament
+
+
+def _refuse(code: str, **data) -> Conflict:
+    return Conflict(refusal_message(code, **data), code=code, data=data)
+
+
+def _lock(tournament_id: int) -> Tournament:
+    from tournaments.services import tournament_lock  # one lock for desks, floor and seating
+
+    return tournament_lock(tournament_id)
+
+
+def _new_rng() -> tuple[str, random.Random]:
+    """DESIGN: every draw uses a fresh seed from `secrets`, stored so it can be replayed."""
+    seed = secrets.token_hex(16)
+    return seed, random.Random(seed)
+
+
+def _table(tournament_id: int, number: int, *, lock: bool = True) -> Table:
+    tables = Table.objects.filter(tournament_id=tournament_id, number=number)
+    table = (tables.select_for_update() if lock else tables).first()
+    if table is None:
+        raise NotFound(_("No such table."))
+    return table
+
+
+def _entries_public(entry_ids) -> dict[int, dict]:
+    rows = Entry.objects.filter(pk__in=list(entry_ids)).values_list("pk", "number", "player__name")
+    return {pk: {"entry": pk, "number": number, "name": name} for pk, number, name in rows}
+
+
+def _publish(tournament_id: int, moves: list[Move] = (), freed: list[int] = ()) -> None:
+    """Tell screens and player pages who now sits where, and whose seat is free."""
+    people = _entries_public(m.entry_id for m in moves)
+    seats = [
+        {
+            **people[m.entry_id],
+            "table": m.to_table,
+            "seat": m.to_seat,
+            "from_table": m.from_table,
+            "from_seat": m.from_seat,
+        }
+        for m in moves
+    ]
+    live.live_publish(
+        tournament_id=tournament_id,
+        kind=live.SEATING_UPDATED,
+        data={"seats": seats, "freed": list(freed)},
+    )
+
+
+# --- Tables -------------------------------------------------------------------------------
+
+
+def _parse_seats(text: str, seats: int, field: str) -> list[int]:
+    numbers = []
+    for part in (text or "").replace(";", ",").split(","):
+        part = part.strip()
+        if not part:
+            continue
+        if not part.isdigit() or not 1 <= int(part) <= seats:
+            raise Invalid({field: _("Seat numbers run from 1 to %(seats)s.") % {"seats": seats}})
+        numbers.append(int(part))
+    return sorted(set(numbers))
+
+
+@transaction.atomic
+def table_add(
+    *, actor, tournament_id: int, number: int, seats: int | None = None, accessible: str = ""
+) -> Table:
+    """Bring a table of the venue's pool into the tournament (casino §8: the table added
+    last breaks first). A table number the venue does not know yet joins the pool."""
+    tournament = _lock(tournament_id)
+    if not 1 <= number <= 9999:
+        raise Invalid({"number": _("Table numbers run from 1 to 9999.")})
+    venue = VenueTable.objects.select_for_update().filter(number=number).first()
+    seats = seats or (venue.seats if venue else tournament.table_size)
+    if not MIN_SEATS <= seats <= MAX_SEATS:
+        raise Invalid({"seats": _("A table has 2 to 10 seats.")})
+    accessible_seats = _parse_seats(
+        accessible or (venue.accessible_seats if venue else ""), seats, "accessible"
+    )
+    if venue is None:
+        venue = VenueTable.objects.create(
+            number=number, seats=seats, accessible_seats=",".join(map(str, accessible_seats))
+        )
+    if Table.objects.filter(tournament=tournament, number=number).exists():
+        raise _refuse("table_number_taken", number=number)
+    Table.objects.filter(tournament=tournament).update(break_order=F("break_order") + 1)
+    try:
+        with transaction.atomic():
+            table = Table.objects.create(
+                tournament=tournament, venue_table=venue, number=number, seats=seats, break_order=1
+            )
+    except IntegrityError:
+        raise _refuse("table_in_use", number=number) from None
+    Seat.objects.bulk_create(
+        Seat(table=table, number=n, accessible=n in accessible_seats) for n in range(1, seats + 1)
+    )
+    audit_record(
+        actor=actor,
+        action="table.add",
+        obj=table,
+        tournament=tournament,
+        after={"number": number, "seats": seats, "accessible": accessible_seats},
+    )
+    _publish(tournament.pk)
+    return table
+
+
+@transaction.atomic
+def table_remove(*, actor, tournament_id: int, number: int) -> None:
+    """Take an empty table out of the tournament (a table with players is broken)."""
+    tournament = _lock(tournament_id)
+    table = _table(tournament.pk, number)
+    if table.seat_set.filter(entry__isnull=False).exists():
+        raise _refuse("table_not_empty", number=number)
+    if Move.objects.filter(action__tournament=tournament, to_table=number).exists():
+        table.broken_at = timezone.now()  # keep the history of who sat there
+        table.save(update_fields=["broken_at"])
+    else:
+        table.delete()
+    audit_record(
+        actor=actor,
+        action="table.remove",
+        obj=table,
+        tournament=tournament,
+        before={"number": number},
+    )
+    _publish(tournament.pk)
+
+
+@transaction.atomic
+def seat_set(
+    *,
+    actor,
+    tournament_id: int,
+    number: int,
+    seat: int,
+    blocked=None,
+    accessible=None,
+    wait_for_button=None,
+) -> Seat:
+    """The TD blocks or opens a seat, marks it accessible (TDA 9), or marks a newcomer
+    to be dealt in after the button passes (TDA 8-A, 10-A)."""
+    tournament = _lock(tournament_id)
+    table = _table(tournament.pk, number)
+    row = table.seat_set.filter(number=seat).first()
+    if row is None:
+        raise NotFound(_("No such seat."))
+    before = {"blocked": row.blocked, "accessible": row.accessible, "wait": row.wait_for_button}
+    if blocked and row.entry_id:
+        raise _refuse("seat_taken", table=number, seat=seat)
+    for name, value in (
+        ("blocked", blocked),
+        ("accessible", accessible),
+        ("wait_for_button", wait_for_button),
+    ):
+        if value is not None:
+            setattr(row, name, bool(value))
+    row.save(update_fields=["blocked", "accessible", "wait_for_button"])
+    audit_record(
+        actor=actor,
+        action="seat.set",
+        obj=row,
+        tournament=tournament,
+        before=before,
+        after={"blocked": row.blocked, "accessible": row.accessible, "wait": row.wait_for_button},
+    )
+    _publish(tournament.pk)
+    return row
+
+
+@transaction.atomic
+def break_order_set(*, actor, tournament_id: int, numbers: list[int]) -> None:
+    """The TD sets the predetermined break order: `numbers` break first to last."""
+    tournament = _lock(tournament_id)
+    tables = {t.number: t for t in Table.objects.filter(tournament=tournament, broken_at=None)}
+    if sorted(numbers) != sorted(tables):
+        raise Invalid({"order": _("Name every table in play exactly once.")})
+    before = {str(n): t.break_order for n, t in tables.items()}
+    for position, number in enumerate(numbers, start=1):
+        tables[number].break_order = position
+    Table.objects.bulk_update(tables.values(), ["break_order"])
+    audit_record(
+        actor=actor,
+        action="table.break_order",
+        obj=tournament,
+        tournament=tournament,
+        before=before,
+        after={"order": numbers},
+    )
+    _publish(tournament.pk)
+
+
+@transaction.atomic
+def settings_update(*, actor, tournament_id: int, data: dict) -> Seating:
+    tournament = _lock(tournament_id)
+    settings = seating_settings(tournament.pk)
+    fields = [f for f in data if hasattr(settings, f) and f != "tournament"]
+    before = {f: getattr(settings, f) for f in fields}
+    for name in fields:
+        setattr(settings, name, data[name])
+    settings.save()
+    audit_record(
+        actor=actor,
+        action="seating.settings",
+        obj=settings,
+        tournament=tournament,
+        before=before,
+        after={f: getattr(settings, f) for f in fields},
+    )
+    return settings
+
+
+# --- Taking seats ------------------------------------------------------------------------
+
+
+def _apply(
+    *,
+    actor,
+    tournament: Tournament,
+    kind: str,
+    seed: str,
+    params: dict,
+    assignments: list[engine.Assignment],
+    reasons: dict[int, str] | None = None,
+) -> SeatingAction:
+    """Write one seating action: free the old seats first, then fill the new ones (the
+    database would refuse an entry in two seats even for a moment)."""
+    action = SeatingAction.objects.create(
+        tournament=tournament,
+        kind=kind,
+        seed=seed,
+        params=params,
+        actor=actor if actor and actor.is_authenticated else None,
+    )
+    reasons = reasons or {}
+    moves = [
+        Move(
+            action=action,
+            entry_id=a.entry,
+            from_table=a.from_table,
+            from_seat=a.from_seat,
+            to_table=a.table,
+            to_seat=a.seat,
+            reason=reasons.get(a.entry, ""),
+        )
+        for a in assignments
+    ]
+    Move.objects.bulk_create(moves, batch_size=2000)
+    _move_entries(tournament.pk, {a.entry: (a.table, a.seat) for a in assignments})
+    audit_record(
+        actor=actor,
+        action=f"seating.{kind}",
+        obj=action,
+        tournament=tournament,
+        after={"seed": seed, "moves": len(moves), **params},
+    )
+    _publish(tournament.pk, moves)
+    return action
+
+
+def _move_entries(tournament_id: int, targets: dict[int, tuple[int, int]]) -> None:
+    """Put each entry into its target seat, vacating wherever it sat before."""
+    now = timezone.now()
+    Seat.objects.filter(entry_id__in=list(targets)).update(entry=None, wait_for_button=False)
+    tables = {table for table, _seat in targets.values()}
+    seats = {
+        (s.table.number, s.number): s
+        for s in Seat.objects.filter(table__tournament_id=tournament_id, table__number__in=tables)
+        .select_related("table")
+        .select_for_update(of=("self",))
+    }
+    changed = []
+    for entry, key in targets.items():
+        seat = seats[key]
+        if seat.entry_id is not None:
+            raise _refuse("seat_taken", table=key[0], seat=key[1])
+        if seat.blocked:
+            raise _refuse("seat_blocked", table=key[0], seat=key[1])
+        seat.entry_id, seat.seated_at = entry, now
+        changed.append(seat)
+    Seat.objects.bulk_update(changed, ["entry", "seated_at"], batch_size=2000)
+
+
+def _not_enough_seats(missing: int, table_size: int) -> Conflict:
+    return _refuse(
+        "not_enough_seats", missing=missing, tables=engine.tables_needed(missing, table_size)
+    )
+
+
+@transaction.atomic
+def draw(*, actor, tournament_id: int, tables: int | None = None, keep_free: int = 0):
+    """TDA 7: seat every unseated active entry at random.
+
+    The first draw uses the fewest tables that fit the field (or `tables`, if the TD
+    wants more; `keep_free` seats held for late arrivals, casino §8a), taking the
+    tables that break last; later draws seat late entries at the shortest tables
+    (TDA 8-A). Re-entries avoid the seat their player busted from (casino §12).
+    """
+    tournament = _lock(tournament_id)
+    entries = unseated_entries(tournament.pk)
+    if not entries:
+        raise _refuse("nobody_to_seat")
+    views = table_views(tournament.pk)
+    first = not any(v.players for v in views)
+    params = {"entries": len(entries)}
+    if first:
+        want = max(
+            engine.tables_needed(len(entries), tournament.table_size, keep_free=keep_free),
+            tables or 0,
+        )
+        if want > len(views):
+            missing = sum(tournament.table_size for _ in range(want - len(views)))
+            raise _refuse("not_enough_seats", missing=missing, tables=want - len(views))
+        views = sorted(views, key=lambda v: -v.break_order)[:want]
+        params.update(tables=[v.number for v in views], keep_free=keep_free)
+    free = sum(len(v.open_seats) for v in views)
+    if len(entries) > free:
+        raise _not_enough_seats(len(entries) - free, tournament.table_size)
+    seed, rng = _new_rng()
+    assignments = engine.draw_seats(
+        views, entries, rng, needs_access=_needing_access(entries), avoid=_reentry_avoid(entries)
+    )
+    kind = ActionKind.DRAW if first else ActionKind.LATE
+    action = _apply(
+        actor=actor,
+        tournament=tournament,
+        kind=kind,
+        seed=seed,
+        params=params,
+        assignments=assignments,
+        reasons={a.entry: "TDA 7" if first else "TDA 8-A" for a in assignments},
+    )
+    return action, assignments
+
+
+def _needing_access(entry_ids: list[int]) -> frozenset[int]:
+    return frozenset(
+        Entry.objects.filter(pk__in=entry_ids, player__accessible_seat=True).values_list(
+            "pk", flat=True
+        )
+    )
+
+
+def _reentry_avoid(entry_ids: list[int]) -> dict[int, tuple[int, int]]:
+    """Casino §12: the seat each re-entry's player last held, to be avoided."""
+    rows = Entry.objects.filter(pk__in=entry_ids, reentry_number__gt=1).values_list(
+        "pk", "tournament_id", "player_id", "reentry_number"
+    )
+    avoid = {}
+    for pk, tournament_id, player_id, number in rows:
+        earlier = (
+            Entry.objects.filter(
+                tournament_id=tournament_id, player_id=player_id, reentry_number__lt=number
+            )
+            .order_by("-reentry_number")
+            .values_list("pk", flat=True)
+            .first()
+        )
+        seat = last_seat_of([earlier]).get(earlier) if earlier else None
+        if seat:
+            avoid[pk] = seat
+    return avoid
+
+
+def seat_late_entry(*, actor, tournament: Tournament, entry: Entry) -> Entry:
+    """Called by registration inside its transaction: once the field has been drawn, a
+    late entry, alternate or re-entry gets its seat at once (TDA 8-A). With no open seat
+    it waits unseated and the table map says so."""
+    if not has_draw(tournament.pk):
+        return entry
+    views = table_views(tournament.pk)
+    if not sum(len(v.open_seats) for v in views):
+        return entry
+    seed, rng = _new_rng()
+    assignments = engine.draw_seats(
+        views,
+        [entry.pk],
+        rng,
+        needs_access=_needing_access([entry.pk]),
+        avoid=_reentry_avoid([entry.pk]),
+    )
+    _apply(
+        actor=actor,
+        tournament=tournament,
+        kind=ActionKind.LATE,
+        seed=seed,
+        params={"entries": 1},
+        assignments=assignments,
+        reasons={entry.pk: "TDA 8-A"},
+    )
+    return entry
+
+
+def seat_release(*, tournament: Tournament, entry: Entry) -> None:
+    """A bust or cancellation frees the seat (called inside that transaction)."""
+    if Seat.objects.filter(entry=entry).update(entry=None, wait_for_button=False):
+        _publish(tournament.pk, freed=[entry.pk])
+
+
+def seat_restore(*, actor, tournament: Tournament, entry: Entry) -> None:
+    """A bust undone: back to the seat the entry left if it is still free, else a
+    random seat as for a late entry."""
+    last = last_seat_of([entry.pk]).get(entry.pk)
+    if last:
+        seat = (
+            Seat.objects.select_for_update()
+            .filter(
+                table__tournament=tournament,
+                table__broken_at=None,
+                table__number=last[0],
+                number=last[1],
+                entry=None,
+                blocked=False,
+            )
+            .first()
+        )
+        if seat:
+            seat.entry, seat.seated_at = entry, timezone.now()
+            seat.save(update_fields=["entry", "seated_at"])
+            _publish(
+                tournament.pk,
+                [Move(entry_id=entry.pk, to_table=last[0], to_seat=last[1])],
+            )
+            return
+    seat_late_entry(actor=actor, tournament=tournament, entry=entry)
+
+
+@transaction.atomic
+def move(
+    *, actor, tournament_id: int, entry_id: int, to_table: int, to_seat: int, reason: str = ""
+) -> SeatingAction:
+    """Move one player with their stack (TDA 7: a player found in a wrong seat)."""
+    tournament = _lock(tournament_id)
+    entry = Entry.objects.filter(tournament=tournament, pk=entry_id).first()
+    if entry is None:
+        raise NotFound(_("No such entry."))
+    if entry.status != EntryStatus.ACTIVE:
+        raise _refuse("entry_not_active")
+    table = _table(tournament.pk, to_table)
+    if table.broken_at:
+        raise NotFound(_("No such table."))
+    seat = table.seat_set.filter(number=to_seat).first()
+    if seat is None:
+        raise NotFound(_("No such seat."))
+    if seat.entry_id == entry.pk:
+        raise _refuse("same_seat")
+    if seat.entry_id:
+        raise _refuse("seat_taken", table=to_table, seat=to_seat)
+    if seat.blocked:
+        raise _refuse("seat_blocked", table=to_table, seat=to_seat)
+    current = Seat.objects.filter(entry=entry).select_related("table").first()
+    assignment = engine.Assignment(
+        entry.pk,
+        to_table,
+        to_seat,
+        current.table.number if current else None,
+        current.number if current else None,
+    )
+    return _apply(
+        actor=actor,
+        tournament=tournament,
+        kind=ActionKind.MOVE,
+        seed="",
+        params={"reason": reason[:200]},
+        assignments=[assignment],
+        reasons={entry.pk: reason[:200] or "TDA 7"},
+    )
+
+
+# --- Balancing, breaking, the final table -----------------------------------------------
+
+
+def balance_state(tournament: Tournament, big_blind_next: dict[int, int] | None = None):
+    """The plan and halted tables for the TD screen and the API (nothing is written)."""
+    settings = seating_settings(tournament.pk)
+    views = table_views(tournament.pk)
+    plan = engine.balance_plan(
+        views,
+        threshold=settings.balance_threshold,
+        source_rule=settings.source_rule,
+        big_blind_next=big_blind_next,
+        stud=settings.stud_positions,
+    )
+    waived = set(
+        Table.objects.filter(tournament=tournament, broken_at=None, halt_waived=True).values_list(
+            "number", flat=True
+        )
+    )
+    closed = not _late_reg_open(tournament)
+    halted = [
+        (number, rule)
+        for number, rule in engine.halted_tables(
+            views, rule=settings.halt_rule, registration_closed=closed
+        )
+        if number not in waived
+    ]
+    return plan, halted, views
+
+
+def _late_reg_open(tournament: Tournament) -> bool:
+    from tournaments.engine import registration_refusal
+    from tournaments.selectors import rules_of
+
+    return registration_refusal(rules_of(tournament)) is None
+
+
+@transaction.atomic
+def balance(*, actor, tournament_id: int, big_blind_next: dict[int, int]) -> SeatingAction:
+    """TDA 11-A: apply the balancing moves. The TD names each involved table's seat that
+    is due the big blind next (until the hands app tracks the button)."""
+    tournament = _lock(tournament_id)
+    plan, _halted, _views = balance_state(tournament, big_blind_next)
+    if not plan.moves:
+        raise _refuse("balanced")
+    if plan.needs_big_blind:
+        raise Invalid(
+            {
+                f"big_blind_next.{n}": _("Which seat of table %(table)s is big blind next?")
+                % {"table": n}
+                for n in plan.needs_big_blind
+            }
+        )
+    assignments = [
+        engine.Assignment(m.entry, m.to_table, m.to_seat, m.from_table, m.from_seat)
+        for m in plan.moves
+    ]
+    return _apply(
+        actor=actor,
+        tournament=tournament,
+        kind=ActionKind.BALANCE,
+        seed="",
+        params={"big_blind_next": {str(k): v for k, v in big_blind_next.items()}},
+        assignments=assignments,
+        reasons={m.entry: m.reason for m in plan.moves},
+    )
+
+
+@transaction.atomic
+def table_break(*, actor, tournament_id: int, number: int) -> SeatingAction:
+    """TDA 10-B: break a table; its players go to the others by a 2-step random draw."""
+    tournament = _lock(tournament_id)
+    table = _table(tournament.pk, number)
+    if table.broken_at:
+        raise NotFound(_("No such table."))
+    views = table_views(tournament.pk)
+    breaking = next(v for v in views if v.number == number)
+    others = [v for v in views if v.number != number]
+    if not others:
+        raise _refuse("last_table")
+    if breaking.players > sum(len(v.open_seats) for v in others):
+        raise _refuse("break_no_room", number=number)
+    seed, rng = _new_rng()
+    assignments = engine.break_table(breaking, others, rng)
+    table.broken_at = timezone.now()
+    table.save(update_fields=["broken_at"])
+    return _apply(
+        actor=actor,
+        tournament=tournament,
+        kind=ActionKind.BREAK,
+        seed=seed,
+        params={"table": number},
+        assignments=assignments,
+        reasons={a.entry: "TDA 10-B" for a in assignments},
+    )
+
+
+@transaction.atomic
+def final_table(
+    *,
+    actor,
+    tournament_id: int,
+    number: int | None = None,
+    positions: dict[str, list[int]] | None = None,
+) -> SeatingAction:
+    """RP-9: combine the last tables into the final table and draw its seats at random
+    (casino §30: by blind position, when the house draws that way)."""
+    tournament = _lock(tournament_id)
+    settings = seating_settings(tournament.pk)
+    size = engine.final_table_size(tournament.table_size, settings.final_table_size)
+    views = table_views(tournament.pk)
+    if len(views) < 2:
+        raise _refuse("one_table_left")
+    players = [e for v in views for e in v.occupied.values()]
+    if len(players) > size:
+        raise _refuse("final_too_many", players=len(players), size=size)
+    target = (
+        next((v for v in views if v.number == number), None)
+        if number
+        else max(views, key=lambda v: v.break_order)
+    )
+    if target is None:
+        raise NotFound(_("No such table."))
+    if len(target.seats) < len(players):
+        raise _refuse("final_table_small", number=target.number)
+    seats = list(target.seats[:size])
+    seed, rng = _new_rng()
+    by_position = settings.final_draw == engine.FINAL_BY_POSITION and positions
+    drawn = engine.final_table_draw(
+        players, seats, rng, positions=positions if by_position else None
+    )
+    where = {e: (v.number, s) for v in views for s, e in v.occupied.items()}
+    assignments = [
+        engine.Assignment(e, target.number, seat, *where[e]) for e, seat in drawn.items()
+    ]
+    Table.objects.filter(tournament=tournament, broken_at=None).exclude(
+        number=target.number
+    ).update(broken_at=timezone.now())
+    return _apply(
+        actor=actor,
+        tournament=tournament,
+        kind=ActionKind.FINAL,
+        seed=seed,
+        params={"table": target.number, "by_position": bool(by_position)},
+        assignments=assignments,
+        reasons={a.entry: "RP-9" for a in assignments},
+    )
+
+
+@transaction.atomic
+def halt_waive(*, actor, tournament_id: int, number: int, waived: bool = True) -> Table:
+    """TDA 11-D: the TD may waive halting play at a short table."""
+    tournament = _lock(tournament_id)
+    table = _table(tournament.pk, number)
+    table.halt_waived = waived
+    table.save(update_fields=["halt_waived"])
+    audit_record(
+        actor=actor,
+        action="table.halt_waive",
+        obj=table,
+        tournament=tournament,
+        after={"waived": waived},
+    )
+    _publish(tournament.pk)
+    return table
+
+
+# --- Undo ---------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def undo_last(*, actor, tournament_id: int) -> SeatingAction:
+    """Undo the last draw, move, balance or break while every player it seated is still
+    in that seat (the hands app will add: and no hand has been played since)."""
+    tournament = _lock(tournament_id)
+    action = (
+        SeatingAction.objects.filter(tournament=tournament, undone_at=None).order_by("-id").first()
+    )
+    if action is None:
+        raise _refuse("nothing_to_undo")
+    moves = list(action.moves.all())
+    now_at = {
+        entry: (table, seat)
+        for entry, table, seat in Seat.objects.filter(
+            entry_id__in=[m.entry_id for m in moves]
+        ).values_list("entry_id", "table__number", "number")
+    }
+    if any(now_at.get(m.entry_id) != (m.to_table, m.to_seat) for m in moves):
+        raise _refuse("undo_stale")
+    if action.kind in (ActionKind.BREAK, ActionKind.FINAL):
+        reopen = {m.from_table for m in moves if m.from_table is not None}
+        Table.objects.filter(tournament=tournament, number__in=reopen).update(broken_at=None)
+    back = {m.entry_id: (m.from_table, m.from_seat) for m in moves if m.from_table is not None}
+    unseat = [m.entry_id for m in moves if m.from_table is None]
+    Seat.objects.filter(entry_id__in=unseat).update(entry=None)
+    try:
+        with transaction.atomic():
+            _move_entries(tournament.pk, back)
+    except (Conflict, KeyError):
+        raise _refuse("undo_stale") from None
+    action.undone_at = timezone.now()
+    action.save(update_fields=["undone_at"])
+    audit_record(
+        actor=actor,
+        action="seating.undo",
+        obj=action,
+        tournament=tournament,
+        after={"kind": action.kind, "moves": len(moves)},
+    )
+    reverse = [
+        Move(entry_id=e, to_table=t, to_seat=s, from_table=None, from_seat=None)
+        for e, (t, s) in back.items()
+    ]
+    _publish(tournament.pk, reverse, freed=unseat)
+    return action

@@ -1,0 +1,394 @@
+"""Seating services: draws, late seats, moves, balancing, breaking, final table, undo."""
+
+import random
+
+import pytest
+
+from floorman.errors import Conflict, Invalid, NotFound
+from floorman.models import AuditEntry
+from seating import engine, services
+from seating.models import Seat, SeatingAction, Table
+from seating.selectors import seat_lookup, seating_public, table_views
+from seating.tests.factories import add_tables, field
+from tournaments import services as desk
+from tournaments.tests.factories import register, tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def counts(event) -> dict[int, int]:
+    return {v.number: v.players for v in table_views(event.pk)}
+
+
+def seat_of(entry) -> tuple[int, int] | None:
+    seat = Seat.objects.select_related("table").filter(entry=entry).first()
+    return (seat.table.number, seat.number) if seat else None
+
+
+def occupant(event, table: int, seat: int):
+    return Seat.objects.get(table__tournament=event, table__number=table, number=seat).entry_id
+
+
+# --- Tables ----------------------------------------------------------------------------
+
+
+def test_table_added_last_breaks_first():
+    """Casino §8."""
+    event = tournament()
+    add_tables(event, 3)
+    order = dict(Table.objects.filter(tournament=event).values_list("number", "break_order"))
+    assert order == {3: 1, 2: 2, 1: 3}
+
+
+def test_a_venue_table_serves_one_tournament_at_a_time():
+    first, second = tournament(), tournament(name="Side event")
+    add_tables(first, 1)
+    with pytest.raises(Conflict, match="Table 1 is in play in another tournament"):
+        services.table_add(actor=None, tournament_id=second.pk, number=1)
+
+
+def test_table_size_must_be_two_to_ten_and_accessible_seats_must_exist():
+    event = tournament()
+    with pytest.raises(Invalid) as error:
+        services.table_add(actor=None, tournament_id=event.pk, number=5, seats=11)
+    assert "seats" in error.value.fields
+    with pytest.raises(Invalid) as error:
+        services.table_add(actor=None, tournament_id=event.pk, number=5, accessible="12")
+    assert "accessible" in error.value.fields
+    assert not Table.objects.exists()
+
+
+# --- TDA 7: the draw ------------------------------------------------------------------
+
+
+def test_first_draw_uses_the_fewest_tables_those_that_break_last():
+    """TDA 7: 20 players at 9-handed tables need 3 tables: 7, 7 and 6."""
+    event = tournament()
+    add_tables(event, 4)
+    entries = field(event, 20)
+
+    action, assignments = services.draw(actor=None, tournament_id=event.pk)
+
+    assert len(assignments) == 20
+    assert counts(event)[4] == 0  # added last, breaks first: left free
+    assert sorted(counts(event).values()) == [0, 6, 7, 7]
+    assert len(action.seed) == 32
+    assert {seat_of(e) for e in entries} == {(m.to_table, m.to_seat) for m in action.moves.all()}
+    assert AuditEntry.objects.filter(action="seating.draw").count() == 1
+
+
+def test_draw_replays_from_its_stored_seed():
+    event = tournament()
+    add_tables(event, 3)
+    field(event, 20)
+    views_before = table_views(event.pk)
+    entries = sorted(e for e in Seat.objects.values_list("entry_id", flat=True) if e) or None
+    assert entries is None
+
+    action, assignments = services.draw(actor=None, tournament_id=event.pk)
+
+    used = [v for v in views_before if v.number in action.params["tables"]]
+    order = [a.entry for a in assignments]
+    replay = engine.draw_seats(used, order, random.Random(action.seed))
+    assert replay == assignments
+
+
+def test_td_may_open_more_tables_or_keep_seats_free():
+    event = tournament()
+    add_tables(event, 4)
+    field(event, 18)
+
+    services.draw(actor=None, tournament_id=event.pk, keep_free=9)
+
+    assert sorted(counts(event).values()) == [0, 6, 6, 6]
+
+
+def test_draw_without_enough_seats_says_how_many_tables_are_missing():
+    event = tournament()
+    add_tables(event, 1)
+    field(event, 12)
+
+    with pytest.raises(Conflict, match="1 more table"):
+        services.draw(actor=None, tournament_id=event.pk)
+    assert not Seat.objects.filter(entry__isnull=False).exists()
+    assert not SeatingAction.objects.exists()
+
+
+def test_players_needing_access_get_accessible_seats():
+    """TDA 9."""
+    event = tournament()
+    add_tables(event, 2, accessible="1")
+    field(event, 10)
+    needs = register(event, "Anna Rollstuhl", accessible_seat=True).entry
+
+    services.draw(actor=None, tournament_id=event.pk)
+
+    assert seat_of(needs)[1] == 1
+
+
+def test_draw_warns_of_tables_below_three_players():
+    event = tournament()
+    add_tables(event, 1, seats=2)
+    field(event, 2)
+    services.draw(actor=None, tournament_id=event.pk)
+    assert engine.short_tables(table_views(event.pk)) == [1]
+
+
+# --- TDA 8-A, casino §12: late seats ----------------------------------------------------
+
+
+def test_late_registration_is_seated_at_the_desk_at_the_shortest_table():
+    event = tournament()
+    add_tables(event, 2)
+    field(event, 15)
+    services.draw(actor=None, tournament_id=event.pk)
+    short = min(counts(event), key=counts(event).get)
+
+    late = register(event, "Late Larry").entry
+
+    assert seat_of(late)[0] == short
+    assert SeatingAction.objects.filter(kind="late").count() == 1
+
+
+def test_late_entry_without_open_seat_waits_unseated():
+    event = tournament()
+    add_tables(event, 1, seats=2)
+    field(event, 2)
+    services.draw(actor=None, tournament_id=event.pk)
+
+    late = register(event, "No Room").entry
+
+    assert seat_of(late) is None
+    with pytest.raises(Conflict, match="1 more table"):
+        services.draw(actor=None, tournament_id=event.pk)
+
+
+def test_reentry_avoids_the_seat_its_player_busted_from():
+    """Casino §12: 8 of 9 seats taken at one table; the busted seat and one other open."""
+    event = tournament(reentry_allowed=True)
+    add_tables(event, 1)
+    entries = field(event, 8)
+    services.draw(actor=None, tournament_id=event.pk)
+    first = entries[0]
+    busted_seat = seat_of(first)
+    desk.entry_bust(actor=None, tournament_id=event.pk, entry_id=first.pk)
+
+    again = desk.entry_register(
+        actor=None, tournament_id=event.pk, player_id=first.player_id, reentry=True
+    ).entry
+
+    assert seat_of(again) not in (None, busted_seat)
+
+
+def test_bust_frees_the_seat_and_undoing_it_returns_the_player():
+    event = tournament()
+    add_tables(event, 1)
+    entries = field(event, 5)
+    services.draw(actor=None, tournament_id=event.pk)
+    where = seat_of(entries[2])
+
+    desk.entry_bust(actor=None, tournament_id=event.pk, entry_id=entries[2].pk)
+    assert seat_of(entries[2]) is None
+    desk.entry_bust_undo(actor=None, tournament_id=event.pk, entry_id=entries[2].pk)
+
+    assert seat_of(entries[2]) == where
+
+
+# --- TDA 7: moving a player -------------------------------------------------------------
+
+
+def test_move_to_an_open_seat_and_refusals_change_nothing():
+    event = tournament()
+    add_tables(event, 2)
+    entries = field(event, 4)
+    services.draw(actor=None, tournament_id=event.pk)
+    a, b = entries[0], entries[1]
+    b_seat = seat_of(b)
+    free = next((t, s) for t in (1, 2) for s in range(1, 10) if occupant(event, t, s) is None)
+
+    with pytest.raises(Conflict, match="is taken"):
+        services.move(
+            actor=None, tournament_id=event.pk, entry_id=a.pk, to_table=b_seat[0], to_seat=b_seat[1]
+        )
+    with pytest.raises(NotFound):
+        services.move(actor=None, tournament_id=event.pk, entry_id=a.pk, to_table=77, to_seat=1)
+    services.seat_set(
+        actor=None, tournament_id=event.pk, number=free[0], seat=free[1], blocked=True
+    )
+    with pytest.raises(Conflict, match="blocked"):
+        services.move(
+            actor=None, tournament_id=event.pk, entry_id=a.pk, to_table=free[0], to_seat=free[1]
+        )
+    services.seat_set(
+        actor=None, tournament_id=event.pk, number=free[0], seat=free[1], blocked=False
+    )
+
+    services.move(
+        actor=None, tournament_id=event.pk, entry_id=a.pk, to_table=free[0], to_seat=free[1]
+    )
+
+    assert seat_of(a) == free
+    assert seat_of(b) == b_seat
+    assert Seat.objects.filter(entry__isnull=False).count() == 4
+
+
+# --- TDA 11: balancing ----------------------------------------------------------------------
+
+
+def _seat_exactly(event, layout: dict[int, list[int]]):
+    """Seat entries by hand: layout maps table -> seat numbers (through moves)."""
+    total = sum(len(s) for s in layout.values())
+    entries = field(event, total)
+    it = iter(entries)
+    for table, seats in layout.items():
+        for seat in seats:
+            services.move(
+                actor=None,
+                tournament_id=event.pk,
+                entry_id=next(it).pk,
+                to_table=table,
+                to_seat=seat,
+            )
+    return entries
+
+
+def test_balance_moves_the_big_blind_next_to_the_worst_seat():
+    """TDA 11-A: table 1 has 9, table 2 has 7 (seats 4 and 9 open, big blind next at 5)."""
+    event = tournament()
+    add_tables(event, 2)
+    _seat_exactly(event, {1: list(range(1, 10)), 2: [1, 2, 3, 5, 6, 7, 8]})
+    mover = occupant(event, 1, 4)
+
+    plan, halted, _views = services.balance_state(event)
+    assert [(m.from_table, m.to_table) for m in plan.moves] == [(1, 2)]
+    assert plan.needs_big_blind == (1, 2)
+    with pytest.raises(Invalid) as error:
+        services.balance(actor=None, tournament_id=event.pk, big_blind_next={1: 4})
+    assert "big_blind_next.2" in error.value.fields
+
+    services.balance(actor=None, tournament_id=event.pk, big_blind_next={1: 4, 2: 5})
+
+    assert occupant(event, 2, 4) == mover
+    assert counts(event) == {1: 8, 2: 8}
+    with pytest.raises(Conflict, match="balanced"):
+        services.balance(actor=None, tournament_id=event.pk, big_blind_next={1: 5, 2: 5})
+
+
+def test_short_table_halts_and_the_td_may_waive_it():
+    """TDA 11-D: 8 against 5 halts the table of 5."""
+    event = tournament()
+    add_tables(event, 2)
+    _seat_exactly(event, {1: list(range(1, 9)), 2: [1, 2, 3, 4, 5]})
+
+    _plan, halted, _views = services.balance_state(event)
+    assert halted == [(2, "TDA 11-D")]
+
+    services.halt_waive(actor=None, tournament_id=event.pk, number=2)
+    assert services.balance_state(event)[1] == []
+
+
+# --- TDA 10: breaking -------------------------------------------------------------------
+
+
+def test_break_sends_every_player_to_an_open_seat_and_keeps_tables_balanced():
+    event = tournament()
+    add_tables(event, 3)
+    field(event, 18)
+    services.draw(actor=None, tournament_id=event.pk, tables=3)
+    breaking = engine.table_to_break(table_views(event.pk))
+
+    action = services.table_break(actor=None, tournament_id=event.pk, number=breaking.number)
+
+    assert breaking.number not in counts(event)
+    assert sorted(counts(event).values()) == [9, 9]
+    assert action.moves.count() == 6
+    assert all(m.reason == "TDA 10-B" for m in action.moves.all())
+
+
+def test_break_without_room_is_refused():
+    event = tournament()
+    add_tables(event, 2)
+    field(event, 16)
+    services.draw(actor=None, tournament_id=event.pk)
+    with pytest.raises(Conflict, match="do not fit"):
+        services.table_break(actor=None, tournament_id=event.pk, number=1)
+    assert Table.objects.filter(broken_at__isnull=True).count() == 2
+
+
+def test_undo_last_break_reopens_the_table():
+    event = tournament()
+    add_tables(event, 3)
+    entries = field(event, 12)
+    services.draw(actor=None, tournament_id=event.pk)
+    before = {e.pk: seat_of(e) for e in entries}
+    broken = next(n for n, c in counts(event).items() if c)
+    services.table_break(actor=None, tournament_id=event.pk, number=broken)
+
+    services.undo_last(actor=None, tournament_id=event.pk)
+
+    assert {e.pk: seat_of(e) for e in entries} == before
+    assert Table.objects.get(tournament=event, number=broken).broken_at is None
+
+
+def test_undo_refused_once_a_moved_player_busted():
+    event = tournament()
+    add_tables(event, 2)
+    entries = field(event, 6)
+    services.draw(actor=None, tournament_id=event.pk)
+    desk.entry_bust(actor=None, tournament_id=event.pk, entry_id=entries[0].pk)
+
+    with pytest.raises(Conflict, match="cannot be undone"):
+        services.undo_last(actor=None, tournament_id=event.pk)
+
+
+# --- RP-9: the final table ----------------------------------------------------------------
+
+
+def test_final_table_combines_the_last_two_tables():
+    event = tournament()
+    add_tables(event, 2)
+    entries = field(event, 9)
+    services.draw(actor=None, tournament_id=event.pk)
+
+    action = services.final_table(actor=None, tournament_id=event.pk)
+
+    assert len(counts(event)) == 1
+    assert list(counts(event).values()) == [9]
+    assert all(seat_of(e)[0] == action.params["table"] for e in entries)
+
+
+def test_final_table_refused_while_too_many_players_remain():
+    event = tournament()
+    add_tables(event, 2)
+    field(event, 10)
+    services.draw(actor=None, tournament_id=event.pk)
+    with pytest.raises(Conflict, match="more than the final table"):
+        services.final_table(actor=None, tournament_id=event.pk)
+
+
+# --- Lookup ---------------------------------------------------------------------------
+
+
+def test_lookup_by_name_forgives_german_spellings_and_by_entry_number():
+    event = tournament()
+    add_tables(event, 1)
+    müller = register(event, "Jürgen Müller").entry
+    field(event, 3)
+    services.draw(actor=None, tournament_id=event.pk)
+
+    (found,) = seat_lookup(event.pk, "juergen mueller")
+    assert (found["table"], found["seat"]) == seat_of(müller)
+    assert seat_lookup(event.pk, "Muller")[0]["entry"] == müller.pk
+    assert seat_lookup(event.pk, f"#{müller.number}")[0]["entry"] == müller.pk
+    assert seat_lookup(event.pk, "   ") == []
+
+
+def test_public_seating_lists_names_tables_and_seats_only():
+    event = tournament()
+    add_tables(event, 1)
+    register(event, "Eva Privat", email="eva@example.com", phone="+43 1 234")
+    services.draw(actor=None, tournament_id=event.pk)
+
+    (row,) = seating_public(event.pk)
+
+    assert set(row) == {"entry", "number", "name", "table", "seat", "wait_for_button"}
