@@ -49,6 +49,7 @@ bench: $(VENV)/.installed-dev
 	$(BIN)/python bench/asgi_vs_wsgi.py
 	$(BIN)/python bench/clock_ws.py
 	$(BIN)/python bench/clock_api.py
+	$(BIN)/python bench/seating.py
 
 clean-venv:
 	rm -rf $(VENV)

@@ -5,6 +5,7 @@ every random choice comes from the `random.Random` the caller passes in, seeded 
 `secrets` and stored with the action, so a draw can be replayed.
 """
 
+import heapq
 import math
 import random
 from collections.abc import Iterable, Mapping
@@ -134,8 +135,11 @@ def draw_seats(
     result: dict[int, tuple[int, int]] = {}
     unused = {(t.number, s) for t in tables for s in t.open_seats} - set(chosen)
     for entry in order:
-        pick = _pick(chosen, entry, by_number, needs_access, avoid)
-        chosen.remove(pick)
+        if entry in needs_access or entry in avoid:
+            pick = _pick(chosen, entry, by_number, needs_access, avoid)
+            chosen.remove(pick)
+        else:
+            pick = chosen.pop()  # the list is shuffled: the last seat is as random as any
         if avoid.get(entry) == pick:
             pick = _other_seat_same_table(pick, unused, rng)
         result[entry] = pick
@@ -230,10 +234,37 @@ def _source(tables: list[TableView], shortest: int, rule: str) -> TableView:
     return min((t for t in tables if t.players == most), key=lambda t: t.break_order)
 
 
-def _target(tables: list[TableView]) -> TableView:
-    """The shortest table; among equals the one that breaks last, so it stays in play."""
-    fewest = min(t.players for t in tables)
-    return max((t for t in tables if t.players == fewest), key=lambda t: t.break_order)
+class _Queue:
+    """Tables by player count while moves are planned: the fullest (breaking first among
+    equals) and the shortest (breaking last among equals) in O(log n) per move, so a
+    plan for 1,000 tables stays fast. Outdated heap entries are skipped when met."""
+
+    def __init__(self, tables: list[TableView]):
+        self.count = {t.number: t.players for t in tables}
+        self.order = {t.number: t.break_order for t in tables}
+        self.full = [(-t.players, t.break_order, t.number) for t in tables]
+        self.short = [(t.players, -t.break_order, t.number) for t in tables]
+        heapq.heapify(self.full)
+        heapq.heapify(self.short)
+
+    def _top(self, heap: list, sign: int) -> int:
+        while sign * heap[0][0] != self.count[heap[0][2]]:
+            heapq.heappop(heap)
+        return heap[0][2]
+
+    def fullest(self) -> int:
+        return self._top(self.full, -1)
+
+    def shortest(self) -> int:
+        return self._top(self.short, 1)
+
+    def spread(self) -> int:
+        return self.count[self.fullest()] - self.count[self.shortest()]
+
+    def change(self, number: int, delta: int) -> None:
+        count = self.count[number] = self.count[number] + delta
+        heapq.heappush(self.full, (-count, self.order[number], number))
+        heapq.heappush(self.short, (count, -self.order[number], number))
 
 
 def balance_plan(
@@ -256,12 +287,15 @@ def balance_plan(
     state = {t.number: t for t in tables}
     if len(state) < 2 or spread(state.values()) < threshold:
         return BalancePlan((), ())
+    queue = _Queue(tables)
     moves: list[PlannedMove] = []
     needs: list[int] = []
-    while spread(state.values()) > 1:
-        views = list(state.values())
-        target = _target(views)
-        source = _source(views, target.players, source_rule)
+    while queue.spread() > 1:
+        target = state[queue.shortest()]
+        if source_rule == SOURCE_BREAK_ORDER:
+            source = _source(list(state.values()), target.players, source_rule)
+        else:
+            source = state[queue.fullest()]
         from_seat = _mover_seat(source, known, stud, needs)
         to_seat = _target_seat(target, known, stud, needs)
         entry = source.occupied.get(from_seat) if from_seat is not None else None
@@ -278,6 +312,8 @@ def balance_plan(
         state[source.number], state[target.number] = _apply_move(
             source, target, from_seat, to_seat, entry, known
         )
+        queue.change(source.number, -1)
+        queue.change(target.number, +1)
     return BalancePlan(tuple(moves), tuple(dict.fromkeys(needs)))
 
 
