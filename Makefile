@@ -31,7 +31,7 @@ run: $(VENV)/.installed
 test: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto --dist loadfile
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .

@@ -9,6 +9,7 @@ import os
 import pytest
 from django.conf import settings
 from django.test import Client
+from django.utils import translation
 
 NEEDS_POSTGRES = pytest.mark.skip(reason="needs PostgreSQL: set DATABASE_URL")
 NEEDS_REDIS = pytest.mark.skip(reason="needs Redis: set REDIS_URL")
@@ -27,6 +28,19 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 # Production settings (DATABASE_URL set, as in CI) redirect plain HTTP to HTTPS. Browsers
 # reach the app through the proxy that terminates TLS and says so in this header.
 BEHIND_TLS_PROXY = {"HTTP_X_FORWARDED_PROTO": "https", "HTTP_HOST": "testserver"}
+
+
+@pytest.fixture(autouse=True)
+def english_after_each_test():
+    """A request in German leaves German active in the thread; the next test starts over."""
+    yield
+    translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
+def fast_password_hashing(settings):
+    """Staff accounts are made in most tests; the real hasher costs ~0.1 s each."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture

@@ -86,7 +86,7 @@ def answers_ok(port: int, path: str) -> None:
         body = response.read()
     finally:
         conn.close()
-    if response.status != 200 or not body.startswith(b"{"):
+    if response.status != 200 or not body.startswith((b"{", b"[")):
         sys.exit(f"clock_api: GET {path} answered HTTP {response.status}, not JSON 200")
 
 

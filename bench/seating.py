@@ -76,7 +76,8 @@ print(f"draw {statistics.median(draws) * 1000:.0f} ms")
 t = event("Balance", 9_000, 1000)
 services.draw(actor=None, tournament_id=t.pk)
 rng = random.Random(7)
-seated = list(Seat.objects.filter(table__tournament=t, entry__isnull=False).values_list("pk", flat=True))
+seated = Seat.objects.filter(table__tournament=t, entry__isnull=False)
+seated = list(seated.values_list("pk", flat=True))
 Seat.objects.filter(pk__in=rng.sample(seated, 600)).update(entry=None)
 big_blind = {n: 1 for n in range(1, 1001)}
 plans = []
@@ -89,7 +90,9 @@ print(f"balance {statistics.median(plans) * 1000:.0f} ms {len(plan.moves)} moves
 breaks = []
 for run in range(RUNS):
     number = services.balance_state(t)[2][run].number
-    seconds, action = timed(lambda: services.table_break(actor=None, tournament_id=t.pk, number=number))
+    seconds, action = timed(
+        lambda: services.table_break(actor=None, tournament_id=t.pk, number=number)
+    )
     breaks.append(seconds)
 print(f"break {statistics.median(breaks) * 1000:.0f} ms {action.moves.count()} moves")
 

@@ -19,6 +19,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
 from clock.selectors import announcements_public, clock_public
+from seating.public_views import side_board
 from tournaments.models import Tournament
 from tournaments.selectors import tournament_totals
 from tournaments.templatetags.floorman_format import babel_locale, chips, money
@@ -273,7 +274,9 @@ def _layout(request) -> str:
     return layout if layout in LAYOUTS else "clock"
 
 
-def _screen(request, template: str, boards: list[dict], *, every: int | None):
+def _screen(
+    request, template: str, boards: list[dict], *, every: int | None, extra: dict | None = None
+):
     strings = screen_strings()
     config = {
         "boards": boards,
@@ -289,6 +292,7 @@ def _screen(request, template: str, boards: list[dict], *, every: int | None):
         "lobby": boards[0]["lobby"],
         "text": first_paint(boards[0], strings),
         "count": len(boards),
+        **(extra or {}),
     }
     return render(request, template, context)
 
@@ -296,9 +300,13 @@ def _screen(request, template: str, boards: list[dict], *, every: int | None):
 @never_cache
 @require_safe
 def lobby(request, tournament_id: int):
-    """One tournament, full screen; ?layout=clock|payouts|seating."""
+    """One tournament, full screen; ?layout=clock|payouts|seating. The seating layout
+    shows the seating board beside the clock (static/js/seats.js keeps it live)."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    return _screen(request, "clock/lobby.html", [board_data(tournament)], every=None)
+    extra = {}
+    if _layout(request) == "seating":  # ?columns=2&rows=16&every=10 size the board
+        extra["seating"] = side_board(tournament, request.GET)
+    return _screen(request, "clock/lobby.html", [board_data(tournament)], every=None, extra=extra)
 
 
 @never_cache

@@ -6,4 +6,5 @@ urlpatterns = [
     path("auth/token/", TokenObtainView.as_view(), name="api-token"),
     path("", include("tournaments.api_urls")),
     path("", include("clock.api_urls")),
+    path("", include("seating.api_urls")),
 ]

@@ -18,6 +18,7 @@ MANAGE_TOURNAMENTS = (DIRECTOR,)
 REGISTER = (CASHIER,)
 BUST = (FLOOR,)
 CLOCK = (FLOOR,)  # drive the clock, call the clock on a player (TDA 29)
+SEATING = (FLOOR,)  # tables, draws, moves, balancing, breaking (TDA 7-11)
 SEE_PLAYERS = (FLOOR, CASHIER)
 SEE_AUDIT = (DIRECTOR,)
 
@@ -53,6 +54,7 @@ def roles_context(request) -> dict:
             "register": user_has_role(user, REGISTER),
             "bust": user_has_role(user, BUST),
             "clock": user_has_role(user, CLOCK),
+            "seating": user_has_role(user, SEATING),
             "players": user_has_role(user, SEE_PLAYERS),
         }
     }

@@ -22,5 +22,7 @@ urlpatterns = [
     path("", include("clock.urls")),
     path("", include("clock.screen_urls")),
     path("", include("clock.structure_urls")),
+    path("", include("seating.urls")),
+    path("", include("seating.public_urls")),
     path("tournaments/<id:tournament_id>/audit/", views.audit_log, name="audit-log"),
 ]

@@ -411,10 +411,16 @@ def draw(*, actor, tournament_id: int, tables: int | None = None, keep_free: int
             tables or 0,
         )
         if want > len(views):
-            missing = sum(tournament.table_size for _ in range(want - len(views)))
+            # Seats short for the field and the seats kept free; if none are short, the
+            # TD asked for more tables than are in play: count those tables' seats.
+            missing = len(entries) + keep_free - sum(len(v.open_seats) for v in views)
+            if missing <= 0:
+                missing = tournament.table_size * (want - len(views))
             raise _refuse("not_enough_seats", missing=missing, tables=want - len(views))
         views = sorted(views, key=lambda v: -v.break_order)[:want]
         params.update(tables=[v.number for v in views], keep_free=keep_free)
+    else:
+        views = _late_tables(views, len(entries))
     free = sum(len(v.open_seats) for v in views)
     if len(entries) > free:
         raise _not_enough_seats(len(entries) - free, tournament.table_size)
@@ -477,13 +483,23 @@ def _reentry_avoid(tournament_id: int, entries: list[int]) -> dict[int, tuple[in
     return avoid
 
 
+def _late_tables(views: list[engine.TableView], players: int) -> list[engine.TableView]:
+    """TDA 8-A: late seats come from the tables in play; a spare table (the one that
+    breaks last) opens only when those are full."""
+    in_play = [v for v in views if v.players]
+    spare = sorted((v for v in views if not v.players), key=lambda v: -v.break_order)
+    while spare and sum(len(v.open_seats) for v in in_play) < players:
+        in_play.append(spare.pop(0))
+    return in_play
+
+
 def seat_late_entry(*, actor, tournament: Tournament, entry: Entry) -> Entry:
     """Called by registration inside its transaction: once the field has been drawn, a
     late entry, alternate or re-entry gets its seat at once (TDA 8-A). With no open seat
     it waits unseated and the table map says so."""
     if not has_draw(tournament.pk):
         return entry
-    views = table_views(tournament.pk)
+    views = _late_tables(table_views(tournament.pk), 1)
     if not sum(len(v.open_seats) for v in views):
         return entry
     seed, rng = _new_rng()
@@ -588,7 +604,9 @@ def move(
 def balance_state(tournament: Tournament, big_blind_next: dict[int, int] | None = None):
     """The plan and halted tables for the TD screen and the API (nothing is written)."""
     settings = seating_settings(tournament.pk)
-    views = table_views(tournament.pk)
+    # Only tables with players are in play: a spare table left empty by the draw is
+    # neither balanced into nor halted (TDA 11 balances the tables in play).
+    views = [v for v in table_views(tournament.pk) if v.players]
     plan = engine.balance_plan(
         views,
         threshold=settings.balance_threshold,
@@ -662,6 +680,9 @@ def table_break(*, actor, tournament_id: int, number: int) -> SeatingAction:
     others = [v for v in views if v.number != number]
     if not others:
         raise _refuse("last_table")
+    in_play = [v for v in others if v.players]
+    if in_play and breaking.players <= sum(len(v.open_seats) for v in in_play):
+        others = in_play  # TDA 10-B: to the tables in play, not to an empty spare table
     if breaking.players > sum(len(v.open_seats) for v in others):
         raise _refuse("break_no_room", number=number)
     seed, rng = _new_rng()

@@ -19,6 +19,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from floorman.inputs import search_text
 from floorman.pages import role_required, safe_next, service_call
 from floorman.roles import BUST, MANAGE_TOURNAMENTS, REGISTER, SEE_PLAYERS
+from seating.public_views import entry_live
 from tournaments import engine, services
 from tournaments.forms import DeskForm, EntryFilterForm, PlayerForm, TournamentForm
 from tournaments.messages import refusal_message
@@ -333,6 +334,8 @@ def entry_public_page(request, tournament_id: int, number: int):
         Entry.objects.select_related("player"), tournament=tournament, number=number
     )
     public = entry_public(entry)
+    live = entry_live(entry)  # the seat, kept live by static/js/seats.js
+    public.update(table=live["state"]["table"], seat=live["state"]["seat"])
     return render(
         request,
         "tournaments/entry_public.html",
@@ -340,6 +343,7 @@ def entry_public_page(request, tournament_id: int, number: int):
             "tournament": tournament,
             "entry": public,
             "status_label": EntryStatus(public["status"]).label,
+            "live": live,
         },
     )
 

@@ -150,6 +150,21 @@ def test_late_registration_is_seated_at_the_desk_at_the_shortest_table():
     assert SeatingAction.objects.filter(kind="late").count() == 1
 
 
+def test_late_seat_stays_at_the_tables_in_play_until_they_are_full():
+    """TDA 8-A: a spare table opens only when the tables in play have no open seat."""
+    event = tournament()
+    add_tables(event, 2, seats=2)
+    field(event, 1)
+    services.draw(actor=None, tournament_id=event.pk)
+    in_play = next(n for n, c in counts(event).items() if c)
+
+    second = register(event, "Second").entry
+    third = register(event, "Third").entry
+
+    assert seat_of(second)[0] == in_play
+    assert seat_of(third)[0] != in_play
+
+
 def test_late_entry_without_open_seat_waits_unseated():
     event = tournament()
     add_tables(event, 1, seats=2)
@@ -392,3 +407,11 @@ def test_public_seating_lists_names_tables_and_seats_only():
     (row,) = seating_public(event.pk)
 
     assert set(row) == {"entry", "number", "name", "table", "seat", "wait_for_button"}
+
+
+def test_lookup_treats_percent_and_underscore_as_plain_characters():
+    event = tournament()
+    register(event, "Anna Nowak")
+    assert seat_lookup(event.pk, "a_n") == []
+    assert seat_lookup(event.pk, "%") == []
+    assert [row["name"] for row in seat_lookup(event.pk, "nna no")] == ["Anna Nowak"]

@@ -1,0 +1,627 @@
+"""REST API for tables, seats, draws, moves, balancing, breaking and seat lookup (/api/v1/).
+
+Thin: each view checks the shape of the input, calls one service or selector and renders
+the result. Bodies are JSON. Who sits where is public (lobby screens and players' phones
+show it, never contact data); changing it, and the balancing plan, are floor work.
+"""
+
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.fields import empty
+from rest_framework.parsers import JSONParser
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from floorman.inputs import SEARCH_MAX_LENGTH
+from floorman.roles import SEATING, role_permission
+from seating import engine, services
+from seating.models import MAX_SEATS, MIN_SEATS, Move, Seat, SeatingAction
+from seating.selectors import seat_lookup, seating_public, table_views
+from tournaments.models import Entry, Tournament
+
+MAX_ID = 2**63 - 1
+MAX_TABLE = 9999  # as services.table_add
+MAX_TABLES = 500  # more tables than any card room has
+
+
+def table_number(**kwargs) -> serializers.IntegerField:
+    return serializers.IntegerField(min_value=1, max_value=MAX_TABLE, **kwargs)
+
+
+def seat_number(**kwargs) -> serializers.IntegerField:
+    return serializers.IntegerField(min_value=1, max_value=MAX_SEATS, **kwargs)
+
+
+def entry_id(**kwargs) -> serializers.IntegerField:
+    return serializers.IntegerField(min_value=1, max_value=MAX_ID, **kwargs)
+
+
+class OptionalBool(serializers.BooleanField):
+    """A flag that may be left out; left out means "unchanged" (DRF would read a missing
+    flag of an empty form body as False)."""
+
+    default_empty_html = empty
+
+
+# --- Input ---------------------------------------------------------------------------------
+
+
+class TableCreateSerializer(serializers.Serializer):
+    number = table_number()
+    seats = serializers.IntegerField(
+        min_value=MIN_SEATS,
+        max_value=MAX_SEATS,
+        required=False,
+        help_text=_("Seats at the table; by default the venue table's or the event's size."),
+    )
+    accessible = serializers.ListField(
+        child=seat_number(),
+        max_length=MAX_SEATS,
+        required=False,
+        help_text=_("Seats a wheelchair can reach (TDA 9); by default the venue table's."),
+    )
+
+
+class SeatSetSerializer(serializers.Serializer):
+    blocked = OptionalBool(required=False)
+    accessible = OptionalBool(required=False, help_text=_("A wheelchair can reach it (TDA 9)."))
+    wait_for_button = OptionalBool(
+        required=False, help_text=_("Dealt in once the button has passed (TDA 8-A, 10-A).")
+    )
+
+    def validate(self, data):
+        if not data:
+            raise serializers.ValidationError(
+                _("Say what to change: blocked, accessible or wait_for_button.")
+            )
+        return data
+
+
+class BreakOrderSerializer(serializers.Serializer):
+    order = serializers.ListField(
+        child=table_number(),
+        max_length=MAX_TABLES,
+        help_text=_("Every table in play, the one to break first first (TDA 10-B)."),
+    )
+
+
+class HaltWaiverSerializer(serializers.Serializer):
+    waived = serializers.BooleanField(default=True)
+
+
+class DrawSerializer(serializers.Serializer):
+    tables = serializers.IntegerField(
+        min_value=1,
+        max_value=MAX_TABLES,
+        required=False,
+        help_text=_("Open at least this many tables (first draw only)."),
+    )
+    keep_free = serializers.IntegerField(
+        min_value=0,
+        max_value=MAX_TABLES * MAX_SEATS,
+        default=0,
+        help_text=_("Seats to keep free for late entries (casino §8a, first draw only)."),
+    )
+
+
+class MoveSerializer(serializers.Serializer):
+    entry = entry_id()
+    to_table = table_number()
+    to_seat = seat_number()
+    reason = serializers.CharField(max_length=200, default="", allow_blank=True)
+
+
+class BigBlindNextField(serializers.DictField):
+    """{"<table>": <seat>}: the seat due the big blind on the next hand at each table."""
+
+    child = seat_number()
+
+    def to_internal_value(self, data):
+        seats = super().to_internal_value(data)
+        if len(seats) > MAX_TABLES:
+            raise serializers.ValidationError(_("Too many tables."))
+        if not all(key.isascii() and key.isdigit() and len(key) <= 4 for key in seats):
+            raise serializers.ValidationError(_("Keys are table numbers, from 1 to 9999."))
+        return {int(key): seat for key, seat in seats.items()}
+
+
+class BalanceSerializer(serializers.Serializer):
+    big_blind_next = BigBlindNextField(
+        default=dict,
+        help_text=_(
+            "For each table involved, the seat due the big blind on the next hand "
+            '(TDA 11-A), e.g. {"1": 4, "2": 5}.'
+        ),
+    )
+
+
+class BalanceQuerySerializer(serializers.Serializer):
+    bb = serializers.ListField(
+        child=serializers.CharField(max_length=20),
+        max_length=MAX_TABLES,
+        default=list,
+        help_text=_(
+            "Repeat for each table: table:seat, the seat due the big blind on the next hand "
+            "(TDA 11-A), e.g. ?bb=1:4&bb=2:5. With them the plan names players and seats."
+        ),
+    )
+
+    def validate_bb(self, values: list[str]) -> dict[int, int]:
+        known = {}
+        for value in values:
+            table, colon, seat = value.partition(":")
+            if not (colon and _number(table, MAX_TABLE) and _number(seat, MAX_SEATS)):
+                raise serializers.ValidationError(_("Write table:seat, for example 3:5."))
+            known[int(table)] = int(seat)
+        return known
+
+
+def _number(text: str, highest: int) -> bool:
+    return text.isascii() and text.isdigit() and len(text) <= 4 and 1 <= int(text) <= highest
+
+
+class PositionsSerializer(serializers.Serializer):
+    """Casino §30: who would have had each position at the last tables (entry ids)."""
+
+    big_blind = serializers.ListField(child=entry_id(), max_length=MAX_SEATS, default=list)
+    button = serializers.ListField(child=entry_id(), max_length=MAX_SEATS, default=list)
+    small_blind = serializers.ListField(child=entry_id(), max_length=MAX_SEATS, default=list)
+
+
+class FinalTableSerializer(serializers.Serializer):
+    table = table_number(
+        required=False, help_text=_("The table to play on; by default the one that breaks last.")
+    )
+    positions = PositionsSerializer(
+        required=False,
+        help_text=_("Used when the house draws final seats by blind position (casino §30)."),
+    )
+
+
+class LookupQuerySerializer(serializers.Serializer):
+    q = serializers.CharField(
+        max_length=SEARCH_MAX_LENGTH, help_text=_("A name (accents optional) or an entry number.")
+    )
+
+
+# --- Output (shapes for the schema; the views answer with plain dicts) --------------------
+
+
+class OccupantSerializer(serializers.Serializer):
+    entry = serializers.IntegerField()
+    number = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class SeatSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    accessible = serializers.BooleanField()
+    blocked = serializers.BooleanField()
+    wait_for_button = serializers.BooleanField()
+    occupant = OccupantSerializer(allow_null=True)
+
+
+class TableSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    size = serializers.IntegerField(help_text=_("Seats at the table."))
+    players = serializers.IntegerField()
+    break_order = serializers.IntegerField(help_text=_("1 breaks first."))
+    halted = serializers.BooleanField(help_text=_("Play halts here (TDA 11-D)."))
+    halt_rule = serializers.CharField(allow_null=True)
+    halt_waived = serializers.BooleanField()
+    seats = SeatSerializer(many=True)
+
+
+class MoveOutSerializer(serializers.Serializer):
+    entry = serializers.IntegerField()
+    number = serializers.IntegerField()
+    name = serializers.CharField()
+    from_table = serializers.IntegerField(allow_null=True)
+    from_seat = serializers.IntegerField(allow_null=True)
+    to_table = serializers.IntegerField()
+    to_seat = serializers.IntegerField()
+    reason = serializers.CharField()
+
+
+class SeatingActionSerializer(serializers.Serializer):
+    action = serializers.IntegerField()
+    kind = serializers.CharField()
+    seed = serializers.CharField(help_text=_("The random seed, to replay the draw."))
+    undone = serializers.BooleanField()
+    moves = MoveOutSerializer(many=True)
+
+
+class AssignmentSerializer(serializers.Serializer):
+    entry = serializers.IntegerField()
+    number = serializers.IntegerField()
+    name = serializers.CharField()
+    table = serializers.IntegerField()
+    seat = serializers.IntegerField()
+
+
+class DrawResultSerializer(serializers.Serializer):
+    action = serializers.IntegerField()
+    seed = serializers.CharField()
+    assignments = AssignmentSerializer(many=True)
+    short_tables = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text=_("Tables with fewer than three players (casino §17)."),
+    )
+
+
+class PublicSeatSerializer(AssignmentSerializer):
+    wait_for_button = serializers.BooleanField()
+
+
+class LookupSerializer(serializers.Serializer):
+    entry = serializers.IntegerField()
+    number = serializers.IntegerField()
+    name = serializers.CharField()
+    status = serializers.CharField()
+    table = serializers.IntegerField(allow_null=True)
+    seat = serializers.IntegerField(allow_null=True)
+
+
+class PlannedMoveSerializer(serializers.Serializer):
+    entry = serializers.IntegerField(allow_null=True)
+    number = serializers.IntegerField(allow_null=True)
+    name = serializers.CharField(allow_null=True)
+    from_table = serializers.IntegerField()
+    from_seat = serializers.IntegerField(allow_null=True)
+    to_table = serializers.IntegerField()
+    to_seat = serializers.IntegerField(allow_null=True)
+    reason = serializers.CharField()
+
+
+class HaltedSerializer(serializers.Serializer):
+    table = serializers.IntegerField()
+    rule = serializers.CharField()
+
+
+class BalancePlanSerializer(serializers.Serializer):
+    moves = PlannedMoveSerializer(many=True)
+    halted_tables = HaltedSerializer(many=True)
+    needs_big_blind_next = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text=_("Tables whose seat due the big blind next is still needed."),
+    )
+
+
+# --- Reading -------------------------------------------------------------------------------
+
+
+def _tournament(pk: int) -> Tournament:
+    return get_object_or_404(Tournament, pk=pk)
+
+
+def _valid(serializer_class, data) -> dict:
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+def _people(entry_ids) -> dict[int, tuple[int, str]]:
+    rows = Entry.objects.filter(pk__in=list(entry_ids)).values_list("pk", "number", "player__name")
+    return {pk: (number, name) for pk, number, name in rows}
+
+
+def tables_data(tournament: Tournament, number: int | None = None) -> list[dict]:
+    """The open tables with every seat and who sits there, and which tables halt."""
+    _plan, halted, _views = services.balance_state(tournament)
+    halt_rule = dict(halted)
+    seats = Seat.objects.filter(table__tournament=tournament, table__broken_at=None)
+    if number is not None:
+        seats = seats.filter(table__number=number)
+    rows = seats.order_by("table__number", "number").values_list(
+        "table__number",
+        "table__seats",
+        "table__break_order",
+        "table__halt_waived",
+        "number",
+        "accessible",
+        "blocked",
+        "wait_for_button",
+        "entry_id",
+        "entry__number",
+        "entry__player__name",
+    )
+    tables: dict[int, dict] = {}
+    for table, size, order, waived, seat, accessible, blocked, wait, entry, nr, name in rows:
+        data = tables.setdefault(
+            table,
+            {
+                "number": table,
+                "size": size,
+                "players": 0,
+                "break_order": order,
+                "halted": table in halt_rule,
+                "halt_rule": halt_rule.get(table),
+                "halt_waived": waived,
+                "seats": [],
+            },
+        )
+        occupant = {"entry": entry, "number": nr, "name": name} if entry is not None else None
+        data["players"] += occupant is not None
+        data["seats"].append(
+            {
+                "number": seat,
+                "accessible": accessible,
+                "blocked": blocked,
+                "wait_for_button": wait,
+                "occupant": occupant,
+            }
+        )
+    return list(tables.values())
+
+
+def action_data(action: SeatingAction) -> dict:
+    rows = Move.objects.filter(action=action).values_list(
+        "entry_id",
+        "entry__number",
+        "entry__player__name",
+        "from_table",
+        "from_seat",
+        "to_table",
+        "to_seat",
+        "reason",
+    )
+    keys = ("entry", "number", "name", "from_table", "from_seat", "to_table", "to_seat", "reason")
+    return {
+        "action": action.pk,
+        "kind": action.kind,
+        "seed": action.seed,
+        "undone": action.undone_at is not None,
+        "moves": [dict(zip(keys, row, strict=True)) for row in rows.order_by("id")],
+    }
+
+
+def _planned(move: engine.PlannedMove, people: dict) -> dict:
+    number, name = people.get(move.entry, (None, None))
+    return {
+        "entry": move.entry,
+        "number": number,
+        "name": name,
+        "from_table": move.from_table,
+        "from_seat": move.from_seat,
+        "to_table": move.to_table,
+        "to_seat": move.to_seat,
+        "reason": move.reason,
+    }
+
+
+def plan_data(plan: engine.BalancePlan, halted: list[tuple[int, str]]) -> dict:
+    """TDA 11-A moves (players and seats where the next big blinds are known), 11-D halts."""
+    people = _people(m.entry for m in plan.moves if m.entry is not None)
+    return {
+        "moves": [_planned(m, people) for m in plan.moves],
+        "halted_tables": [{"table": table, "rule": rule} for table, rule in halted],
+        "needs_big_blind_next": list(plan.needs_big_blind),
+    }
+
+
+# --- Views ---------------------------------------------------------------------------------
+
+
+class SeatingView(APIView):
+    """Changing the seating is floor work (directors too); bodies are JSON."""
+
+    parser_classes = [JSONParser]
+    permission_classes = [role_permission(*SEATING)]
+
+
+class TablesView(SeatingView):
+    """The tournament's tables in play, with their seats and players."""
+
+    def get_permissions(self):
+        if self.request.method == "GET":
+            return [AllowAny()]
+        return super().get_permissions()
+
+    @extend_schema(responses=TableSerializer(many=True))
+    def get(self, request, tournament_pk):
+        """Public, like the seating board: names, tables and seats, never contact data."""
+        return Response(tables_data(_tournament(tournament_pk)))
+
+    @extend_schema(request=TableCreateSerializer, responses={201: TableSerializer})
+    def post(self, request, tournament_pk):
+        """Bring a table into play; the table added last breaks first (casino §8)."""
+        tournament = _tournament(tournament_pk)
+        data = _valid(TableCreateSerializer, request.data)
+        table = services.table_add(
+            actor=request.user,
+            tournament_id=tournament.pk,
+            number=data["number"],
+            seats=data.get("seats"),
+            accessible=",".join(map(str, data.get("accessible", []))),
+        )
+        (body,) = tables_data(tournament, table.number)
+        return Response(body, status=status.HTTP_201_CREATED)
+
+
+class TableView(SeatingView):
+    @extend_schema(request=None, responses={204: None})
+    def delete(self, request, tournament_pk, number):
+        """Take an empty table out of play (a table with players is broken instead)."""
+        tournament = _tournament(tournament_pk)
+        services.table_remove(actor=request.user, tournament_id=tournament.pk, number=number)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class TableBreakView(SeatingView):
+    @extend_schema(request=None, responses=SeatingActionSerializer)
+    def post(self, request, tournament_pk, number):
+        """TDA 10-B: break the table; its players draw open seats at the others (2-step
+        random). The answer lists the moves and the seed."""
+        tournament = _tournament(tournament_pk)
+        action = services.table_break(
+            actor=request.user, tournament_id=tournament.pk, number=number
+        )
+        return Response(action_data(action))
+
+
+class HaltWaiverView(SeatingView):
+    @extend_schema(request=HaltWaiverSerializer, responses=TableSerializer)
+    def post(self, request, tournament_pk, number):
+        """TDA 11-D: let a short table play on ({"waived": false} halts it again)."""
+        tournament = _tournament(tournament_pk)
+        data = _valid(HaltWaiverSerializer, request.data)
+        services.halt_waive(
+            actor=request.user, tournament_id=tournament.pk, number=number, waived=data["waived"]
+        )
+        (body,) = tables_data(tournament, number)
+        return Response(body)
+
+
+class BreakOrderView(SeatingView):
+    @extend_schema(request=BreakOrderSerializer, responses=TableSerializer(many=True))
+    def put(self, request, tournament_pk):
+        """TDA 10-B: the predetermined order in which tables break."""
+        tournament = _tournament(tournament_pk)
+        data = _valid(BreakOrderSerializer, request.data)
+        services.break_order_set(
+            actor=request.user, tournament_id=tournament.pk, numbers=data["order"]
+        )
+        return Response(tables_data(tournament))
+
+
+class SeatView(SeatingView):
+    @extend_schema(request=SeatSetSerializer, responses=SeatSerializer)
+    def post(self, request, tournament_pk, number, seat):
+        """Block or open a seat, mark it accessible (TDA 9), or deal its newcomer in only
+        after the button passes (TDA 8-A, 10-A). Fields left out stay as they are."""
+        tournament = _tournament(tournament_pk)
+        data = _valid(SeatSetSerializer, request.data)
+        row = services.seat_set(
+            actor=request.user, tournament_id=tournament.pk, number=number, seat=seat, **data
+        )
+        (table,) = tables_data(tournament, number)
+        return Response(next(s for s in table["seats"] if s["number"] == row.number))
+
+
+class DrawView(SeatingView):
+    @extend_schema(request=DrawSerializer, responses=DrawResultSerializer)
+    def post(self, request, tournament_pk):
+        """TDA 7: seat every unseated active entry at random (later: late entries at the
+        shortest tables, TDA 8-A). 409 when seats are missing, saying how many tables."""
+        tournament = _tournament(tournament_pk)
+        data = _valid(DrawSerializer, request.data)
+        action, _assignments = services.draw(
+            actor=request.user,
+            tournament_id=tournament.pk,
+            tables=data.get("tables"),
+            keep_free=data["keep_free"],
+        )
+        moves = action_data(action)["moves"]
+        return Response(
+            {
+                "action": action.pk,
+                "seed": action.seed,
+                "assignments": [
+                    {
+                        "entry": m["entry"],
+                        "number": m["number"],
+                        "name": m["name"],
+                        "table": m["to_table"],
+                        "seat": m["to_seat"],
+                    }
+                    for m in moves
+                ],
+                "short_tables": engine.short_tables(table_views(tournament.pk)),
+            }
+        )
+
+
+class MovesView(SeatingView):
+    @extend_schema(request=MoveSerializer, responses={201: SeatingActionSerializer})
+    def post(self, request, tournament_pk):
+        """TDA 7: move one player with their stack to an open seat."""
+        tournament = _tournament(tournament_pk)
+        data = _valid(MoveSerializer, request.data)
+        action = services.move(
+            actor=request.user,
+            tournament_id=tournament.pk,
+            entry_id=data["entry"],
+            to_table=data["to_table"],
+            to_seat=data["to_seat"],
+            reason=data["reason"],
+        )
+        return Response(action_data(action), status=status.HTTP_201_CREATED)
+
+
+class BalanceView(SeatingView):
+    @extend_schema(parameters=[BalanceQuerySerializer], responses=BalancePlanSerializer)
+    def get(self, request, tournament_pk):
+        """TDA 11-A, 11-D: the moves that would balance the tables, and halted tables.
+        Nothing is changed."""
+        tournament = _tournament(tournament_pk)
+        known = _valid(BalanceQuerySerializer, {"bb": request.query_params.getlist("bb")})["bb"]
+        plan, halted, _views = services.balance_state(tournament, known)
+        return Response(plan_data(plan, halted))
+
+    @extend_schema(request=BalanceSerializer, responses=SeatingActionSerializer)
+    def post(self, request, tournament_pk):
+        """TDA 11-A: make the balancing moves. 400 names each table whose seat due the
+        big blind next is still needed; 409 when the tables are balanced."""
+        tournament = _tournament(tournament_pk)
+        data = _valid(BalanceSerializer, request.data)
+        action = services.balance(
+            actor=request.user,
+            tournament_id=tournament.pk,
+            big_blind_next=data["big_blind_next"],
+        )
+        return Response(action_data(action))
+
+
+class FinalTableView(SeatingView):
+    @extend_schema(request=FinalTableSerializer, responses=SeatingActionSerializer)
+    def post(self, request, tournament_pk):
+        """RP-9: combine the last tables into the final table, seats drawn at random."""
+        tournament = _tournament(tournament_pk)
+        data = _valid(FinalTableSerializer, request.data)
+        action = services.final_table(
+            actor=request.user,
+            tournament_id=tournament.pk,
+            number=data.get("table"),
+            positions=data.get("positions"),
+        )
+        return Response(action_data(action))
+
+
+class UndoView(SeatingView):
+    @extend_schema(request=None, responses=SeatingActionSerializer)
+    def post(self, request, tournament_pk):
+        """Undo the last draw, move, balance or break while its players still sit where it
+        put them. The answer lists the moves that were reversed."""
+        tournament = _tournament(tournament_pk)
+        action = services.undo_last(actor=request.user, tournament_id=tournament.pk)
+        return Response(action_data(action))
+
+
+class SeatingListView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses=PublicSeatSerializer(many=True))
+    def get(self, request, tournament_pk):
+        """Public: every seated player by name with table and seat; no contact data."""
+        return Response(seating_public(_tournament(tournament_pk).pk))
+
+
+class LookupView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(parameters=[LookupQuerySerializer], responses=LookupSerializer(many=True))
+    def get(self, request, tournament_pk):
+        """Public seat lookup by name (Müller finds Mueller) or entry number."""
+        # The hot path of a draw announcement: one query when something is found; the
+        # tournament is looked up only to tell an unknown one (404) from no match.
+        question = LookupQuerySerializer(data={"q": request.query_params.get("q", "")})
+        if not question.is_valid():
+            _tournament(tournament_pk)
+            raise serializers.ValidationError(question.errors)
+        rows = seat_lookup(tournament_pk, question.validated_data["q"])
+        if not rows:
+            _tournament(tournament_pk)
+        return Response(rows)

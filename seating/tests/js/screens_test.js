@@ -1,0 +1,446 @@
+// The seating board and the player's live seat of static/js/seats.js against a fake
+// browser: a fake DOM, socket, fetch, timers, audio and vibration.
+// Run: node seating/tests/js/screens_test.js (seating/tests/test_public.py does).
+"use strict";
+const assert = require("assert/strict");
+const path = require("path");
+
+let now = Date.UTC(2026, 2, 1, 20, 0, 0);
+Date.now = () => now;
+
+// --- A fake browser ------------------------------------------------------------------
+
+class Element {
+  constructor(doc, tag) {
+    this.ownerDocument = doc;
+    this.tagName = tag;
+    this.className = "";
+    this.textContent = "";
+    this.hidden = false;
+    this.children = [];
+    this.offsetWidth = 0;
+  }
+  get firstChild() {
+    return this.children[0] || null;
+  }
+  removeChild(child) {
+    this.children.splice(this.children.indexOf(child), 1);
+  }
+  appendChild(child) {
+    this.children.push(child);
+  }
+}
+
+function fakeDocument(configs, fields) {
+  const doc = {
+    readyState: "complete",
+    title: "Entry #3 · Main Event",
+    hidden: false,
+    listeners: {},
+    nodes: {},
+    addEventListener(kind, fn) {
+      (this.listeners[kind] = this.listeners[kind] || []).push(fn);
+    },
+    fire(kind, event) {
+      (this.listeners[kind] || []).forEach((fn) => fn(event || {}));
+    },
+    getElementById(id) {
+      return configs[id] ? { textContent: JSON.stringify(configs[id]) } : null;
+    },
+    querySelector(selector) {
+      const match = /^\[data-(?:seating|live)=(\w+)\]$/.exec(selector);
+      return match ? this.nodes[match[1]] || null : null;
+    },
+    createElement(tag) {
+      return new Element(doc, tag);
+    },
+  };
+  fields.forEach((name) => (doc.nodes[name] = new Element(doc, "p")));
+  return doc;
+}
+
+let timers = [];
+let timerId = 0;
+function runTimers(until) {
+  // One at a time, in order, repeating ones again as long as they fall due.
+  for (;;) {
+    timers.sort((a, b) => a.at - b.at);
+    const t = timers[0];
+    if (!t || t.at > until) return;
+    timers.shift();
+    if (t.every) timers.push({ at: t.at + t.every, fn: t.fn, every: t.every, id: t.id });
+    t.fn();
+  }
+}
+const tick = (ms) => {
+  now += ms;
+  runTimers(now);
+};
+
+const sockets = [];
+class FakeSocket {
+  constructor(url) {
+    this.url = url;
+    this.readyState = 0;
+    sockets.push(this);
+  }
+  send() {}
+  open() {
+    this.readyState = 1;
+    this.onopen();
+  }
+  message(obj) {
+    this.onmessage({ data: JSON.stringify(obj) });
+  }
+  drop() {
+    this.readyState = 3;
+    this.onclose();
+  }
+}
+
+// fetch answers by hand: each call waits until the test resolves it.
+const fetches = [];
+function answer(index, body) {
+  fetches[index].resolve({ ok: true, json: () => Promise.resolve(body) });
+  return flush();
+}
+const flush = () => new Promise((resolve) => setImmediate(resolve));
+
+const beeps = [];
+const vibrations = [];
+class FakeAudioContext {
+  constructor() {
+    this.state = "suspended";
+    this.currentTime = 0;
+    this.destination = {};
+  }
+  resume() {
+    this.state = "running";
+  }
+  createOscillator() {
+    return {
+      frequency: {},
+      connect() {},
+      start: () => beeps.push(now),
+      stop() {},
+    };
+  }
+  createGain() {
+    return {
+      gain: { setValueAtTime() {}, exponentialRampToValueAtTime() {} },
+      connect() {},
+    };
+  }
+}
+
+global.window = global;
+global.self = global;
+global.location = { protocol: "https:", host: "floor.example" };
+global.WebSocket = FakeSocket;
+global.AudioContext = FakeAudioContext;
+global.setTimeout = (fn, ms) => (timers.push({ at: now + ms, fn, id: ++timerId }), timerId);
+global.clearTimeout = (id) => (timers = timers.filter((t) => t.id !== id));
+global.setInterval = (fn, ms) =>
+  (timers.push({ at: now + ms, fn, every: ms, id: ++timerId }), timerId);
+global.fetch = (url) =>
+  new Promise((resolve, reject) => fetches.push({ url, resolve, reject }));
+Object.defineProperty(global, "navigator", {
+  value: { vibrate: (pattern) => vibrations.push(pattern) },
+  configurable: true,
+});
+
+const seats = require(path.join(__dirname, "..", "..", "..", "static", "js", "seats.js"));
+
+// --- The board -----------------------------------------------------------------------------
+
+function row(entry, name, table, seat) {
+  return { entry, number: entry, name, table, seat };
+}
+const STRINGS = {
+  page: "Page %(page)s of %(pages)s",
+  range: "%(first)s – %(last)s",
+  empty: "NO SEATS YET",
+  count_one: "%(count)s player seated",
+  count_other: "%(count)s players seated",
+  name: "Name",
+  table: "Table",
+  seat: "Seat",
+};
+const BOARD = {
+  id: 7,
+  seats: [row(1, "Zoe", 1, 1), row(2, "Anna", 1, 2), row(3, "Ben", 2, 1), row(4, "Cleo", 2, 2),
+    row(5, "Dora", 3, 1)],
+  columns: 2,
+  rows: 1,
+  every: 12,
+  page: 1,
+  strings: STRINGS,
+  urls: { data: "/lobby/7/seating/data/", socket: "/ws/tournaments/7/" },
+};
+const boardDoc = fakeDocument(
+  { "seating-config": BOARD },
+  ["board", "offline", "page", "range", "empty", "count", "columns"]
+);
+boardDoc.nodes.offline.hidden = true;
+boardDoc.nodes.offline.textContent = "Reconnecting…";
+seats.boot(boardDoc);
+const b = (name) => boardDoc.nodes[name];
+// The names shown, column by column.
+const shown = () =>
+  b("columns").children.map((table) =>
+    table.children[1].children.map((tr) => tr.children.map((td) => td.textContent).join(" "))
+  );
+
+// --- The player's page ---------------------------------------------------------------------
+
+const ENTRY = {
+  entry: 3,
+  number: 3,
+  state: { status: "active", table: 2, seat: 1, wait_for_button: false },
+  urls: { data: "/seat/7/entry/3/", socket: "/ws/tournaments/7/" },
+  strings: {
+    not_seated: "not seated yet",
+    moved: "MOVED from %(from_table)s-%(from_seat)s",
+    seated: "SEATED at %(table)s-%(seat)s",
+    freed: "SEAT FREED",
+    sound_on: "SOUND ON",
+    title_moved: "Moved: %(table)s-%(seat)s",
+    statuses: { active: "Active", busted: "Busted" },
+  },
+};
+let entryDoc = null;
+const e = (name) => entryDoc.nodes[name];
+
+const tests = [
+  ["board: the first page from the embedded state, before any message", async () => {
+    assert.deepEqual(shown(), [["Anna 1 2"], ["Ben 2 1"]]);
+    assert.equal(b("page").textContent, "Page 1 of 3");
+    assert.equal(b("range").textContent, "Anna – Ben");
+    assert.equal(b("count").textContent, "5 players seated");
+    assert.equal(b("empty").hidden, true);
+    assert.equal(b("columns").children[0].children[0].children[0].children[0].textContent, "Name");
+  }],
+  ["board: connects to the tournament's socket and resyncs on open", async () => {
+    assert.equal(sockets[0].url, "wss://floor.example/ws/tournaments/7/");
+    sockets[0].open();
+    assert.deepEqual(fetches.map((f) => f.url), ["/lobby/7/seating/data/"]);
+  }],
+  ["board: deltas during a resync are applied on top of its answer", async () => {
+    sockets[0].message({
+      type: "seating.updated",
+      tournament: 7,
+      data: { seats: [{ entry: 6, number: 6, name: "Aaron", table: 4, seat: 4 }], freed: [] },
+    });
+    assert.deepEqual(shown(), [["Anna 1 2"], ["Ben 2 1"]]); // held until the answer
+    await answer(0, { id: 7, seats: BOARD.seats.concat([row(8, "Eve", 3, 3)]) });
+    assert.deepEqual(shown(), [["Aaron 4 4"], ["Anna 1 2"]]);
+    assert.equal(b("page").textContent, "Page 1 of 4");
+    assert.equal(b("count").textContent, "7 players seated");
+  }],
+  ["board: turns a page every 12 seconds and round again", async () => {
+    tick(12000);
+    assert.deepEqual(shown(), [["Ben 2 1"], ["Cleo 2 2"]]);
+    assert.equal(b("page").textContent, "Page 2 of 4");
+    tick(24000);
+    assert.deepEqual(shown(), [["Zoe 1 1"]]);
+    assert.equal(b("page").textContent, "Page 4 of 4");
+    assert.equal(b("range").textContent, "Zoe – Zoe");
+    tick(12000);
+    assert.equal(b("page").textContent, "Page 1 of 4");
+    boardDoc.fire("keydown", { key: "ArrowLeft" });
+    assert.equal(b("page").textContent, "Page 4 of 4");
+    boardDoc.fire("keydown", { key: "ArrowRight" });
+    assert.equal(b("page").textContent, "Page 1 of 4");
+  }],
+  ["board: a move and a bust update the rows live, in alphabetical order", async () => {
+    sockets[0].message({
+      type: "seating.updated",
+      tournament: 7,
+      data: {
+        seats: [{ entry: 2, number: 2, name: "Anna", table: 9, seat: 5, from_table: 1, from_seat: 2 }],
+        freed: [6],
+      },
+    });
+    assert.deepEqual(shown(), [["Anna 9 5"], ["Ben 2 1"]]);
+    assert.equal(b("count").textContent, "6 players seated");
+  }],
+  ["board: the page stays in range when players bust", async () => {
+    tick(12000 * 2); // page 3 of 3: Eve, Zoe
+    assert.deepEqual(shown(), [["Eve 3 3"], ["Zoe 1 1"]]);
+    sockets[0].message({ type: "seating.updated", tournament: 7, data: { seats: [], freed: [8, 1, 4] } });
+    assert.equal(b("page").textContent, "Page 2 of 2");
+    assert.deepEqual(shown(), [["Dora 3 1"]]);
+  }],
+  ["board: other events are left to the clock; garbage is ignored", async () => {
+    const before = JSON.stringify(shown());
+    sockets[0].message({ type: "clock.updated", tournament: 7, data: {} });
+    sockets[0].onmessage({ data: "not json" });
+    assert.equal(JSON.stringify(shown()), before);
+  }],
+  ["board: a whole draw says resync: the board fetches itself", async () => {
+    const asked = fetches.length;
+    sockets[0].message({ type: "seating.updated", tournament: 7, data: { resync: true, seats: [], freed: [] } });
+    assert.equal(fetches.length, asked + 1);
+    assert.equal(fetches[asked].url, "/lobby/7/seating/data/");
+    await answer(asked, { id: 7, seats: [{ entry: 1, number: 1, name: "Zoe", table: 1, seat: 1 }] });
+    assert.deepEqual(shown().length > 0, true);
+  }],
+  ["board: a dropped socket shows reconnecting, retries and resyncs again", async () => {
+    sockets[0].drop();
+    assert.equal(b("offline").hidden, false);
+    assert.equal(b("offline").textContent, "Reconnecting…");
+    tick(1000);
+    assert.equal(sockets.length, 2);
+    sockets[1].open();
+    assert.equal(b("offline").hidden, true);
+    assert.equal(fetches[fetches.length - 1].url, "/lobby/7/seating/data/");
+    await answer(fetches.length - 1, { id: 7, seats: [] });
+    assert.equal(b("empty").hidden, false);
+    assert.equal(b("empty").textContent, "NO SEATS YET");
+    assert.equal(b("page").hidden, true);
+    assert.equal(b("count").hidden, true);
+    assert.deepEqual(shown(), []);
+  }],
+  ["board: of two resyncs only the later answer counts", async () => {
+    sockets[1].drop();
+    tick(2000);
+    sockets[2].open();
+    const first = fetches.length - 1;
+    sockets[2].drop();
+    tick(4000);
+    sockets[3].open();
+    const second = fetches.length - 1;
+    await answer(second, { id: 7, seats: [row(1, "Zoe", 1, 1)] });
+    await answer(first, { id: 7, seats: [row(2, "Old", 1, 1)] });
+    assert.deepEqual(shown(), [["Zoe 1 1"]]);
+  }],
+  ["entry: shows the seat; a tap turns on the sound", async () => {
+    entryDoc = fakeDocument({ "entry-seat-config": ENTRY }, [
+      "box", "offline", "where", "table", "seat", "none", "note", "wait", "status", "sound_hint",
+      "sound_on",
+    ]);
+    e("sound_hint").hidden = true;
+    e("sound_on").hidden = true;
+    e("offline").hidden = true;
+    e("box").className = "seat-box";
+    seats.boot(entryDoc);
+    assert.equal(e("table").textContent, "2");
+    assert.equal(e("seat").textContent, "1");
+    assert.equal(e("where").hidden, false);
+    assert.equal(e("none").hidden, true);
+    assert.equal(e("sound_hint").hidden, false); // offered once the script runs
+    entryDoc.fire("pointerdown");
+    assert.equal(e("sound_hint").hidden, true);
+    assert.equal(e("sound_on").textContent, "SOUND ON");
+    assert.equal(beeps.length, 1); // the tap confirms with one beep
+    const socket = sockets[sockets.length - 1];
+    assert.equal(socket.url, "wss://floor.example/ws/tournaments/7/");
+    socket.open();
+    assert.equal(fetches[fetches.length - 1].url, "/seat/7/entry/3/");
+    await answer(fetches.length - 1, { entry: 3, status: "active", table: 2, seat: 1 });
+    assert.equal(e("note").hidden, true); // the same seat: no alert
+    assert.equal(vibrations.length, 0);
+  }],
+  ["entry: another player's move changes nothing", async () => {
+    sockets[sockets.length - 1].message({
+      type: "seating.updated",
+      tournament: 7,
+      data: { seats: [{ entry: 4, number: 4, name: "X", table: 2, seat: 2 }], freed: [9] },
+    });
+    assert.equal(e("table").textContent, "2");
+    assert.equal(vibrations.length, 0);
+  }],
+  ["entry: moved: new table and seat, a sound, a vibration, a note", async () => {
+    const before = beeps.length;
+    sockets[sockets.length - 1].message({
+      type: "seating.updated",
+      tournament: 7,
+      data: {
+        seats: [{ entry: 3, number: 3, name: "Me", table: 5, seat: 7, from_table: 2, from_seat: 1 }],
+        freed: [],
+      },
+    });
+    assert.equal(e("table").textContent, "5");
+    assert.equal(e("seat").textContent, "7");
+    assert.equal(e("note").textContent, "MOVED from 2-1");
+    assert.equal(e("note").hidden, false);
+    assert.deepEqual(vibrations, [[200, 100, 200]]);
+    assert.equal(beeps.length - before, 3);
+    assert.match(e("box").className, /\bflash\b/);
+    assert.equal(entryDoc.title, "Moved: 5-7 · Entry #3 · Main Event");
+  }],
+  ["entry: a whole draw says resync: the page asks and alerts on a new seat", async () => {
+    const socket = sockets[sockets.length - 1];
+    const asked = fetches.length;
+    socket.message({ type: "seating.updated", tournament: 7, data: { resync: true, seats: [], freed: [] } });
+    assert.equal(fetches.length, asked + 1);
+    assert.equal(fetches[asked].url, "/seat/7/entry/3/");
+    await answer(asked, { entry: 3, status: "active", table: 6, seat: 2 });
+    assert.equal(e("table").textContent, "6");
+    assert.equal(e("seat").textContent, "2");
+    assert.equal(vibrations.length, 2);
+  }],
+  ["entry: freed: the seat is no longer held; the resync learns the bust", async () => {
+    const socket = sockets[sockets.length - 1];
+    socket.message({ type: "seating.updated", tournament: 7, data: { seats: [], freed: [3] } });
+    assert.equal(e("where").hidden, true);
+    assert.equal(e("note").textContent, "SEAT FREED");
+    assert.equal(e("none").textContent, "not seated yet");
+    await answer(fetches.length - 1, { entry: 3, status: "busted", table: null, seat: null });
+    assert.equal(e("none").textContent, "Busted");
+    assert.equal(e("status").textContent, "Busted");
+    assert.equal(e("status").className, "badge status-busted");
+    socket.message({ type: "entry.updated", tournament: 7, data: { id: 3, status: "active" } });
+    assert.equal(e("status").textContent, "Active");
+  }],
+  ["entry: a move missed while offline alerts after the reconnect", async () => {
+    const socket = sockets[sockets.length - 1];
+    socket.drop();
+    assert.equal(e("offline").hidden, false);
+    tick(1000);
+    sockets[sockets.length - 1].open();
+    await answer(fetches.length - 1, {
+      entry: 3, status: "active", table: 8, seat: 2, wait_for_button: true,
+    });
+    assert.equal(e("table").textContent, "8");
+    assert.equal(e("note").textContent, "SEATED at 8-2");
+    assert.equal(e("wait").hidden, false); // TDA 8-A
+    assert.equal(vibrations.length, 3);
+  }],
+  ["entry: a resync answer older than an event is ignored", async () => {
+    const socket = sockets[sockets.length - 1];
+    socket.drop();
+    tick(1000);
+    sockets[sockets.length - 1].open();
+    const pending = fetches.length - 1;
+    sockets[sockets.length - 1].message({
+      type: "seating.updated",
+      tournament: 7,
+      data: { seats: [{ entry: 3, number: 3, name: "Me", table: 6, seat: 6, from_table: 8, from_seat: 2 }] },
+    });
+    await answer(pending, { entry: 3, status: "active", table: 8, seat: 2 });
+    assert.equal(e("table").textContent, "6");
+    assert.equal(vibrations.length, 4);
+  }],
+  ["entry: a phone that wakes up reconnects at once", async () => {
+    const count = sockets.length;
+    sockets[count - 1].drop();
+    entryDoc.fire("visibilitychange");
+    assert.equal(sockets.length, count + 1);
+  }],
+];
+
+(async () => {
+  let failed = 0;
+  for (const [name, test] of tests) {
+    try {
+      await test();
+      console.log("ok   " + name);
+    } catch (error) {
+      failed += 1;
+      console.log("FAIL " + name + "\n" + (error.stack || error.message));
+    }
+  }
+  console.log(failed ? failed + " failed" : "all passed");
+  process.exit(failed ? 1 : 0);
+})();

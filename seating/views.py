@@ -1,0 +1,795 @@
+"""The TD's seating pages: the table map, tables and seats, the draw, moves, balancing
+(TDA 11), breaking (TDA 10-B), the final table (RP-9), undo, printouts and the house
+settings. Thin views: each POST calls one service through `floorman.pages.service_call`;
+whatever harms play (breaking, removing, undoing, the final table, balancing) is asked
+again on a page of its own first, so every page works without JavaScript.
+"""
+
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.formats import time_format
+from django.utils.timezone import localtime
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from floorman.pages import role_required, safe_next, service_call
+from floorman.roles import MANAGE_TOURNAMENTS, SEATING, user_has_role
+from seating import engine, services
+from seating.forms import (
+    BalanceForm,
+    BreakOrderForm,
+    DrawForm,
+    FinalTableForm,
+    HaltWaiveForm,
+    MoveForm,
+    SeatingSettingsForm,
+    SeatSetForm,
+    TableAddForm,
+)
+from seating.models import Move, Seat, SeatingAction, Table
+from seating.selectors import open_tables, seating_public, seating_settings, unseated_entries
+from tournaments.models import Entry, EntryStatus, Tournament
+
+RECENT_ACTIONS = 8
+
+
+def _tournament(tournament_id: int) -> Tournament:
+    return get_object_or_404(Tournament, pk=tournament_id)
+
+
+def _open_table(tournament: Tournament, number: int) -> Table:
+    return get_object_or_404(Table, tournament=tournament, number=number, broken_at=None)
+
+
+def _map_url(tournament_id: int, number: int | None = None) -> str:
+    url = reverse("seating:map", args=[tournament_id])
+    return f"{url}#table-{number}" if number else url
+
+
+def _action_url(action: SeatingAction) -> str:
+    return reverse("seating:action", args=[action.tournament_id, action.pk])
+
+
+def _seats(tournament_id: int, *, seated_only: bool = False) -> list[dict]:
+    """Every seat of the open tables with its occupant, in one query, table by table."""
+    rows = Seat.objects.filter(
+        table__tournament_id=tournament_id, table__broken_at__isnull=True
+    ).order_by("table__number", "number")
+    if seated_only:
+        rows = rows.filter(entry__isnull=False)
+    fields = ("table", "seat", "blocked", "accessible", "wait", "entry", "number", "name")
+    return [
+        dict(zip(fields, row, strict=True))
+        for row in rows.values_list(
+            "table__number",
+            "number",
+            "blocked",
+            "accessible",
+            "wait_for_button",
+            "entry_id",
+            "entry__number",
+            "entry__player__name",
+        )
+    ]
+
+
+def _last_action(tournament_id: int) -> SeatingAction | None:
+    return (
+        SeatingAction.objects.filter(tournament_id=tournament_id, undone_at=None)
+        .order_by("-id")
+        .first()
+    )
+
+
+# --- The table map ---------------------------------------------------------------------
+
+
+def _planned(moves, people: dict[int, dict]) -> list[dict]:
+    """Planned balancing moves with the names of those already known."""
+    return [
+        {"move": move, "who": people.get(move.entry) if move.entry is not None else None}
+        for move in moves
+    ]
+
+
+def _map_context(tournament: Tournament) -> dict:
+    """Everything the table map shows, in a fixed number of queries however many tables."""
+    settings = seating_settings(tournament.pk)
+    plan, halted, views = services.balance_state(tournament)
+    tables = list(open_tables(tournament.pk).order_by("number"))
+    seats = _seats(tournament.pk)
+    by_table: dict[int, list[dict]] = {}
+    for seat in seats:
+        by_table.setdefault(seat["table"], []).append(seat)
+    people = {s["entry"]: s for s in seats if s["entry"]}
+    counts = {v.number: v.players for v in views}
+    halted_rule = dict(halted)
+    short = set(engine.short_tables(views))
+    spread = engine.spread(views) if len(views) > 1 else 0
+    imbalanced = spread >= settings.balance_threshold and len(views) > 1
+    most = max(counts.values(), default=0)
+    fewest = min(counts.values(), default=0)
+    candidate = min(views, key=lambda v: v.break_order) if len(views) > 1 else None
+    fits = engine.table_to_break(views, headroom=settings.break_headroom) is not None
+    final_size = engine.final_table_size(tournament.table_size, settings.final_table_size)
+    cards = []
+    for table in tables:
+        rows = by_table.get(table.number, [])
+        players = counts.get(table.number, 0)
+        cards.append(
+            {
+                "table": table,
+                "seats": rows,
+                "players": players,
+                "open": sum(1 for s in rows if not s["entry"] and not s["blocked"]),
+                "halted": halted_rule.get(table.number, ""),
+                "short": table.number in short,
+                "over": imbalanced and players == most,
+                "under": imbalanced and players == fewest,
+                "breaks_next": candidate is not None and candidate.number == table.number,
+            }
+        )
+    free_elsewhere = (
+        sum(len(v.open_seats) for v in views if v.number != candidate.number) if candidate else 0
+    )
+    seated = sum(counts.values())
+    actions = list(
+        SeatingAction.objects.filter(tournament=tournament).order_by("-id")[:RECENT_ACTIONS]
+    )
+    return {
+        "tournament": tournament,
+        "here": "seating",
+        "settings": settings,
+        "cards": cards,
+        "in_play": len(views),
+        "seated": seated,
+        "open_seats": sum(len(v.open_seats) for v in views),
+        "unseated": len(unseated_entries(tournament.pk)),
+        "plan": _planned(plan.moves, people),
+        "halted": halted,
+        "short": sorted(short),
+        "spread": spread,
+        "imbalanced": imbalanced,
+        "break_order": [t.number for t in sorted(tables, key=lambda t: t.break_order)],
+        "next_break": candidate
+        and {
+            "number": candidate.number,
+            "players": candidate.players,
+            "free": free_elsewhere,
+            "fits": fits,
+        },
+        "final": {
+            "size": final_size,
+            "due": engine.final_table_due(views, final_size),
+            "players": seated,
+        },
+        "actions": actions,
+        "last_action": next((a for a in actions if a.undone_at is None), None),
+        "drawn": any(a.undone_at is None for a in actions),
+    }
+
+
+@role_required(SEATING)
+def table_map(request, tournament_id: int, *, add_form: TableAddForm | None = None):
+    tournament = _tournament(tournament_id)
+    context = _map_context(tournament)
+    context["is_director"] = user_has_role(request.user, MANAGE_TOURNAMENTS)
+    context["add_form"] = add_form or TableAddForm(table_size=tournament.table_size)
+    status = 400 if add_form is not None and add_form.errors else 200
+    return render(request, "seating/map.html", context, status=status)
+
+
+# --- Tables and seats ----------------------------------------------------------------------
+
+
+@require_POST
+@role_required(SEATING)
+def table_add(request, tournament_id: int):
+    """Add one table, or every table of a run ("1 to 12"): each that can be added is,
+    and each refusal is listed."""
+    tournament = _tournament(tournament_id)
+    form = TableAddForm(request.POST, table_size=tournament.table_size)
+    if not form.is_valid():
+        return table_map(request, tournament.pk, add_form=form)
+    numbers = form.numbers()
+    data = {"seats": form.cleaned_data["seats"], "accessible": form.cleaned_data["accessible"]}
+    if len(numbers) == 1:
+        outcome = service_call(
+            request,
+            services.table_add,
+            form=form,
+            field_map={"number": "first"},
+            tournament_id=tournament.pk,
+            number=numbers[0],
+            **data,
+        )
+        if not outcome.ok:
+            return table_map(request, tournament.pk, add_form=form)
+        messages.success(request, _("Table %(number)s added.") % {"number": numbers[0]})
+        return redirect(_map_url(tournament.pk, numbers[0]))
+    added = []
+    for number in numbers:
+        outcome = service_call(
+            request,
+            services.table_add,
+            flash=False,
+            tournament_id=tournament.pk,
+            number=number,
+            **data,
+        )
+        if outcome.ok:
+            added.append(number)
+        else:
+            form.add_error(None, outcome.error.message)
+    if not added:
+        return table_map(request, tournament.pk, add_form=form)
+    messages.success(
+        request,
+        _("Tables added: %(numbers)s.") % {"numbers": ", ".join(map(str, added))},
+    )
+    for error in form.non_field_errors():
+        messages.error(request, error)
+    return redirect(_map_url(tournament.pk))
+
+
+def _confirm(request, tournament: Tournament, **context):
+    context.setdefault("back_url", _map_url(tournament.pk))
+    return render(request, "seating/confirm.html", {"tournament": tournament, **context})
+
+
+@role_required(SEATING)
+@require_http_methods(["GET", "POST"])
+def table_remove(request, tournament_id: int, number: int):
+    tournament = _tournament(tournament_id)
+    table = _open_table(tournament, number)
+    if request.method == "POST":
+        outcome = service_call(
+            request, services.table_remove, tournament_id=tournament.pk, number=table.number
+        )
+        if outcome.ok:
+            messages.success(request, _("Table %(number)s removed.") % {"number": table.number})
+        return redirect(_map_url(tournament.pk))
+    return _confirm(
+        request,
+        tournament,
+        title=_("Remove table %(number)s?") % {"number": table.number},
+        question=_("The table leaves this tournament and goes back to the venue's pool."),
+        confirm_label=_("Remove the table"),
+    )
+
+
+@role_required(SEATING)
+@require_http_methods(["GET", "POST"])
+def seat_detail(request, tournament_id: int, number: int, seat: int):
+    """One seat: block or open it, mark it accessible (TDA 9) or its player to be dealt
+    in once the button has passed (TDA 8-A, 10-A), or move its player."""
+    tournament = _tournament(tournament_id)
+    row = get_object_or_404(
+        Seat.objects.select_related("table", "entry__player"),
+        table__tournament=tournament,
+        table__broken_at=None,
+        table__number=number,
+        number=seat,
+    )
+    if request.method == "POST":
+        form = SeatSetForm(request.POST)
+        if form.is_valid():
+            change = {form.cleaned_data["field"]: form.cleaned_data["value"]}
+            outcome = service_call(
+                request,
+                services.seat_set,
+                tournament_id=tournament.pk,
+                number=number,
+                seat=seat,
+                **change,
+            )
+            if outcome.ok:
+                messages.success(
+                    request, _("Seat %(table)s-%(seat)s saved.") % {"table": number, "seat": seat}
+                )
+        else:
+            messages.error(request, _("Unknown seat setting."))
+        return redirect(safe_next(request, _map_url(tournament.pk, number)))
+    return render(
+        request,
+        "seating/seat.html",
+        {"tournament": tournament, "here": "seating", "seat": row, "table": row.table},
+    )
+
+
+@require_POST
+@role_required(SEATING)
+def halt_waive(request, tournament_id: int, number: int):
+    """TDA 11-D: the TD may let a short table play on (and take the waiver back)."""
+    tournament = _tournament(tournament_id)
+    table = _open_table(tournament, number)
+    form = HaltWaiveForm(request.POST)
+    form.is_valid()
+    waived = form.cleaned_data.get("waived", False)
+    outcome = service_call(
+        request,
+        services.halt_waive,
+        tournament_id=tournament.pk,
+        number=table.number,
+        waived=waived,
+    )
+    if outcome.ok:
+        text = (
+            _("Table %(number)s plays on: halt waived (TDA 11-D).")
+            if waived
+            else _("Table %(number)s halts again when short (TDA 11-D).")
+        )
+        messages.success(request, text % {"number": table.number})
+    return redirect(_map_url(tournament.pk, table.number))
+
+
+@role_required(SEATING)
+@require_http_methods(["GET", "POST"])
+def break_order(request, tournament_id: int):
+    """TDA 11-C, casino §8: the predetermined order in which tables break."""
+    tournament = _tournament(tournament_id)
+    tables = list(open_tables(tournament.pk).order_by("break_order", "number"))
+    form = BreakOrderForm(request.POST if request.method == "POST" else None, tables=tables)
+    if request.method == "POST" and form.is_valid():
+        outcome = service_call(
+            request,
+            services.break_order_set,
+            form=form,
+            tournament_id=tournament.pk,
+            numbers=form.order(),
+        )
+        if outcome.ok:
+            messages.success(request, _("Break order saved."))
+            return redirect(_map_url(tournament.pk))
+    return render(
+        request,
+        "seating/break_order.html",
+        {"tournament": tournament, "here": "seating", "form": form, "tables": tables},
+        status=400 if form.errors else 200,
+    )
+
+
+# --- The draw and moves ----------------------------------------------------------------------
+
+
+@role_required(SEATING)
+@require_http_methods(["GET", "POST"])
+def draw(request, tournament_id: int):
+    """TDA 7: seat the field at random; later draws seat late entries (TDA 8-A)."""
+    tournament = _tournament(tournament_id)
+    form = DrawForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        outcome = service_call(
+            request,
+            services.draw,
+            form=form,
+            tournament_id=tournament.pk,
+            tables=form.cleaned_data["tables"],
+            keep_free=form.cleaned_data["keep_free"] or 0,
+        )
+        if outcome.ok:
+            action, assignments = outcome.value
+            messages.success(
+                request,
+                _("%(count)s player(s) seated at random.") % {"count": len(assignments)},
+            )
+            return redirect(_action_url(action))
+    unseated = len(unseated_entries(tournament.pk))
+    tables = list(open_tables(tournament.pk).order_by("-break_order"))
+    first = not Seat.objects.filter(
+        table__tournament=tournament, table__broken_at=None, entry__isnull=False
+    ).exists()
+    return render(
+        request,
+        "seating/draw.html",
+        {
+            "tournament": tournament,
+            "here": "seating",
+            "form": form,
+            "unseated": unseated,
+            "tables": tables,
+            "first": first,
+            "needed": engine.tables_needed(unseated, tournament.table_size),
+        },
+        status=400 if form.errors else 200,
+    )
+
+
+def _entry_choices(tournament: Tournament) -> list[tuple[int, str]]:
+    rows = (
+        Entry.objects.filter(tournament=tournament, status=EntryStatus.ACTIVE)
+        .order_by("player__name", "number")
+        .values_list("pk", "number", "player__name", "seat__table__number", "seat__number")
+    )
+    choices = []
+    for pk, number, name, table, seat in rows:
+        where = (
+            _("table %(table)s, seat %(seat)s") % {"table": table, "seat": seat}
+            if table
+            else _("no seat")
+        )
+        choices.append((pk, f"{name} · #{number} · {where}"))
+    return choices
+
+
+def _open_seat_choices(tournament: Tournament) -> list[tuple[str, str]]:
+    choices = []
+    for seat in _seats(tournament.pk):
+        if seat["entry"] or seat["blocked"]:
+            continue
+        label = _("Table %(table)s, seat %(seat)s") % seat
+        if seat["accessible"]:
+            label += " · " + _("accessible")
+        choices.append((f"{seat['table']}-{seat['seat']}", label))
+    return choices
+
+
+@role_required(SEATING)
+@require_http_methods(["GET", "POST"])
+def move(request, tournament_id: int):
+    """TDA 7: move a player, with the stack, to an open seat (a wrong seat, a manual move)."""
+    tournament = _tournament(tournament_id)
+    initial = {}
+    number = request.GET.get("entry", "")
+    if number.isdigit() and len(number) < 10:
+        initial["entry"] = (
+            Entry.objects.filter(tournament=tournament, number=int(number))
+            .values_list("pk", flat=True)
+            .first()
+        )
+    if request.GET.get("to"):
+        initial["target"] = request.GET["to"][:12]
+    form = MoveForm(
+        request.POST or None,
+        initial=initial,
+        entries=_entry_choices(tournament),
+        open_seats=_open_seat_choices(tournament),
+    )
+    if request.method == "POST" and form.is_valid():
+        table, seat = form.cleaned_data["target"]
+        outcome = service_call(
+            request,
+            services.move,
+            form=form,
+            field_map={"entry_id": "entry"},
+            tournament_id=tournament.pk,
+            entry_id=form.cleaned_data["entry"],
+            to_table=table,
+            to_seat=seat,
+            reason=form.cleaned_data["reason"],
+        )
+        if outcome.ok:
+            return redirect(_action_url(outcome.value))
+    return render(
+        request,
+        "seating/move.html",
+        {"tournament": tournament, "here": "seating", "form": form},
+        status=400 if form.errors else 200,
+    )
+
+
+# --- Balancing, breaking, the final table ----------------------------------------------------
+
+
+def _balance_tables(plan, views, people: dict[int, dict]) -> dict[int, list[tuple[int, str]]]:
+    """For each table whose next big blind the plan needs: the seats to choose from.
+    A table players leave offers its occupied seats; a table they join, every usable one."""
+    sources = {m.from_table for m in plan.moves}
+    targets = {m.to_table for m in plan.moves}
+    by_number = {v.number: v for v in views}
+    tables = {}
+    for number in sorted(set(plan.needs_big_blind)):
+        view = by_number[number]
+        only_source = number in sources and number not in targets
+        seats = [s for s in view.seats if s in view.occupied] if only_source else list(view.seats)
+        tables[number] = [(s, _seat_label(s, view.occupied.get(s), people)) for s in seats]
+    return tables
+
+
+def _seat_label(seat: int, entry: int | None, people: dict[int, dict]) -> str:
+    if entry is None:
+        return _("Seat %(seat)s (open)") % {"seat": seat}
+    who = people.get(entry, {})
+    return _("Seat %(seat)s: %(name)s") % {"seat": seat, "name": who.get("name", "")}
+
+
+@role_required(SEATING)
+@require_http_methods(["GET", "POST"])
+def balance(request, tournament_id: int):
+    """TDA 11-A: the TD says which seat is big blind next at each table involved; the page
+    shows who moves where; a second press applies it."""
+    tournament = _tournament(tournament_id)
+    plan, halted, views = services.balance_state(tournament)
+    people = {s["entry"]: s for s in _seats(tournament.pk, seated_only=True)}
+    form = BalanceForm(
+        request.POST if request.method == "POST" else None,
+        tables=_balance_tables(plan, views, people),
+    )
+    preview, chosen = None, []
+    if not form.table_numbers and plan.moves:
+        preview = _planned(plan.moves, people)  # stud (TDA 11-A): seats follow from positions
+    if request.method == "POST" and form.is_valid():
+        big_blind_next = form.big_blind_next()
+        chosen = [(f"bb_{n}", seat) for n, seat in big_blind_next.items()]
+        if request.POST.get("confirm") == "on":
+            outcome = service_call(
+                request,
+                services.balance,
+                form=form,
+                field_map={f"big_blind_next.{n}": f"bb_{n}" for n in form.table_numbers},
+                tournament_id=tournament.pk,
+                big_blind_next=big_blind_next,
+            )
+            if outcome.ok:
+                messages.success(
+                    request,
+                    _("Tables balanced: %(count)s player(s) moved (TDA 11-A).")
+                    % {"count": outcome.value.moves.count()},
+                )
+                return redirect(_action_url(outcome.value))
+        else:
+            exact, _halted, _views = services.balance_state(tournament, big_blind_next)
+            preview = _planned(exact.moves, people)
+    settings = seating_settings(tournament.pk)
+    return render(
+        request,
+        "seating/balance.html",
+        {
+            "tournament": tournament,
+            "here": "seating",
+            "form": form,
+            "plan": _planned(plan.moves, people),
+            "preview": preview,
+            "chosen": chosen,
+            "halted": halted,
+            "settings": settings,
+            "counts": sorted((v.number, v.players) for v in views),
+        },
+        status=400 if form.errors else 200,
+    )
+
+
+@role_required(SEATING)
+@require_http_methods(["GET", "POST"])
+def table_break(request, tournament_id: int, number: int):
+    """TDA 10-B: break a table; its players draw new seats by a 2-step random process."""
+    tournament = _tournament(tournament_id)
+    table = _open_table(tournament, number)
+    if request.method == "POST":
+        outcome = service_call(
+            request, services.table_break, tournament_id=tournament.pk, number=table.number
+        )
+        if not outcome.ok:
+            return redirect(_map_url(tournament.pk, table.number))
+        messages.success(
+            request,
+            _("Table %(number)s broken: %(count)s player(s) moved (TDA 10-B).")
+            % {"number": table.number, "count": outcome.value.moves.count()},
+        )
+        return redirect(_action_url(outcome.value))
+    players = table.seat_set.filter(entry__isnull=False).count()
+    return _confirm(
+        request,
+        tournament,
+        title=_("Break table %(number)s?") % {"number": table.number},
+        question=_(
+            "Its %(players)s player(s) get new seats at the other tables by a 2-step random "
+            "draw (TDA 10-B): the open seats are shuffled, then handed out in an order drawn "
+            "at random. Any seat may come up, blinds and button included (TDA 10-A)."
+        )
+        % {"players": players},
+        note=_("Staff carry the chips of a player who is away from the table (RP-16)."),
+        confirm_label=_("Break the table"),
+    )
+
+
+def _final_choices(tournament: Tournament):
+    seats = _seats(tournament.pk)
+    tables: dict[int, int] = {}
+    for seat in seats:
+        if not seat["blocked"]:
+            tables[seat["table"]] = tables.get(seat["table"], 0) + 1
+    orders = dict(open_tables(tournament.pk).values_list("number", "break_order"))
+    table_choices = [
+        (number, _("Table %(number)s (%(seats)s seats)") % {"number": number, "seats": count})
+        for number, count in sorted(tables.items(), key=lambda t: -orders.get(t[0], 0))
+    ]
+    players = [
+        (
+            s["entry"],
+            _("%(name)s · #%(number)s · table %(table)s, seat %(seat)s") % s,
+        )
+        for s in seats
+        if s["entry"]
+    ]
+    in_play = len({s["table"] for s in seats if s["entry"]})
+    return table_choices, players, in_play
+
+
+@role_required(SEATING)
+@require_http_methods(["GET", "POST"])
+def final_table(request, tournament_id: int):
+    """RP-9: combine the last tables into the final table with a fresh random draw."""
+    tournament = _tournament(tournament_id)
+    settings = seating_settings(tournament.pk)
+    tables, players, in_play = _final_choices(tournament)
+    by_position = settings.final_draw == engine.FINAL_BY_POSITION
+    form = FinalTableForm(
+        request.POST or None, tables=tables, players=players, by_position=by_position
+    )
+    if request.method == "POST" and form.is_valid():
+        outcome = service_call(
+            request,
+            services.final_table,
+            form=form,
+            tournament_id=tournament.pk,
+            number=form.cleaned_data["table"],
+            positions=form.positions(),
+        )
+        if outcome.ok:
+            messages.success(request, _("The final table is drawn (RP-9)."))
+            return redirect(_action_url(outcome.value))
+    size = engine.final_table_size(tournament.table_size, settings.final_table_size)
+    return render(
+        request,
+        "seating/final.html",
+        {
+            "tournament": tournament,
+            "here": "seating",
+            "form": form,
+            "size": size,
+            "players": len(players),
+            "tables": in_play,
+            "by_position": by_position,
+        },
+        status=400 if form.errors else 200,
+    )
+
+
+@role_required(SEATING)
+@require_http_methods(["GET", "POST"])
+def undo(request, tournament_id: int):
+    """Undo the last draw, move, balance or break while nobody it seated has moved since."""
+    tournament = _tournament(tournament_id)
+    if request.method == "POST":
+        outcome = service_call(request, services.undo_last, tournament_id=tournament.pk)
+        if outcome.ok:
+            messages.success(
+                request, _("Undone: %(action)s.") % {"action": outcome.value.get_kind_display()}
+            )
+        return redirect(_map_url(tournament.pk))
+    last = _last_action(tournament.pk)
+    if last is None:
+        messages.error(request, _("There is no seating action to undo."))
+        return redirect(_map_url(tournament.pk))
+    return _confirm(
+        request,
+        tournament,
+        title=_("Undo the last seating action?"),
+        question=_(
+            "%(action)s of %(time)s: %(count)s player(s) go back to where they sat before "
+            "(a draw leaves them unseated); broken tables open again."
+        )
+        % {
+            "action": last.get_kind_display(),
+            "time": time_format(localtime(last.at)),
+            "count": last.moves.count(),
+        },
+        note=_("Only while every player it seated still sits in that seat."),
+        confirm_label=_("Undo it"),
+    )
+
+
+# --- Results and printouts ----------------------------------------------------------------
+
+
+def _action(tournament: Tournament, action_id: int) -> SeatingAction:
+    return get_object_or_404(SeatingAction, tournament=tournament, pk=action_id)
+
+
+def _moves(action: SeatingAction):
+    return list(action.moves.select_related("entry__player").order_by("to_table", "to_seat"))
+
+
+@role_required(SEATING)
+def action_detail(request, tournament_id: int, action_id: int):
+    """What a draw, move, balance, break or final table did, with its printouts."""
+    tournament = _tournament(tournament_id)
+    action = _action(tournament, action_id)
+    moves = _moves(action)
+    return render(
+        request,
+        "seating/action.html",
+        {
+            "tournament": tournament,
+            "here": "seating",
+            "action": action,
+            "moves": moves,
+            "has_slips": any(m.from_table is not None for m in moves),
+        },
+    )
+
+
+@role_required(SEATING)
+def move_slips(request, tournament_id: int, action_id: int):
+    """One slip per moving player, to hand over at the table (RP-6, RP-16)."""
+    tournament = _tournament(tournament_id)
+    action = _action(tournament, action_id)
+    moves = [m for m in _moves(action) if m.from_table is not None]
+    moves.sort(key=lambda m: (m.from_table, m.from_seat))
+    return render(
+        request,
+        "seating/print_slips.html",
+        {"tournament": tournament, "action": action, "moves": moves},
+    )
+
+
+@role_required(SEATING)
+def seat_cards(request, tournament_id: int):
+    """One seat card per seated entry (or per entry of one draw: ?action=<id>)."""
+    tournament = _tournament(tournament_id)
+    seats = _seats(tournament.pk, seated_only=True)
+    action = None
+    action_id = request.GET.get("action", "")
+    if action_id.isdigit() and len(action_id) < 18:
+        action = _action(tournament, int(action_id))
+        entries = set(Move.objects.filter(action=action).values_list("entry_id", flat=True))
+        seats = [s for s in seats if s["entry"] in entries]
+    return render(
+        request,
+        "seating/print_cards.html",
+        {"tournament": tournament, "seats": seats, "action": action},
+    )
+
+
+@role_required(SEATING)
+def list_by_name(request, tournament_id: int):
+    tournament = _tournament(tournament_id)
+    return render(
+        request,
+        "seating/print_names.html",
+        {"tournament": tournament, "rows": seating_public(tournament.pk)},
+    )
+
+
+@role_required(SEATING)
+def list_by_table(request, tournament_id: int):
+    tournament = _tournament(tournament_id)
+    tables: dict[int, list[dict]] = {}
+    for seat in _seats(tournament.pk):
+        tables.setdefault(seat["table"], []).append(seat)
+    return render(
+        request,
+        "seating/print_tables.html",
+        {"tournament": tournament, "tables": sorted(tables.items())},
+    )
+
+
+# --- House settings -------------------------------------------------------------------------
+
+
+@role_required(MANAGE_TOURNAMENTS)
+@require_http_methods(["GET", "POST"])
+def seating_settings_edit(request, tournament_id: int):
+    tournament = _tournament(tournament_id)
+    form = SeatingSettingsForm(
+        request.POST if request.method == "POST" else None, instance=seating_settings(tournament.pk)
+    )
+    if request.method == "POST" and form.is_valid():
+        outcome = service_call(
+            request,
+            services.settings_update,
+            form=form,
+            tournament_id=tournament.pk,
+            data=form.cleaned_data,
+        )
+        if outcome.ok:
+            messages.success(request, _("Seating settings saved."))
+            return redirect(_map_url(tournament.pk))
+    return render(
+        request,
+        "seating/settings.html",
+        {"tournament": tournament, "here": "seating", "form": form},
+        status=400 if form.errors else 200,
+    )

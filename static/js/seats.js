@@ -1,0 +1,637 @@
+// Public seating screens, kept live over /ws/tournaments/<id>/:
+//
+// - the seating board (lobby TVs, /lobby/<id>/seating/ and the clock's seating layout):
+//   every seated player alphabetically, a page at a time, turning every few seconds;
+// - a player's own page (the receipt's QR code): their table and seat, with a sound
+//   and a vibration when they are moved.
+//
+// The seating services publish "seating.updated" after every change, with the seats
+// taken ({entry, number, name, table, seat, from_table, from_seat}) and the entries
+// whose seats were freed. Screens apply these deltas; whenever the socket (re)connects
+// they fetch the full state once, since events may have been missed meanwhile.
+//
+// The pure functions at the top take plain values and are tested with node
+// (seating/tests/js/); the screens below them touch the DOM. Every user-facing text
+// comes from the page (json_script "seating-config" / "entry-seat-config"), translated.
+// (The TD's table map has its own script, static/js/seating-map.js.)
+(function (root, factory) {
+  "use strict";
+  var api = factory();
+  if (typeof module === "object" && module.exports) {
+    module.exports = api;
+  } else {
+    root.FloormanSeats = api;
+    if (root.document) api.boot(root.document);
+  }
+})(typeof self !== "undefined" ? self : this, function () {
+  "use strict";
+
+  // --- Pure functions -----------------------------------------------------------
+
+  // Alphabetical as people read names: case and accents aside (Müller with Muller).
+  // Mirrors seating.public_views.sort_key (floorman.names: casefold, marks stripped).
+  function sortKey(name) {
+    return String(name || "")
+      .toLowerCase()
+      .replace(/\u00df/g, "ss") // ß, as Python's casefold
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "") // combining marks; \p{M} is not in older TV browsers
+      .replace(/\s+/g, " ")
+      .trim();
+  }
+
+  // A board row: the public fields only, with its sort key computed once.
+  function boardRow(data) {
+    return {
+      entry: data.entry,
+      number: data.number,
+      name: data.name,
+      table: data.table,
+      seat: data.seat,
+      key: sortKey(data.name),
+    };
+  }
+
+  function compareRows(a, b) {
+    if (a.key < b.key) return -1;
+    if (a.key > b.key) return 1;
+    return a.number - b.number;
+  }
+
+  function sortRows(rows) {
+    return rows.map(boardRow).sort(compareRows);
+  }
+
+  // The board after one "seating.updated": the entries freed or seated elsewhere leave
+  // their old rows, the seats taken come in at their place in the alphabet. `rows` is
+  // sorted and is not changed; the answer is a new sorted list (or `rows` itself when
+  // the delta is empty: a table added, a seat blocked).
+  function applyUpdate(rows, update) {
+    update = update || {};
+    var seats = update.seats || [];
+    var freed = update.freed || [];
+    if (!seats.length && !freed.length) return rows;
+    var gone = {};
+    var taken = {};
+    freed.forEach(function (entry) {
+      gone[entry] = true;
+    });
+    seats.forEach(function (seat) {
+      gone[seat.entry] = true;
+      taken[seat.entry] = seat; // one entry twice in a delta: the later seat holds
+    });
+    var kept = rows.filter(function (row) {
+      return !gone[row.entry];
+    });
+    var added = sortRows(
+      Object.keys(taken).map(function (entry) {
+        return taken[entry];
+      })
+    );
+    return merge(kept, added);
+  }
+
+  function merge(a, b) {
+    var out = [];
+    var i = 0;
+    var j = 0;
+    while (i < a.length && j < b.length) {
+      out.push(compareRows(a[i], b[j]) <= 0 ? a[i++] : b[j++]);
+    }
+    while (i < a.length) out.push(a[i++]);
+    while (j < b.length) out.push(b[j++]);
+    return out;
+  }
+
+  function pageCount(total, perPage) {
+    return Math.max(1, Math.ceil(total / perPage));
+  }
+
+  // Page `page` (from 1) of the rows, cut into columns of `perColumn`, filled top to
+  // bottom then left to right, as people read a list.
+  function pageColumns(rows, page, perColumn, columns) {
+    var perPage = perColumn * columns;
+    var shown = rows.slice((page - 1) * perPage, page * perPage);
+    var out = [];
+    for (var i = 0; i < shown.length; i += perColumn) out.push(shown.slice(i, i + perColumn));
+    return out;
+  }
+
+  function nextPage(page, pages) {
+    return page >= pages ? 1 : page + 1;
+  }
+
+  function hasSeat(state) {
+    return state.table !== null && state.table !== undefined;
+  }
+
+  // What one "seating.updated" means for one entry: moved, seated for the first time
+  // (with the new seat), freed, or nothing.
+  function seatChange(current, update, entry) {
+    var seats = (update && update.seats) || [];
+    var freed = (update && update.freed) || [];
+    var mine = null;
+    for (var i = 0; i < seats.length; i++) {
+      if (seats[i].entry === entry) mine = seats[i];
+    }
+    if (mine) {
+      if (mine.table === current.table && mine.seat === current.seat) return { kind: null };
+      var had = hasSeat(current);
+      return {
+        kind: had ? "moved" : "seated",
+        table: mine.table,
+        seat: mine.seat,
+        from_table: had ? current.table : mine.from_table,
+        from_seat: had ? current.seat : mine.from_seat,
+      };
+    }
+    if (freed.indexOf(entry) !== -1) return { kind: "freed" };
+    return { kind: null };
+  }
+
+  // Reconnect delays: doubling up to 30 s, randomized within the upper half so that
+  // every screen and phone in the room does not knock at the same moment (as clock.js).
+  function backoffMs(attempt, random) {
+    var cap = Math.min(30000, 1000 * Math.pow(2, Math.min(attempt, 15)));
+    return Math.round(cap / 2 + (random || Math.random)() * (cap / 2));
+  }
+
+  function interpolate(template, values) {
+    return String(template).replace(/%\((\w+)\)s/g, function (whole, name) {
+      return Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : whole;
+    });
+  }
+
+  // --- The socket -----------------------------------------------------------------
+
+  // One tournament's live events, reconnecting with backoff; `opened` runs on every
+  // (re)connection, so that the screen can fetch what it missed.
+  function Live(document, path, handlers) {
+    this.document = document;
+    this.path = path;
+    this.handlers = handlers;
+    this.socket = null;
+    this.attempt = 0;
+    this.retry = null;
+  }
+
+  Live.prototype.connect = function () {
+    var self = this;
+    var scheme = window.location.protocol === "https:" ? "wss://" : "ws://";
+    var socket = new WebSocket(scheme + window.location.host + this.path);
+    this.socket = socket;
+    socket.onopen = function () {
+      self.attempt = 0;
+      self.handlers.online(true);
+      self.handlers.opened();
+    };
+    socket.onmessage = function (event) {
+      var message;
+      try {
+        message = JSON.parse(event.data);
+      } catch (error) {
+        return;
+      }
+      if (message && typeof message === "object") self.handlers.message(message);
+    };
+    socket.onclose = function () {
+      if (self.socket !== socket) return;
+      self.socket = null;
+      self.handlers.online(false);
+      var delay = backoffMs(self.attempt, Math.random);
+      self.attempt += 1;
+      self.retry = window.setTimeout(function () {
+        self.retry = null;
+        self.connect();
+      }, delay);
+    };
+  };
+
+  // A phone that wakes up should not wait out a long backoff: try again at once.
+  Live.prototype.wakeOnVisible = function () {
+    var self = this;
+    this.document.addEventListener("visibilitychange", function () {
+      if (self.document.hidden || self.socket || self.retry === null) return;
+      window.clearTimeout(self.retry);
+      self.retry = null;
+      self.attempt = 0;
+      self.connect();
+    });
+  };
+
+  // --- Sound ------------------------------------------------------------------------
+
+  // Browsers start audio only after a gesture on the page: one tap turns it on.
+  function Sound() {
+    this.context = null;
+  }
+  Sound.prototype.enable = function () {
+    var Context = window.AudioContext || window.webkitAudioContext;
+    if (!Context) return false;
+    if (!this.context) this.context = new Context();
+    if (this.context.state === "suspended") this.context.resume();
+    return true;
+  };
+  Sound.prototype.beeps = function (count, frequency, seconds) {
+    var ctx = this.context;
+    if (!ctx || ctx.state !== "running") return false;
+    for (var i = 0; i < count; i++) {
+      var start = ctx.currentTime + i * (seconds + 0.1);
+      var osc = ctx.createOscillator();
+      var gain = ctx.createGain();
+      osc.type = "sine";
+      osc.frequency.value = frequency;
+      gain.gain.setValueAtTime(0.0001, start);
+      gain.gain.exponentialRampToValueAtTime(0.6, start + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, start + seconds);
+      osc.connect(gain);
+      gain.connect(ctx.destination);
+      osc.start(start);
+      osc.stop(start + seconds + 0.05);
+    }
+    return true;
+  };
+
+  // --- The seating board --------------------------------------------------------------
+
+  function BoardScreen(document, config) {
+    this.document = document;
+    this.config = config;
+    this.strings = config.strings;
+    this.rows = sortRows(config.seats || []);
+    this.perColumn = config.rows;
+    this.columns = config.columns;
+    this.page = config.page || 1;
+    this.pending = null; // deltas that arrive while a resync is under way
+    this.generation = 0; // only the latest resync's answer counts
+    this.shown = null; // what the columns show: redraw only when it changes
+    var self = this;
+    this.live = new Live(document, config.urls.socket, {
+      opened: function () {
+        self.resync();
+      },
+      message: function (message) {
+        self.receive(message);
+      },
+      online: function (online) {
+        self.field("offline", !online);
+      },
+    });
+  }
+
+  BoardScreen.prototype.start = function () {
+    var self = this;
+    this.render();
+    this.live.connect();
+    window.setInterval(function () {
+      self.turn(1);
+    }, this.config.every * 1000);
+    // A keyboard on the screen's computer pages by hand.
+    this.document.addEventListener("keydown", function (event) {
+      if (event.key === "ArrowRight" || event.key === "PageDown") self.turn(1);
+      if (event.key === "ArrowLeft" || event.key === "PageUp") self.turn(-1);
+    });
+  };
+
+  BoardScreen.prototype.pages = function () {
+    return pageCount(this.rows.length, this.perColumn * this.columns);
+  };
+
+  BoardScreen.prototype.turn = function (step) {
+    var pages = this.pages();
+    if (step > 0) this.page = nextPage(this.page, pages);
+    else this.page = this.page <= 1 ? pages : this.page - 1;
+    this.render();
+  };
+
+  BoardScreen.prototype.receive = function (message) {
+    if (message.type !== "seating.updated") return; // the clock's events are clock.js's
+    if (message.data && message.data.resync) {
+      this.resync(); // a whole draw: too big for one event, fetch the board instead
+      return;
+    }
+    if (this.pending) {
+      this.pending.push(message.data);
+      return;
+    }
+    this.rows = applyUpdate(this.rows, message.data);
+    this.render();
+  };
+
+  // The full board from the server. Deltas that arrive meanwhile are applied on top of
+  // it in order: applying one the answer already holds changes nothing.
+  BoardScreen.prototype.resync = function () {
+    var self = this;
+    var generation = ++this.generation;
+    if (!this.pending) this.pending = [];
+    var settle = function (rows) {
+      if (generation !== self.generation) return; // a later resync is under way
+      var pending = self.pending || [];
+      self.pending = null;
+      pending.forEach(function (update) {
+        rows = applyUpdate(rows, update);
+      });
+      self.rows = rows;
+      self.render();
+    };
+    fetchJson(this.config.urls.data).then(
+      function (data) {
+        settle(sortRows(data.seats || []));
+      },
+      function () {
+        settle(self.rows);
+      }
+    );
+  };
+
+  BoardScreen.prototype.render = function () {
+    var s = this.strings;
+    var pages = this.pages();
+    if (this.page > pages) this.page = pages;
+    var columns = pageColumns(this.rows, this.page, this.perColumn, this.columns);
+    var count = this.rows.length;
+    var paged = pages > 1;
+    this.field("empty", count ? false : s.empty);
+    this.field("page", paged ? interpolate(s.page, { page: this.page, pages: pages }) : "");
+    var range = "";
+    if (paged && columns.length) {
+      var last = columns[columns.length - 1];
+      range = interpolate(s.range, { first: columns[0][0].name, last: last[last.length - 1].name });
+    }
+    this.field("range", range);
+    var counted = interpolate(count === 1 ? s.count_one : s.count_other, { count: count });
+    this.field("count", count ? counted : "");
+    this.drawColumns(columns);
+  };
+
+  // A [data-seating=name] node: a text shows it with that text, true shows it as it
+  // is, "" or false hides it.
+  BoardScreen.prototype.field = function (name, value) {
+    var node = this.document.querySelector("[data-seating=" + name + "]");
+    if (!node) return;
+    if (typeof value === "string" && value && node.textContent !== value) {
+      node.textContent = value;
+    }
+    node.hidden = !value;
+  };
+
+  BoardScreen.prototype.drawColumns = function (columns) {
+    var signature = JSON.stringify(
+      columns.map(function (column) {
+        return column.map(function (row) {
+          return [row.name, row.table, row.seat];
+        });
+      })
+    );
+    if (signature === this.shown) return;
+    this.shown = signature;
+    var holder = this.document.querySelector("[data-seating=columns]");
+    if (!holder) return;
+    var doc = this.document;
+    var s = this.strings;
+    while (holder.firstChild) holder.removeChild(holder.firstChild);
+    columns.forEach(function (column) {
+      var table = element(doc, "table", "seat-column");
+      var head = element(doc, "thead");
+      var headRow = element(doc, "tr");
+      headRow.appendChild(element(doc, "th", "n", s.name));
+      headRow.appendChild(element(doc, "th", "t", s.table));
+      headRow.appendChild(element(doc, "th", "s", s.seat));
+      head.appendChild(headRow);
+      table.appendChild(head);
+      var body = element(doc, "tbody");
+      column.forEach(function (row) {
+        var tr = element(doc, "tr");
+        tr.appendChild(element(doc, "td", "n", row.name)); // names are text, never HTML
+        tr.appendChild(element(doc, "td", "t", String(row.table)));
+        tr.appendChild(element(doc, "td", "s", String(row.seat)));
+        body.appendChild(tr);
+      });
+      table.appendChild(body);
+      holder.appendChild(table);
+    });
+  };
+
+  // --- A player's own page ----------------------------------------------------------
+
+  function EntryScreen(document, config) {
+    this.document = document;
+    this.config = config;
+    this.strings = config.strings;
+    this.entry = config.entry;
+    this.state = {
+      status: config.state.status,
+      table: config.state.table,
+      seat: config.state.seat,
+      wait_for_button: !!config.state.wait_for_button,
+    };
+    this.note = "";
+    this.version = 0; // events for this entry seen: a resync answer older than one is stale
+    this.sound = new Sound();
+    this.title = document.title;
+    var self = this;
+    this.live = new Live(document, config.urls.socket, {
+      opened: function () {
+        self.resync();
+      },
+      message: function (message) {
+        self.receive(message);
+      },
+      online: function (online) {
+        self.show("offline", !online);
+      },
+    });
+  }
+
+  EntryScreen.prototype.start = function () {
+    this.enableSoundOnTap();
+    this.render();
+    this.live.connect();
+    this.live.wakeOnVisible();
+  };
+
+  EntryScreen.prototype.enableSoundOnTap = function () {
+    var self = this;
+    var hint = this.document.querySelector("[data-live=sound_hint]");
+    if (hint) hint.hidden = false; // without script it would promise nothing
+    var enable = function () {
+      if (!self.sound.enable()) return;
+      if (hint && !hint.hidden) {
+        hint.hidden = true;
+        self.sound.beeps(1, 660, 0.12); // this tap: the sound works
+      }
+      var on = self.document.querySelector("[data-live=sound_on]");
+      if (on && on.hidden) {
+        on.textContent = self.strings.sound_on;
+        on.hidden = false;
+      }
+    };
+    ["pointerdown", "click", "keydown", "touchend"].forEach(function (kind) {
+      self.document.addEventListener(kind, enable);
+    });
+  };
+
+  EntryScreen.prototype.receive = function (message) {
+    var data = message.data || {};
+    if (message.type === "seating.updated" && data.resync) {
+      this.resync(); // a whole draw: ask for this entry's seat (a move still alerts)
+    } else if (message.type === "seating.updated") {
+      var change = seatChange(this.state, data, this.entry);
+      if (change.kind) this.version += 1;
+      if (change.kind === "freed") {
+        this.state.table = null;
+        this.state.seat = null;
+        this.state.wait_for_button = false;
+        this.note = this.strings.freed;
+        this.render();
+        this.resync(); // a bust or a cancellation: learn the status too
+      } else if (change.kind) {
+        this.moveTo(change);
+      }
+    } else if (message.type === "entry.updated" && data.id === this.entry && data.status) {
+      this.version += 1;
+      this.state.status = data.status;
+      this.render();
+    }
+  };
+
+  EntryScreen.prototype.moveTo = function (change) {
+    this.state.table = change.table;
+    this.state.seat = change.seat;
+    this.state.wait_for_button = false;
+    var from = change.from_table !== null && change.from_table !== undefined;
+    this.note = interpolate(
+      change.kind === "moved" && from ? this.strings.moved : this.strings.seated,
+      change
+    );
+    this.render();
+    this.alert(change);
+  };
+
+  // After a (re)connection: the seat as it is now; a move missed meanwhile still alerts.
+  EntryScreen.prototype.resync = function () {
+    var self = this;
+    var seen = this.version;
+    fetchJson(this.config.urls.data).then(function (data) {
+      if (self.version !== seen) return; // an event brought newer news meanwhile
+      var state = self.state;
+      state.status = data.status;
+      var now = { table: data.table, seat: data.seat };
+      if (hasSeat(now) && (now.table !== state.table || now.seat !== state.seat)) {
+        self.moveTo({
+          kind: hasSeat(state) ? "moved" : "seated",
+          table: now.table,
+          seat: now.seat,
+          from_table: state.table,
+          from_seat: state.seat,
+        });
+      } else if (!hasSeat(now) && hasSeat(state)) {
+        state.table = null;
+        state.seat = null;
+        self.note = self.strings.freed;
+      }
+      state.wait_for_button = !!data.wait_for_button;
+      self.render();
+    }, noop);
+  };
+
+  EntryScreen.prototype.alert = function (change) {
+    this.sound.beeps(3, 880, 0.18);
+    var nav = window.navigator;
+    if (nav && typeof nav.vibrate === "function") {
+      try {
+        nav.vibrate([200, 100, 200]);
+      } catch (error) {
+        // refused without a recent tap: the page still says it
+      }
+    }
+    var box = this.document.querySelector("[data-live=box]");
+    if (box) {
+      box.className = box.className.replace(/\s*\bflash\b/g, "");
+      void box.offsetWidth; // restart the animation
+      box.className += " flash";
+    }
+    // A tab in the background shows it in its title.
+    this.document.title = interpolate(this.strings.title_moved, change) + " · " + this.title;
+  };
+
+  EntryScreen.prototype.render = function () {
+    var s = this.state;
+    var seated = hasSeat(s);
+    this.text("table", seated ? String(s.table) : "");
+    this.text("seat", seated ? String(s.seat) : "");
+    this.show("where", seated);
+    var none = s.status === "active" ? this.strings.not_seated : this.strings.statuses[s.status];
+    this.text("none", seated ? "" : none || "");
+    this.show("none", !seated);
+    this.text("note", this.note);
+    this.show("note", !!this.note);
+    this.show("wait", seated && s.wait_for_button);
+    var status = this.document.querySelector("[data-live=status]");
+    if (status) {
+      status.textContent = this.strings.statuses[s.status] || s.status;
+      status.className = "badge status-" + s.status;
+    }
+  };
+
+  EntryScreen.prototype.text = function (name, value) {
+    var node = this.document.querySelector("[data-live=" + name + "]");
+    if (node && node.textContent !== value) node.textContent = value;
+  };
+
+  EntryScreen.prototype.show = function (name, visible) {
+    var node = this.document.querySelector("[data-live=" + name + "]");
+    if (node) node.hidden = !visible;
+  };
+
+  // --- Helpers --------------------------------------------------------------------
+
+  function noop() {}
+
+  function element(doc, tag, className, text) {
+    var node = doc.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function fetchJson(url) {
+    return window
+      .fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" } })
+      .then(function (response) {
+        if (!response.ok) throw new Error("HTTP " + response.status);
+        return response.json();
+      });
+  }
+
+  function boot(document) {
+    var start = function () {
+      var board = document.getElementById("seating-config");
+      if (board) new BoardScreen(document, JSON.parse(board.textContent)).start();
+      var entry = document.getElementById("entry-seat-config");
+      if (entry) new EntryScreen(document, JSON.parse(entry.textContent)).start();
+    };
+    if (document.readyState === "loading") {
+      document.addEventListener("DOMContentLoaded", start);
+    } else {
+      start();
+    }
+  }
+
+  return {
+    sortKey: sortKey,
+    boardRow: boardRow,
+    compareRows: compareRows,
+    sortRows: sortRows,
+    applyUpdate: applyUpdate,
+    pageCount: pageCount,
+    pageColumns: pageColumns,
+    nextPage: nextPage,
+    seatChange: seatChange,
+    backoffMs: backoffMs,
+    interpolate: interpolate,
+    BoardScreen: BoardScreen,
+    EntryScreen: EntryScreen,
+    boot: boot,
+  };
+});
