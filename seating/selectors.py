@@ -158,3 +158,55 @@ def seat_lookup(tournament_id: int, query: str, *, limit: int = 20) -> list[dict
         }
         for pk, number, name, status, table, seat in rows
     ]
+
+
+def sort_key(row: dict) -> tuple[str, int]:
+    """Alphabetical as people read names: accents and case aside (Müller with Muller),
+    then by entry number. static/js/seats.js sortKey mirrors it."""
+    return name_keys(row["name"])[1], row["number"]
+
+
+def board_rows(tournament_id: int) -> list[dict]:
+    """Every seated player, alphabetically: one query however large the field."""
+    rows = [
+        {
+            "entry": r["entry"],
+            "number": r["number"],
+            "name": r["name"],
+            "table": r["table"],
+            "seat": r["seat"],
+        }
+        for r in seating_public(tournament_id)
+    ]
+    # The database's collation differs between SQLite and PostgreSQL; the screen's
+    # script sorts with this same key, so both agree.
+    return sorted(rows, key=sort_key)
+
+
+def entry_seat(tournament_id: int, number: int) -> dict | None:
+    """One entry and its seat, as its player's page shows it."""
+    row = (
+        Entry.objects.filter(tournament_id=tournament_id, number=number)
+        .values_list(
+            "pk",
+            "number",
+            "player__name",
+            "status",
+            "seat__table__number",
+            "seat__number",
+            "seat__wait_for_button",
+        )
+        .first()
+    )
+    if row is None:
+        return None
+    pk, number, name, status, table, seat, wait = row
+    return {
+        "entry": pk,
+        "number": number,
+        "name": name,
+        "status": status,
+        "table": table,
+        "seat": seat,
+        "wait_for_button": bool(wait),
+    }

@@ -73,7 +73,9 @@ def _entries_public(entry_ids) -> dict[int, dict]:
 LIVE_MOVES_MAX = 200  # beyond this (a whole draw) screens are told to fetch the seating
 
 
-def _publish(tournament_id: int, moves: list[Move] = (), freed: list[int] = ()) -> None:
+def _publish(
+    tournament_id: int, moves: list[engine.Assignment] = (), freed: list[int] = ()
+) -> None:
     """Tell screens and player pages who now sits where, and whose seat is free."""
     if len(moves) > LIVE_MOVES_MAX:
         live.live_publish(
@@ -82,12 +84,12 @@ def _publish(tournament_id: int, moves: list[Move] = (), freed: list[int] = ()) 
             data={"resync": True, "seats": [], "freed": []},
         )
         return
-    people = _entries_public(m.entry_id for m in moves)
+    people = _entries_public(m.entry for m in moves)
     seats = [
         {
-            **people[m.entry_id],
-            "table": m.to_table,
-            "seat": m.to_seat,
+            **people[m.entry],
+            "table": m.table,
+            "seat": m.seat,
             "from_table": m.from_table,
             "from_seat": m.from_seat,
         }
@@ -304,13 +306,7 @@ def _apply(
         tournament=tournament,
         after={"seed": seed, "moves": len(rows), **params},
     )
-    _publish(
-        tournament.pk,
-        [
-            Move(entry_id=r[1], from_table=r[2], from_seat=r[3], to_table=r[4], to_seat=r[5])
-            for r in rows[: LIVE_MOVES_MAX + 1]
-        ],
-    )
+    _publish(tournament.pk, assignments)
     return action
 
 
@@ -533,25 +529,17 @@ def seat_restore(*, actor, tournament: Tournament, entry: Entry) -> None:
     random seat as for a late entry."""
     last = last_seat_of([entry.pk]).get(entry.pk)
     if last:
-        seat = (
-            Seat.objects.select_for_update()
-            .filter(
-                table__tournament=tournament,
-                table__broken_at=None,
-                table__number=last[0],
-                number=last[1],
-                entry=None,
-                blocked=False,
-            )
-            .first()
-        )
-        if seat:
-            seat.entry, seat.seated_at = entry, timezone.now()
-            seat.save(update_fields=["entry", "seated_at"])
-            _publish(
-                tournament.pk,
-                [Move(entry_id=entry.pk, to_table=last[0], to_seat=last[1])],
-            )
+        free = Seat.objects.filter(
+            table__tournament=tournament,
+            table__broken_at=None,
+            table__number=last[0],
+            number=last[1],
+            entry=None,
+            blocked=False,
+        ).exists()
+        if free:
+            _move_entries(tournament.pk, {entry.pk: last}, seated=[])
+            _publish(tournament.pk, [engine.Assignment(entry.pk, *last)])
             return
     seat_late_entry(actor=actor, tournament=tournament, entry=entry)
 
@@ -812,9 +800,6 @@ def undo_last(*, actor, tournament_id: int) -> SeatingAction:
         tournament=tournament,
         after={"kind": action.kind, "moves": len(moves)},
     )
-    reverse = [
-        Move(entry_id=e, to_table=t, to_seat=s, from_table=None, from_seat=None)
-        for e, (t, s) in back.items()
-    ]
+    reverse = [engine.Assignment(e, t, s) for e, (t, s) in back.items()]
     _publish(tournament.pk, reverse, freed=unseat)
     return action

@@ -14,7 +14,8 @@ from django.utils import translation
 from clock.tests.factories import with_structure
 from seating import services
 from seating.models import Seat
-from seating.public_views import board_query, lookup_query, sort_key
+from seating.public_views import board_query, lookup_query
+from seating.selectors import sort_key
 from seating.tests.factories import add_tables, field
 from tournaments import services as desk
 from tournaments.tests.factories import register, tournament
@@ -351,7 +352,7 @@ def test_board_data_shape(client):
 
 def test_board_rows_carry_the_fields_of_a_live_delta():
     """The script replaces rows with the seats of "seating.updated": same keys."""
-    from seating.public_views import board_rows
+    from seating.selectors import board_rows
 
     event = tournament()
     seated(event, ["Anna"])
