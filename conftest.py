@@ -43,6 +43,13 @@ def fast_password_hashing(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def seat_lookup_always_fresh(settings):
+    """Tests check that each change shows in the next search; seating/tests/test_lookup.py
+    tests the short window in which production may answer from the index it has."""
+    settings.SEAT_LOOKUP_MAX_AGE = 0
+
+
 @pytest.fixture
 def client() -> Client:
     """A browser, as it reaches the app in production: through the TLS proxy."""

@@ -223,6 +223,10 @@ SPECTACULAR_SETTINGS = {
     },
 }
 
+# During a rush of searches the public seat lookup answers from an index that may be up
+# to this many seconds behind the database (seating.lookup.IndexCache).
+SEAT_LOOKUP_MAX_AGE = 0.25
+
 # --- Security (production) ----------------------------------------------------------
 SESSION_COOKIE_HTTPONLY = True
 X_FRAME_OPTIONS = "DENY"

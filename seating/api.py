@@ -5,6 +5,7 @@ the result. Bodies are JSON. Who sits where is public (lobby screens and players
 show it, never contact data); changing it, and the balancing plan, are floor work.
 """
 
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema
@@ -12,6 +13,7 @@ from rest_framework import serializers, status
 from rest_framework.fields import empty
 from rest_framework.parsers import JSONParser
 from rest_framework.permissions import AllowAny
+from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -609,19 +611,28 @@ class SeatingListView(APIView):
         return Response(seating_public(_tournament(tournament_pk).pk))
 
 
+# The serializer's one field, made once: a serializer copies its fields on every use.
+LOOKUP_QUERY = LookupQuerySerializer().fields["q"]
+
+
 class LookupView(APIView):
+    # Public and hot when a draw is announced: no user to authenticate, JSON only.
+    authentication_classes = []
     permission_classes = [AllowAny]
+    renderer_classes = [JSONRenderer]
 
     @extend_schema(parameters=[LookupQuerySerializer], responses=LookupSerializer(many=True))
     def get(self, request, tournament_pk):
         """Public seat lookup by name (Müller finds Mueller) or entry number."""
-        # The hot path of a draw announcement: one query when something is found; the
-        # tournament is looked up only to tell an unknown one (404) from no match.
-        question = LookupQuerySerializer(data={"q": request.query_params.get("q", "")})
-        if not question.is_valid():
+        # The hot path of a draw announcement: one small query (seating.lookup).
+        try:
+            query = LOOKUP_QUERY.run_validation(request.query_params.get("q", ""))
+        except serializers.ValidationError as error:
             _tournament(tournament_pk)
-            raise serializers.ValidationError(question.errors)
-        rows = seat_lookup(tournament_pk, question.validated_data["q"])
+            raise serializers.ValidationError({"q": error.detail}) from None
+        rows = seat_lookup(tournament_pk, query)
+        if rows is None:
+            raise Http404
         if not rows:
-            _tournament(tournament_pk)
+            _tournament(tournament_pk)  # "#" alone searches nothing: still 404 if unknown
         return Response(rows)

@@ -20,7 +20,7 @@ from django.views.decorators.http import require_safe
 
 from floorman.inputs import search_text
 from seating.models import Seat
-from seating.selectors import board_rows, entry_seat, seat_lookup
+from seating.selectors import board_rows, entry_seat, lookup_version, seat_lookup
 from tournaments.models import Entry, EntryStatus, Tournament
 
 LOOKUP_MAX_LENGTH = 60  # longer than any name a player types on a phone
@@ -37,7 +37,9 @@ SIDE_COLUMNS, SIDE_ROWS, SIDE_EVERY = 2, 16, 10
 
 
 def _tournament(tournament_id: int) -> Tournament:
-    return get_object_or_404(Tournament.objects.only("pk", "name"), pk=tournament_id)
+    return get_object_or_404(
+        Tournament.objects.only("pk", "name", "lookup_version", "created_at"), pk=tournament_id
+    )
 
 
 # --- Reads (public fields only) --------------------------------------------------------
@@ -86,7 +88,9 @@ def lookup(request, tournament_id: int):
     searchable = query and not error and not hint
     bare = query.lstrip("#").strip()
     if searchable and not (bare.isdecimal() and len(bare) > NUMBER_MAX_DIGITS):
-        found = seat_lookup(tournament.pk, query, limit=LOOKUP_LIMIT + 1)
+        found = seat_lookup(
+            tournament.pk, query, limit=LOOKUP_LIMIT + 1, version=lookup_version(tournament)
+        )
         more = len(found) > LOOKUP_LIMIT
         results = [_result(tournament.pk, row) for row in found[:LOOKUP_LIMIT]]
     context = {

@@ -1,9 +1,10 @@
 """Read-only views of a tournament's seating, for services, pages, screens and the API."""
 
+from django.conf import settings
 from django.db import connection
 
 from floorman.names import name_keys
-from seating import engine
+from seating import engine, lookup
 from seating.models import Move, Seat, Seating, SeatingAction, Table
 from tournaments.models import Entry, EntryStatus
 
@@ -105,59 +106,66 @@ def seating_public(tournament_id: int) -> list[dict]:
     ]
 
 
-LOOKUP_SQL = """
-SELECT e.id, e.number, p.name, e.status, t.number, s.number
+FIELD_SQL = """
+SELECT e.id, e.number, p.name, e.status, t.number, s.number, p.name_key, p.name_plain
 FROM tournaments_entry e
 JOIN tournaments_player p ON p.id = e.player_id
 LEFT JOIN seating_seat s ON s.entry_id = e.id
 LEFT JOIN seating_table t ON t.id = s.table_id
-WHERE e.tournament_id = %s AND e.status <> 'cancelled' AND ({match})
+WHERE e.tournament_id = %s AND e.status <> 'cancelled'
 ORDER BY e.status, p.name, e.number
-LIMIT %s
 """
-# PostgreSQL: the casts match the trigram indexes of tournaments migration 0004.
-BY_NAME = {
-    "postgresql": "p.name_key::text LIKE %s ESCAPE '\\' OR p.name_plain::text LIKE %s ESCAPE '\\'",
-    "other": "p.name_key LIKE %s ESCAPE '\\' OR p.name_plain LIKE %s ESCAPE '\\'",
-}
+# The created time tells two tournaments apart that reuse an id (SQLite after a rollback).
+VERSION_SQL = "SELECT lookup_version, created_at FROM tournaments_tournament WHERE id = %s"
+
+_field_indexes = lookup.IndexCache()
 
 
-def _like(text: str) -> str:
-    escaped = text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-    return f"%{escaped}%"
+def _field_index(tournament_id: int, version: tuple | None) -> lookup.FieldIndex | None:
+    """The lookup index of the tournament's field, rebuilt when its version moved on."""
+
+    def read_version() -> tuple | None:
+        with connection.cursor() as cursor:
+            cursor.execute(VERSION_SQL, [tournament_id])
+            return cursor.fetchone()
+
+    def build() -> lookup.FieldIndex:
+        with connection.cursor() as cursor:
+            cursor.execute(FIELD_SQL, [tournament_id])
+            return lookup.FieldIndex([lookup.Row(*row) for row in cursor.fetchall()])
+
+    return _field_indexes.get(
+        tournament_id,
+        version=version,
+        read_version=read_version,
+        build=build,
+        max_age=settings.SEAT_LOOKUP_MAX_AGE,
+    )
 
 
-def seat_lookup(tournament_id: int, query: str, *, limit: int = 20) -> list[dict]:
+def lookup_version(tournament) -> tuple:
+    """The version of a tournament already loaded, saving seat_lookup its one query."""
+    return (tournament.lookup_version, tournament.created_at)
+
+
+def seat_lookup(
+    tournament_id: int, query: str, *, limit: int = 20, version: tuple | None = None
+) -> list[dict] | None:
     """Public seat lookup by name or entry number, forgiving of accents (Müller = Mueller).
 
-    One raw query: players look their seat up by the hundred at once when a draw is
-    announced, and the ORM's query building costs more than the indexed query itself
-    (bench/seating.py)."""
+    None when there is no such tournament. One small query per search: see seating.lookup.
+    """
     query = query.strip().lstrip("#")
     if not query:
         return []
+    index = _field_index(tournament_id, version)
+    if index is None:
+        return None
     if query.isdecimal():  # not isdigit(): "²" is a digit that int() refuses
-        if len(query) > 9:
-            return []
-        match, params = "e.number = %s", [int(query)]
+        rows = index.by_entry_number(int(query), limit) if len(query) <= 9 else []
     else:
-        key, plain = name_keys(query)
-        match = BY_NAME.get(connection.vendor, BY_NAME["other"])
-        params = [_like(key), _like(plain)]
-    with connection.cursor() as cursor:
-        cursor.execute(LOOKUP_SQL.format(match=match), [tournament_id, *params, limit])
-        rows = cursor.fetchall()
-    return [
-        {
-            "entry": pk,
-            "number": number,
-            "name": name,
-            "status": status,
-            "table": table,
-            "seat": seat,
-        }
-        for pk, number, name, status, table, seat in rows
-    ]
+        rows = index.by_name(*name_keys(query), limit)
+    return [row.public() for row in rows]
 
 
 def sort_key(row: dict) -> tuple[str, int]:

@@ -77,6 +77,9 @@ def _publish(
     tournament_id: int, moves: list[engine.Assignment] = (), freed: list[int] = ()
 ) -> None:
     """Tell screens and player pages who now sits where, and whose seat is free."""
+    from tournaments.services import lookup_changed
+
+    lookup_changed([tournament_id])
     if len(moves) > LIVE_MOVES_MAX:
         live.live_publish(
             tournament_id=tournament_id,

@@ -77,6 +77,8 @@ class Tournament(models.Model):
         db_index=True,
     )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    # Bumped by every change the public seat lookup shows (seating.lookup).
+    lookup_version = models.BigIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["-start_at", "-id"]

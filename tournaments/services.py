@@ -7,7 +7,7 @@ locked where two staff could collide, one audit entry, live events after commit.
 from dataclasses import dataclass
 
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Max, Q
+from django.db.models import F, Max, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -50,6 +50,21 @@ def tournament_lock(tournament_id: int) -> Tournament:
         return Tournament.objects.select_for_update().get(pk=tournament_id)
     except Tournament.DoesNotExist:
         raise NotFound(_("No such tournament.")) from None
+
+
+def lookup_changed(tournament_ids) -> None:
+    """Entries, names or seats changed: the seat lookup's cached index is out of date.
+
+    Bumped in the changing transaction itself (seating.lookup explains why that is safe).
+    Rows are locked in id order so that two renames never wait on each other in a circle.
+    """
+    ids = list(
+        Tournament.objects.select_for_update()
+        .filter(pk__in=tournament_ids)
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+    Tournament.objects.filter(pk__in=ids).update(lookup_version=F("lookup_version") + 1)
 
 
 def _snapshot(obj, fields: tuple[str, ...]) -> dict:
@@ -188,6 +203,7 @@ def tournament_status_set(*, actor, tournament_id: int, status: str) -> Tourname
             actor=actor, lines=Transaction.objects.filter(tournament=tournament)
         )
         tournament.entries.filter(status=EntryStatus.ACTIVE).update(status=EntryStatus.CANCELLED)
+        lookup_changed([tournament.pk])
         waiting_alternates(tournament).update(status=AlternateStatus.WITHDRAWN)
     tournament.status = status
     tournament.save(update_fields=["status"])
@@ -295,6 +311,7 @@ def player_update(*, actor, player_id: int, data: dict) -> Player:
             player.save()
     except IntegrityError:
         raise duplicate from None
+    lookup_changed(player.entries.values("tournament_id"))
     audit_record(
         actor=actor,
         action="player.update",
@@ -384,6 +401,7 @@ def _entry_create(*, actor, tournament: Tournament, player: Player, reentry_numb
         fee_share=tournament.fee,
         cashier=actor if actor and actor.is_authenticated else None,
     )
+    lookup_changed([tournament.pk])
     return entry
 
 
@@ -475,6 +493,7 @@ def _entry_changed(
     *, actor, action: str, tournament: Tournament, entry: Entry, before: dict, **extra
 ) -> Entry:
     entry.save()
+    lookup_changed([tournament.pk])
     audit_record(
         actor=actor,
         action=action,

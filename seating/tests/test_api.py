@@ -413,6 +413,32 @@ def test_lookup_finds_a_seat_by_name_or_entry_number(world):
     assert by_number.json() == by_name.json()
 
 
+def test_lookup_follows_every_change_to_the_field(world):
+    """The lookup keeps an index of the field per process (seating.lookup): each change
+    must show in the very next search, never a stale seat."""
+    eva = world.entries[0]
+
+    def found(q: str) -> list[tuple]:
+        rows = api().get(url(world.event, "lookup/"), {"q": q}).json()
+        return [(row["name"], row["status"], row["table"], row["seat"]) for row in rows]
+
+    name = eva.player.name
+    assert found(name) == [(name, "active", 1, 1)]
+    services.move(actor=None, tournament_id=world.event.pk, entry_id=eva.pk, to_table=3, to_seat=9)
+    assert found(name) == [(name, "active", 3, 9)]
+    desk.entry_bust(actor=None, tournament_id=world.event.pk, entry_id=eva.pk)
+    assert found(name) == [(name, "busted", None, None)]
+    desk.entry_bust_undo(actor=None, tournament_id=world.event.pk, entry_id=eva.pk)
+    assert found(name) == [(name, "active", 3, 9)]
+    desk.player_update(actor=None, player_id=eva.player_id, data={"name": "Eva Größer"})
+    assert found("groesser") == [("Eva Größer", "active", 3, 9)]
+    assert found(name) == []
+    newcomer = register(world.event, "Nora Neu").entry
+    assert found("nora") == [("Nora Neu", "active", *seat_of(newcomer))]
+    desk.entry_cancel(actor=None, tournament_id=world.event.pk, entry_id=newcomer.pk)
+    assert found("nora") == []
+
+
 @pytest.mark.parametrize(
     ("params", "message"),
     [

@@ -223,12 +223,15 @@ def test_lookup_of_unknown_tournament_is_404_and_post_is_405(client):
     assert client.post(lookup_url(tournament())).status_code == 405
 
 
-def test_lookup_takes_two_queries(client, django_assert_num_queries):
+def test_lookup_reads_the_field_once_then_only_the_tournament(client, django_assert_num_queries):
     event = tournament()
     seated(event, ["Anna", "Anton", "Ben"])
 
-    with django_assert_num_queries(2):  # the tournament, the matches
+    with django_assert_num_queries(2):  # the tournament, the field for the lookup index
         client.get(lookup_url(event, "an"))
+    with django_assert_num_queries(1):  # the tournament: its lookup version is unchanged
+        html = html_of(client.get(lookup_url(event, "ben")))
+    assert "Ben" in html
 
 
 # --- The seating board ------------------------------------------------------------------------
