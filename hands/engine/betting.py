@@ -1,0 +1,407 @@
+"""Betting in a board game (hold'em, Omaha) as an immutable state, one action at a time.
+
+`start_hand` posts the blinds and the big blind ante; `HandState.apply` checks an action
+against the rules and returns the next state, or raises `IllegalAction` naming the rule
+and the player's options, leaving the state as it was. The state knows whose turn it
+is, what it costs to call, the smallest and largest bet or raise, whether the betting
+was reopened for a player (TDA 47) and when a street or the hand is over.
+
+Amounts are whole chips. "Raise to" and "bet" amounts are the player's total in front
+of them for the street, as TDA 43-B reads a declared raise.
+"""
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+
+from . import limits
+from .limits import SHOWDOWN, STREETS, Round, Structure
+from .pots import Pot, build_pots
+
+FOLD = "fold"
+CHECK = "check"
+CALL = "call"
+BET = "bet"
+RAISE = "raise"
+ALL_IN = "all-in"
+KINDS = (FOLD, CHECK, CALL, BET, RAISE, ALL_IN)
+
+
+@dataclass(frozen=True)
+class Action:
+    kind: str
+    seat: int
+    amount: int | None = None  # bet/raise: the total for the street; call: chips added
+    all_in: bool = False
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"unknown action {self.kind!r}")
+        if self.kind in (BET, RAISE) and self.amount is None:
+            raise ValueError(f"a {self.kind} needs an amount")
+
+
+def fold(seat: int) -> Action:
+    return Action(FOLD, seat)
+
+
+def check(seat: int) -> Action:
+    return Action(CHECK, seat)
+
+
+def call(seat: int) -> Action:
+    return Action(CALL, seat)
+
+
+def bet(seat: int, amount: int) -> Action:
+    return Action(BET, seat, amount)
+
+
+def raise_to(seat: int, amount: int) -> Action:
+    return Action(RAISE, seat, amount)
+
+
+def all_in(seat: int) -> Action:
+    return Action(ALL_IN, seat)
+
+
+@dataclass(frozen=True)
+class LegalActions:
+    """What the player to act may do. `call` is what calling costs (less than the bet
+    when all-in for less), 0 when they may check; `min_to`/`max_to` bound a bet or raise
+    (`wager`) as a street total, both equal to the stack when only an all-in is left."""
+
+    seat: int
+    call: int
+    wager: str | None = None  # BET, RAISE or None when the player may not raise
+    min_to: int | None = None
+    max_to: int | None = None
+
+    @property
+    def can_check(self) -> bool:
+        return self.call == 0
+
+    def describe(self) -> str:
+        options = ["fold", "check" if self.can_check else f"call {self.call}"]
+        if self.wager:
+            span = (
+                f"{self.min_to}" if self.min_to == self.max_to else f"{self.min_to}-{self.max_to}"
+            )
+            options.append(f"{'raise to' if self.wager == RAISE else 'bet'} {span}")
+        return f"seat {self.seat} may " + ", ".join(options[:-1]) + f" or {options[-1]}"
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow; `rule` cites the rule, `options` are what the
+    player to act may do instead (None when nobody is to act)."""
+
+    def __init__(self, rule: str, message: str, options: LegalActions | None):
+        self.rule = rule
+        self.message = message
+        self.options = options
+        hint = f" ({options.describe()})" if options else ""
+        super().__init__(f"{rule}: {message}{hint}")
+
+
+@dataclass(frozen=True)
+class Player:
+    seat: int
+    stack: int  # chips behind
+    bet: int = 0  # live chips in front on this street
+    total: int = 0  # live chips put in during the hand: side pots are built from it
+    ante: int = 0  # dead money (RP-11), never part of a live bet
+    folded: bool = False
+    acted_at: int | None = None  # the bet this player last matched or made this street
+
+    @property
+    def can_act(self) -> bool:
+        return not self.folded and self.stack > 0
+
+    @property
+    def all_in(self) -> bool:
+        return not self.folded and self.stack == 0
+
+
+@dataclass(frozen=True)
+class HandState:
+    structure: Structure
+    button: int
+    players: tuple[Player, ...]  # dealing order: the first seat left of the button first
+    small_blind_seat: int | None
+    big_blind_seat: int
+    round: Round
+    to_act: int | None = None
+    finished_at: str | None = None  # SHOWDOWN once no more betting can happen
+    history: tuple[Action, ...] = ()
+
+    # --- Reading the state ------------------------------------------------------------
+
+    @property
+    def street(self) -> str:
+        return self.finished_at or self.round.street
+
+    @property
+    def current_bet(self) -> int:
+        return self.round.current_bet
+
+    @property
+    def aggressor(self) -> int | None:
+        """The last to bet or raise on the current street, or the final one (TDA 17)."""
+        return self.round.aggressor
+
+    @property
+    def finished(self) -> bool:
+        return self.finished_at is not None or len(self.in_hand) == 1
+
+    @property
+    def in_hand(self) -> tuple[int, ...]:
+        return tuple(p.seat for p in self.players if not p.folded)
+
+    @property
+    def pot(self) -> int:
+        return sum(p.total + p.ante for p in self.players)
+
+    @property
+    def stacks(self) -> dict[int, int]:
+        return {p.seat: p.stack for p in self.players}
+
+    @property
+    def contributions(self) -> dict[int, int]:
+        return {p.seat: p.total + p.ante for p in self.players}
+
+    @property
+    def all_in_showdown(self) -> bool:
+        """TDA 16: a player is all-in and no more betting can happen: every hand is
+        tabled at once, before the rest of the board is dealt."""
+        return (
+            self.finished_at == SHOWDOWN
+            and len(self.in_hand) > 1
+            and any(p.all_in for p in self.players)
+        )
+
+    def player(self, seat: int) -> Player:
+        for p in self.players:
+            if p.seat == seat:
+                return p
+        raise KeyError(seat)
+
+    def pots(self) -> list[Pot]:
+        """Main and side pots; antes are dead money for the main pot (RP-11)."""
+        live = {p.seat: p.total for p in self.players}
+        folded = {p.seat for p in self.players if p.folded}
+        return build_pots(live, folded, dead=sum(p.ante for p in self.players))
+
+    def legal_actions(self) -> LegalActions | None:
+        if self.to_act is None:
+            return None
+        p = self.player(self.to_act)
+        options = LegalActions(p.seat, min(self.current_bet - p.bet, p.stack))
+        if self._raise_block(p) is not None:
+            return options
+        pot = self._pot_for_limit()
+        low, high = limits.bounds(self.structure, self.round, bet=p.bet, stack=p.stack, pot=pot)
+        wager = BET if self.current_bet == 0 else RAISE
+        return replace(options, wager=wager, min_to=low, max_to=high)
+
+    # --- Acting -----------------------------------------------------------------------
+
+    def apply(self, action: Action) -> "HandState":
+        """The state after `action`, or IllegalAction with the rule and the options."""
+        options = self.legal_actions()
+        if options is None:
+            raise IllegalAction("TDA 53-A", "the betting is over: no one is to act", None)
+        if action.seat != self.to_act:
+            message = f"seat {action.seat} acted out of turn: action is on seat {self.to_act}"
+            raise IllegalAction("TDA 53-A", message, options)
+        p = self.player(action.seat)
+        if action.kind == FOLD:
+            # Folding when a check was possible is binding though non-standard (TDA 58).
+            return self._after(replace(p, folded=True), Action(FOLD, p.seat))
+        if action.kind == CHECK:
+            if options.call:
+                message = f"seat {p.seat} cannot check facing a bet of {self.current_bet}"
+                raise IllegalAction("TDA 55", message, options)
+            return self._after(replace(p, acted_at=self.current_bet), Action(CHECK, p.seat))
+        if action.kind == CALL:
+            return self._call(p, options)
+        target = p.bet + p.stack if action.kind == ALL_IN else action.amount
+        return self._wager(p, target, options)
+
+    def _call(self, p: Player, options: LegalActions) -> "HandState":
+        if options.call == 0:  # TDA 55-A: "call" with no bet to call is a check
+            return self._after(replace(p, acted_at=self.current_bet), Action(CHECK, p.seat))
+        moved = _put_in(p, options.call, acted_at=self.current_bet)
+        return self._after(moved, Action(CALL, p.seat, options.call, all_in=moved.stack == 0))
+
+    def _wager(self, p: Player, target: int, options: LegalActions) -> "HandState":
+        everything = p.bet + p.stack
+        if target > everything:
+            message = f"seat {p.seat} has {everything} in all for this street, not {target}"
+            raise IllegalAction("table stakes", message, options)
+        if target <= self.current_bet:
+            if target == everything:  # all-in for no more than the call
+                return self._call(p, options)
+            message = f"a raise must go above the current bet of {self.current_bet}"
+            raise IllegalAction("TDA 43", message, options)
+        block = self._raise_block(p)
+        if block is not None:
+            raise IllegalAction(*block, options)
+        if target < options.min_to:
+            rule = "TDA 52-A" if self.structure.fixed else "TDA 43"
+            message = f"the smallest {options.wager} is to {options.min_to}, not {target}"
+            raise IllegalAction(rule, message, options)
+        if target > options.max_to:
+            rule, message = limits.over_limit(
+                self.structure, self.round, target=target, most=options.max_to
+            )
+            raise IllegalAction(rule, message, options)
+        kind = BET if self.current_bet == 0 else RAISE
+        rnd = limits.after_wager(
+            self.structure, self.round, seat=p.seat, to=target, in_hand=len(self.in_hand)
+        )
+        moved = _put_in(p, target - p.bet, acted_at=target)
+        action = Action(kind, p.seat, target, all_in=moved.stack == 0)
+        return replace(self, round=rnd)._after(moved, action)
+
+    def _raise_block(self, p: Player) -> limits.Block | None:
+        return limits.raise_block(
+            self.structure,
+            self.round,
+            seat=p.seat,
+            can_call_only=p.stack <= self.current_bet - p.bet,
+            no_one_left=not any(q.can_act for q in self.players if q.seat != p.seat),
+            acted_at=p.acted_at,
+            in_hand=len(self.in_hand),
+        )
+
+    def _pot_for_limit(self) -> int:
+        """TDA 54-B: pre-flop every pot bet assumes full blinds, dead or short ones
+        included; TDA 54-C: afterwards the pot as it is."""
+        if self.round.street != STREETS[0]:
+            return self.pot
+        s = self.structure
+        missing = s.big_blind - min(self.player(self.big_blind_seat).total, s.big_blind)
+        sb_paid = 0 if self.small_blind_seat is None else self.player(self.small_blind_seat).total
+        missing += s.small_blind - min(sb_paid, s.small_blind)
+        return self.pot + missing
+
+    # --- Moving on ----------------------------------------------------------------------
+
+    def _after(self, moved: Player, action: Action) -> "HandState":
+        """Record the action, then find who acts next, or end the street or the hand."""
+        players = tuple(moved if q.seat == moved.seat else q for q in self.players)
+        state = replace(self, players=players, history=self.history + (action,))
+        if len(state.in_hand) == 1:
+            return replace(state._return_uncalled(), to_act=None)
+        following = state._next_to_act(state._index(moved.seat))
+        if following is not None:
+            return replace(state, to_act=following)
+        return state._end_street()
+
+    def _end_street(self) -> "HandState":
+        state = self._return_uncalled()
+        can_act = [p for p in state.players if p.can_act]
+        if state.round.street == STREETS[-1] or len(can_act) < 2:
+            # TDA 16: nobody can bet any more; the rest of the board is run out.
+            return replace(state, finished_at=SHOWDOWN, to_act=None)
+        street = STREETS[STREETS.index(state.round.street) + 1]
+        fresh = replace(
+            state,
+            round=limits.next_round(self.structure, street),
+            players=tuple(replace(p, bet=0, acted_at=None) for p in state.players),
+        )
+        return replace(fresh, to_act=fresh._next_to_act(-1))
+
+    def _return_uncalled(self) -> "HandState":
+        """The part of the largest bet nobody matched goes back to its owner."""
+        top, second = sorted(self.players, key=lambda p: p.bet, reverse=True)[:2]
+        excess = top.bet - second.bet
+        if excess <= 0:
+            return self
+        back = replace(top, stack=top.stack + excess, bet=second.bet, total=top.total - excess)
+        players = tuple(back if q.seat == top.seat else q for q in self.players)
+        return replace(self, players=players, round=replace(self.round, current_bet=second.bet))
+
+    def _index(self, seat: int) -> int:
+        return next(i for i, p in enumerate(self.players) if p.seat == seat)
+
+    def _next_to_act(self, index: int) -> int | None:
+        """The first player after position `index` (clockwise) who still has to act:
+        facing a bet, or not yet acted this street while someone else could respond."""
+        n = len(self.players)
+        for step in range(1, n + 1):
+            p = self.players[(index + step) % n]
+            if not p.can_act:
+                continue
+            facing = p.bet < self.current_bet
+            others = any(q.can_act for q in self.players if q.seat != p.seat)
+            if facing or (p.acted_at is None and others):
+                return p.seat
+        return None
+
+
+def _put_in(p: Player, chips: int, *, acted_at: int) -> Player:
+    return replace(
+        p, stack=p.stack - chips, bet=p.bet + chips, total=p.total + chips, acted_at=acted_at
+    )
+
+
+def start_hand(
+    structure: Structure,
+    seats: Iterable[tuple[int, int]],
+    *,
+    button: int,
+    small_blind: int | None,
+    big_blind: int,
+) -> HandState:
+    """A new hand: (seat, stack) pairs in dealing order, the first seat left of the
+    button first. `small_blind` is None for a dead small blind. Blinds and the big
+    blind ante are posted, all-in for less where the stack is short.
+
+    Pre-flop the bet to call is the full big blind even when the big blind is short.
+    """
+    players = [Player(seat, stack) for seat, stack in seats]
+    _check_seats(players, button, small_blind, big_blind)
+    posted = []
+    for p in players:
+        if p.seat == small_blind:
+            p = _put_in(p, min(p.stack, structure.small_blind), acted_at=None)
+        elif p.seat == big_blind:
+            p = _post_big_blind(p, structure)
+        posted.append(p)
+    state = HandState(
+        structure=structure,
+        button=button,
+        players=tuple(posted),
+        small_blind_seat=small_blind,
+        big_blind_seat=big_blind,
+        round=limits.preflop(structure),
+    )
+    following = state._next_to_act(state._index(big_blind))
+    if following is None:
+        return state._end_street()
+    return replace(state, to_act=following)
+
+
+def _post_big_blind(p: Player, structure: Structure) -> Player:
+    """RP-11: the big blind pays the ante too; big blind first unless the house says
+    otherwise, so a short stack keeps as much of its live bet as it can."""
+    if structure.ante_first:
+        ante = min(p.stack, structure.ante)
+        blind = min(p.stack - ante, structure.big_blind)
+    else:
+        blind = min(p.stack, structure.big_blind)
+        ante = min(p.stack - blind, structure.ante)
+    p = _put_in(p, blind, acted_at=None)
+    return replace(p, stack=p.stack - ante, ante=ante)
+
+
+def _check_seats(players: list[Player], button: int, small: int | None, big: int) -> None:
+    seats = [p.seat for p in players]
+    if len(players) < 2 or len(set(seats)) != len(seats):
+        raise ValueError("a hand needs at least two different seats")
+    if any(p.stack <= 0 for p in players):
+        raise ValueError("every seat dealt in needs chips")
+    if big not in seats or (small is not None and small not in seats) or small == big:
+        raise ValueError("the blinds must be posted by two different seats in the hand")
+    if button in seats and seats[-1] != button:
+        raise ValueError("seats must be in dealing order: the button is dealt last")
