@@ -305,7 +305,7 @@ def lobby(request, tournament_id: int):
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     extra = {}
     if _layout(request) == "seating":  # ?columns=2&rows=16&every=10 size the board
-        extra["seating"] = side_board(tournament, request.GET)
+        extra["seatings"] = [side_board(tournament, request.GET)]
     return _screen(request, "clock/lobby.html", [board_data(tournament)], every=None, extra=extra)
 
 
@@ -348,4 +348,7 @@ def rotate(request):
     if len(found) != len(ids):
         raise Http404(_("No such tournament."))
     boards = [board_data(found[pk]) for pk in ids]
-    return _screen(request, "clock/rotate.html", boards, every=every)
+    extra = {}
+    if _layout(request) == "seating":  # each tournament's board shows in its turn
+        extra["seatings"] = [side_board(found[pk], request.GET) for pk in ids]
+    return _screen(request, "clock/rotate.html", boards, every=every, extra=extra)

@@ -55,9 +55,9 @@ def entry_data_url(event, number: int) -> str:
     return reverse("seats:entry-data", kwargs={"tournament_id": event.pk, "number": number})
 
 
-def seated(event, names: list[str], *, tables: int = 2):
+def seated(event, names: list[str], *, tables: int = 2, first: int = 1):
     """Register `names`, set up tables and draw: the entries, in the order given."""
-    add_tables(event, tables)
+    add_tables(event, tables, first=first)
     entries = [register(event, name).entry for name in names]
     services.draw(actor=None, tournament_id=event.pk)
     return entries
@@ -431,6 +431,35 @@ def test_lobby_seating_layout_takes_the_boards_sizes(client, query, sizes):
     config = json.loads(SEATING_CONFIG.search(html_of(response)).group(1))
     assert response.status_code == 200
     assert (config["columns"], config["rows"], config["every"]) == sizes
+
+
+def test_rotating_lobby_shows_each_tournaments_board_in_its_turn(client):
+    main, turbo = tournament(name="Main"), tournament(name="Turbo")
+    seated(main, ["Anna", "Ben"])
+    seated(turbo, ["Xaver"], first=11)  # the venue's tables 11 and 12
+
+    html = html_of(client.get(f"/lobby/?t={main.pk},{turbo.pk}&every=20&layout=seating"))
+
+    boards = re.findall(r'<section class="seat-board"[^>]*>', html)
+    assert len(boards) == 2
+    assert f'data-rotation-of="{main.pk}"' in boards[0] and " hidden" not in boards[0]
+    assert f'data-rotation-of="{turbo.pk}"' in boards[1] and " hidden" in boards[1]
+    assert NAMES.findall(html) == ["Anna", "Ben", "Xaver"]
+    first = json.loads(SEATING_CONFIG.search(html).group(1))
+    second = re.search(
+        r'<script id="seating-config-1" type="application/json">(.*?)</script>', html
+    )
+    assert (first["id"], json.loads(second.group(1))["id"]) == (main.pk, turbo.pk)
+    assert html.count("/static/js/seats.js") == 1
+
+
+def test_single_lobby_board_does_not_take_turns(client):
+    event = tournament()
+    seated(event, ["Anna"])
+
+    html = html_of(client.get(f"/lobby/{event.pk}/?layout=seating"))
+
+    assert "data-rotation-of" not in html and "seating-config-1" not in html
 
 
 def test_lobby_other_layouts_load_no_seating(client):

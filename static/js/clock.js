@@ -445,6 +445,7 @@
       window.setInterval(function () {
         self.index = (self.index + 1) % self.boards.length;
         self.shown = {};
+        self.showParts();
       }, this.config.every * 1000);
     }
     this.enableSoundOnGesture();
@@ -453,6 +454,17 @@
       window.requestAnimationFrame(frame);
     };
     window.requestAnimationFrame(frame);
+  };
+
+  // Parts of the page that belong to one tournament (a rotating screen's seating
+  // boards, [data-rotation-of=<id>]) show while its clock is on screen.
+  Screen.prototype.showParts = function () {
+    if (!this.document.querySelectorAll) return;
+    var id = String(this.current().id);
+    var parts = this.document.querySelectorAll("[data-rotation-of]");
+    Array.prototype.forEach.call(parts, function (part) {
+      part.hidden = part.getAttribute("data-rotation-of") !== id;
+    });
   };
 
   Screen.prototype.enableSoundOnGesture = function () {

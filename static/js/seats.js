@@ -254,8 +254,11 @@
 
   // --- The seating board --------------------------------------------------------------
 
-  function BoardScreen(document, config) {
+  // `root` holds the board's [data-seating] parts: the document, or on a rotating lobby
+  // screen the board of one tournament among several.
+  function BoardScreen(document, config, root) {
     this.document = document;
+    this.root = root || document;
     this.config = config;
     this.strings = config.strings;
     this.rows = sortRows(config.seats || []);
@@ -367,7 +370,7 @@
   // A [data-seating=name] node: a text shows it with that text, true shows it as it
   // is, "" or false hides it.
   BoardScreen.prototype.field = function (name, value) {
-    var node = this.document.querySelector("[data-seating=" + name + "]");
+    var node = this.root.querySelector("[data-seating=" + name + "]");
     if (!node) return;
     if (typeof value === "string" && value && node.textContent !== value) {
       node.textContent = value;
@@ -385,7 +388,7 @@
     );
     if (signature === this.shown) return;
     this.shown = signature;
-    var holder = this.document.querySelector("[data-seating=columns]");
+    var holder = this.root.querySelector("[data-seating=columns]");
     if (!holder) return;
     var doc = this.document;
     var s = this.strings;
@@ -604,10 +607,23 @@
       });
   }
 
+  // One board, or one per tournament on a rotating lobby screen ("seating-config-1"...).
+  function boardConfigs(document) {
+    var scripts = [];
+    var first = document.getElementById("seating-config");
+    for (var n = 1; first; n++) {
+      scripts.push(JSON.parse(first.textContent));
+      first = document.getElementById("seating-config-" + n);
+    }
+    return scripts;
+  }
+
   function boot(document) {
     var start = function () {
-      var board = document.getElementById("seating-config");
-      if (board) new BoardScreen(document, JSON.parse(board.textContent)).start();
+      boardConfigs(document).forEach(function (config) {
+        var root = document.querySelector('[data-board="' + config.id + '"]');
+        new BoardScreen(document, config, root).start();
+      });
       var entry = document.getElementById("entry-seat-config");
       if (entry) new EntryScreen(document, JSON.parse(entry.textContent)).start();
     };
@@ -632,6 +648,7 @@
     interpolate: interpolate,
     BoardScreen: BoardScreen,
     EntryScreen: EntryScreen,
+    boardConfigs: boardConfigs,
     boot: boot,
   };
 });

@@ -49,7 +49,9 @@ function fakeDocument(config) {
     getElementById(id) {
       return id === "lobby-config" ? { textContent: JSON.stringify(config) } : null;
     },
+    parts: [], // [data-rotation-of] nodes: a rotating screen's seating boards
     querySelectorAll(selector) {
+      if (selector === "[data-rotation-of]") return this.parts;
       const name = /^\[data-field=(\w+)\]$/.exec(selector)[1];
       return this.nodes[name] ? [this.nodes[name]] : [];
     },
@@ -311,6 +313,8 @@ const tests = [
       boards: [Object.assign({}, config.boards[0], { clock: clockState(2, MIN) }), second],
       every: 20,
     }));
+    const board = (id, hidden) => ({ hidden, getAttribute: () => String(id) });
+    rotating.parts = [board(7, false), board(8, true)];
     clock.boot(rotating);
     frame();
     assert.equal(rotating.nodes.name.textContent, "Sunday Main Event");
@@ -324,6 +328,10 @@ const tests = [
     assert.equal(rotating.nodes.rotation.textContent, "2 of 2");
     assert.equal(rotating.nodes.clock.textContent, "04:40");
     assert.equal(rotating.nodes.blinds.textContent, "100 / 200");
+    // The seating board beside the clock is the one of the tournament on screen.
+    assert.deepEqual(rotating.parts.map((part) => part.hidden), [true, false]);
+    tick(20 * 1000);
+    assert.deepEqual(rotating.parts.map((part) => part.hidden), [false, true]);
   }],
 ];
 

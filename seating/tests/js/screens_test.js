@@ -314,6 +314,27 @@ const tests = [
     await answer(first, { id: 7, seats: [row(2, "Old", 1, 1)] });
     assert.deepEqual(shown(), [["Zoe 1 1"]]);
   }],
+  ["board: a rotating lobby screen keeps one board per tournament", async () => {
+    const second = Object.assign({}, BOARD, {
+      id: 8,
+      seats: [row(11, "Xaver", 9, 4)],
+      urls: { data: "/lobby/8/seating/data/", socket: "/ws/tournaments/8/" },
+    });
+    const parts = ["offline", "page", "range", "empty", "count", "columns"];
+    const roots = { 7: fakeDocument({}, parts), 8: fakeDocument({}, parts) };
+    const doc = fakeDocument({ "seating-config": BOARD, "seating-config-1": second }, []);
+    doc.querySelector = (selector) => roots[/data-board="(\d+)"/.exec(selector)[1]];
+    const opened = sockets.length;
+    seats.boot(doc);
+    const names = (root) =>
+      root.nodes.columns.children.map((table) => table.children[1].children[0].children[0].textContent);
+    assert.deepEqual(names(roots[7]), ["Anna", "Ben"]);
+    assert.deepEqual(names(roots[8]), ["Xaver"]);
+    assert.deepEqual(sockets.slice(opened).map((s) => s.url), [
+      "wss://floor.example/ws/tournaments/7/",
+      "wss://floor.example/ws/tournaments/8/",
+    ]);
+  }],
   ["entry: shows the seat; a tap turns on the sound", async () => {
     entryDoc = fakeDocument({ "entry-seat-config": ENTRY }, [
       "box", "offline", "where", "table", "seat", "none", "note", "wait", "status", "sound_hint",
