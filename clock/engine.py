@@ -213,6 +213,20 @@ def act(
     raise ClockRefusal("unknown_action")
 
 
+def take_time(clock: Clock, steps: list[Step], now: datetime, seconds: int) -> Clock:
+    """RP-8 B-D: each hand-for-hand hand takes time off the clock, and the levels begin
+    as that time runs out, as if the clock had run. The last level never goes below zero."""
+    if not steps:
+        raise ClockRefusal("no_structure")
+    _refuse_if_finished(clock)
+    reading = read(clock, steps, now)
+    position, left = reading.position, reading.left_ms - seconds * 1000
+    while left <= 0 and position < len(steps):
+        position += 1
+        left += step_ms(steps, position, clock.halved_from)
+    return _at(reading, now, clock, position=position, left_ms=max(left, 0))
+
+
 def _goto(reading: Reading, now: datetime, clock: Clock, steps: list[Step], target: int) -> Clock:
     return _at(
         reading, now, clock, position=target, left_ms=step_ms(steps, target, clock.halved_from)

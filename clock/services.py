@@ -153,6 +153,24 @@ def clock_act(
 
 
 @transaction.atomic
+def clock_take_time(*, actor, tournament_id: int, seconds: int) -> Clock | None:
+    """Hand-for-hand (RP-8 B-D): one hand's time off the clock, levels advancing as it
+    runs out. Nothing to do (None) without a structure or once the clock has finished."""
+    clock = clock_lock(tournament_id)
+    steps = structure_steps(clock.structure_id)
+    if not steps or clock.status == engine.FINISHED or seconds <= 0:
+        return None
+    state = clock.as_state()
+    if clock.status == engine.NOT_STARTED and clock.left_ms == 0:
+        state = engine.Clock(position=clock.position, left_ms=engine.step_ms(steps, clock.position))
+    before = _snapshot(clock)
+    _store(clock, engine.take_time(state, steps, timezone.now(), seconds))
+    return _changed(
+        actor=actor, clock=clock, action="clock.hand_for_hand", before=before, seconds=seconds
+    )
+
+
+@transaction.atomic
 def clock_settings_update(*, actor, tournament_id: int, data: dict) -> Clock:
     """House settings: RP-7 warning, casino §31 heads-up, TDA 29 player clock."""
     clock = clock_lock(tournament_id)

@@ -28,6 +28,8 @@ CLOCK_LEVEL = "clock.level"  # a new level or break has begun (TDA 23: from the 
 PLAYER_CLOCK = "player_clock.updated"  # TDA 29
 ANNOUNCEMENTS = "announcements.updated"
 SEATING_UPDATED = "seating.updated"  # who now sits where, whose seat is free
+TABLE_UPDATED = "table.updated"  # a table's button, blinds and hand in play
+HAND_FOR_HAND = "hand_for_hand.updated"  # RP-8: the round, who has reported, deal
 KINDS = (
     ENTRY_REGISTERED,
     ENTRY_UPDATED,
@@ -39,6 +41,8 @@ KINDS = (
     PLAYER_CLOCK,
     ANNOUNCEMENTS,
     SEATING_UPDATED,
+    TABLE_UPDATED,
+    HAND_FOR_HAND,
 )
 
 

@@ -1,6 +1,7 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class HandsConfig(AppConfig):
-    # Filled by a later issue (see DESIGN.md); nothing here pretends to work yet.
     name = "hands"
+    verbose_name = _("Hands")

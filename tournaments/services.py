@@ -509,8 +509,9 @@ def _entry_changed(
 
 
 @transaction.atomic
-def entry_bust(*, actor, tournament_id: int, entry_id: int) -> Entry:
-    """The floor marks an entry out of chips. Places come with the hands issue."""
+def entry_bust(*, actor, tournament_id: int, entry_id: int, hand=None) -> Entry:
+    """The floor or a table's tablet marks an entry out of chips; `hand` is the hand it
+    busted in, when the table logs hands (its place: hands.selectors.finishing_places)."""
     tournament = tournament_lock(tournament_id)
     entry = _entry_locked(tournament, entry_id)
     if entry.status != EntryStatus.ACTIVE:
@@ -521,6 +522,7 @@ def entry_bust(*, actor, tournament_id: int, entry_id: int) -> Entry:
     entry = _entry_changed(
         actor=actor, action="entry.bust", tournament=tournament, entry=entry, before=before
     )
+    _eliminated(actor, tournament, entry, hand)
     _seat_release(tournament, entry)
     _clock_heads_up(tournament)
     return entry
@@ -562,6 +564,7 @@ def entry_bust_undo(*, actor, tournament_id: int, entry_id: int) -> Entry:
         before=before,
         alternate_withdrawn=bool(withdrawn),
     )
+    _uneliminated(tournament, entry)
     _seat_restore(actor, tournament, entry)
     _clock_heads_up(tournament)
     return entry
@@ -587,6 +590,19 @@ def _seat_restore(actor, tournament: Tournament, entry: Entry) -> None:
     from seating.services import seat_restore
 
     seat_restore(actor=actor, tournament=tournament, entry=entry)
+
+
+def _eliminated(actor, tournament: Tournament, entry: Entry, hand) -> None:
+    """The bust-out's record for places (IFP 4.27, RP-8 A), while the seat is known."""
+    from hands.services.busts import elimination_add  # hands builds on tournaments
+
+    elimination_add(actor=actor, tournament=tournament, entry=entry, hand=hand)
+
+
+def _uneliminated(tournament: Tournament, entry: Entry) -> None:
+    from hands.services.busts import bust_remove
+
+    bust_remove(tournament=tournament, entry=entry)
 
 
 def _clock_heads_up(tournament: Tournament) -> None:

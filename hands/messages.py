@@ -1,0 +1,72 @@
+"""What a dealer or the floor is told when a hand action is refused."""
+
+from django.utils.translation import gettext_lazy as _
+
+REFUSALS = {
+    "no_table": _("This tournament has no table %(number)s in play."),
+    "hand_in_play": _("Hand %(hand)s is still being played at this table: finish it first."),
+    "no_hand_in_play": _("No hand is being played at this table."),
+    "not_this_hand": _("Hand %(hand)s is not the hand in play at this table."),
+    "hand_finished": _("Hand %(hand)s is finished."),
+    "too_few_players": _("A hand needs at least two players at the table."),
+    "no_button": _("Draw for the button first (IFP 2.1): the high card takes it."),
+    "button_drawn": _("The button is already in play at this table; set it by hand instead."),
+    "seat_empty": _("Nobody sits in seat %(seat)s."),
+    "not_dealt_in": _("Seat %(seat)s was not dealt in this hand."),
+    "halted": _(
+        "Table %(number)s is halted (%(rule)s): wait for players to be moved in, "
+        "or the floor waives the halt."
+    ),
+    "break_on_clock": _("The clock shows a break: deal the next hand when play resumes."),
+    "h4h_wait": _(
+        "Hand-for-hand (RP-8): this table has played this round's hand; wait for the deal."
+    ),
+    "h4h_not_your_turn": _(
+        "Hand-for-hand (RP-8 F): table %(first)s shows down first; keep the cards face down."
+    ),
+    "h4h_active": _("Hand-for-hand is already being played."),
+    "h4h_inactive": _("Hand-for-hand is not being played."),
+    "h4h_no_places_paid": _("Set the places paid first: hand-for-hand plays the bubble."),
+    "bust_not_in_hand": _("The entry in seat %(seat)s was not dealt in this hand."),
+    "bust_everyone": _("Somebody has to win the hand: not every player can bust."),
+    "nothing_to_undo": _("There is no bust-out to undo."),
+    "no_action_log": _(
+        "This hand's game cannot be logged action by action here; record its result instead."
+    ),
+    "actions_logged": _("Actions were logged for this hand: record the result after the last one."),
+    "link_revoked": _("This table link was revoked."),
+}
+
+
+def refusal_message(code: str, **data) -> str:
+    return str(REFUSALS[code]) % data if data else str(REFUSALS[code])
+
+
+# Why the betting engine refused an action, by the rule it cites (hands.engine.betting).
+ILLEGAL = {
+    "TDA 53-A": _("It is not this player's turn: act in turn (TDA 53-A)."),
+    "TDA 55": _("A player facing a bet cannot check: call, raise or fold (TDA 55)."),
+    "table stakes": _("A player cannot put in more chips than they have in play."),
+    "TDA 43": _(
+        "Too small: a bet is at least the big blind and a raise at least the largest "
+        "earlier full bet or raise of this betting round (TDA 43)."
+    ),
+    "TDA 52-A": _("In limit, a bet or raise is the fixed amount of the round (TDA 52-A)."),
+    "fixed limit": _("In limit, a bet or raise is the fixed amount of the round."),
+    "TDA 47-A": _(
+        "The betting was not reopened for this player: a short all-in is not a full "
+        "raise (TDA 47-A). Call or fold."
+    ),
+    "TDA 47-B": _(
+        "The betting was not reopened for this player: in limit an all-in of less than "
+        "half a bet does not reopen it (TDA 47-B). Call or fold."
+    ),
+    "TDA 48": _("The betting is capped for this round (TDA 48). Call or fold."),
+    "TDA 54-B": _("More than the pot: pre-flop the pot counts full blinds (TDA 54-B)."),
+    "TDA 54-C": _("More than the pot allows (TDA 54-C)."),
+    "TDA 16": _("Every other player is all-in: nobody is left to call a raise (TDA 16)."),
+}
+
+
+def illegal_message(rule: str, fallback: str) -> str:
+    return str(ILLEGAL[rule]) if rule in ILLEGAL else fallback

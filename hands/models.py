@@ -1,0 +1,249 @@
+"""Hands at the tables: where the button is, each hand dealt, the bust-outs and their
+places, and hand-for-hand on the bubble (RP-8)."""
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from seating.models import Table
+from tournaments.models import Entry, Tournament
+
+
+class TableState(models.Model):
+    """A table's button and blinds: last hand's seats, or before the first hand the seat
+    that won the draw for the button (IFP 2.1). The blinds engine works out the next hand
+    from these and who sits at the table now."""
+
+    table = models.OneToOneField(
+        Table, on_delete=models.CASCADE, primary_key=True, related_name="state"
+    )
+    button = models.PositiveSmallIntegerField(_("button"), null=True, blank=True)
+    small_blind_seat = models.PositiveSmallIntegerField(
+        _("small blind seat"), null=True, blank=True
+    )
+    big_blind = models.PositiveSmallIntegerField(_("big blind"), null=True, blank=True)
+    hands_played = models.PositiveIntegerField(_("hands played"), default=0)
+    # The draw for the button: its seed (secrets) and the card each seat got.
+    draw_seed = models.BigIntegerField(null=True, blank=True)
+    draw_cards = models.JSONField(default=dict, blank=True)
+    # Entries dealt the last hand here: anyone else seated is new to the table (TDA 10-A).
+    last_dealt = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        verbose_name = _("table state")
+        verbose_name_plural = _("table states")
+
+    def __str__(self) -> str:
+        return f"table {self.table_id}: button {self.button}"
+
+
+class HandStatus(models.TextChoices):
+    PLAYING = "playing", _("Playing")
+    HELD = "held", _("All-in, waiting to show down")  # RP-8 F, hand-for-hand
+    FINISHED = "finished", _("Finished")
+
+
+class Hand(models.Model):
+    """One hand at one table: the level it was dealt in, the button and blinds, and who
+    was dealt in with what (TDA 23: a new level applies from the next hand)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="hands")
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveIntegerField(_("hand"))
+    level = models.PositiveSmallIntegerField(_("level"))
+    game = models.CharField(_("game"), max_length=10)
+    small_blind_amount = models.BigIntegerField(default=0)
+    big_blind_amount = models.BigIntegerField(default=0)
+    ante_amount = models.BigIntegerField(default=0)
+    ante_type = models.CharField(max_length=8, default="none")
+    small_bet = models.BigIntegerField(default=0)
+    big_bet = models.BigIntegerField(default=0)
+    button = models.PositiveSmallIntegerField(_("button"))
+    small_blind_seat = models.PositiveSmallIntegerField()
+    small_blind = models.PositiveSmallIntegerField(_("small blind"), null=True, blank=True)
+    big_blind = models.PositiveSmallIntegerField(_("big blind"))
+    status = models.CharField(max_length=10, choices=HandStatus.choices, default=HandStatus.PLAYING)
+    board = models.JSONField(default=list, blank=True)  # community cards, when logged
+    h4h_round = models.PositiveIntegerField(null=True, blank=True)  # hand-for-hand round
+    started_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["table", "number"]
+        verbose_name = _("hand")
+        verbose_name_plural = _("hands")
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="hand_number_unique"),
+            # A table deals one hand at a time.
+            models.UniqueConstraint(
+                fields=["table"], condition=~Q(status="finished"), name="one_hand_in_play"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"table {self.table_id} hand {self.number}"
+
+
+class HandPlayer(models.Model):
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="players")
+    entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="+")
+    seat = models.PositiveSmallIntegerField()
+    stack = models.BigIntegerField(help_text=_("Chips at the start of the hand."))
+    end_stack = models.BigIntegerField(null=True, blank=True)
+    cards = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        ordering = ["hand", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["hand", "seat"], name="hand_player_seat_unique"),
+            models.UniqueConstraint(fields=["hand", "entry"], name="hand_player_entry_unique"),
+            models.CheckConstraint(
+                condition=Q(stack__gte=0), name="hand_player_stack_not_negative"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.hand} seat {self.seat}"
+
+
+class HandAction(models.Model):
+    """One action of the optional action log, checked by the betting engine."""
+
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="actions")
+    sequence = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=8)
+    amount = models.BigIntegerField(null=True, blank=True)
+    street = models.CharField(max_length=8)
+
+    class Meta:
+        ordering = ["hand", "sequence"]
+        constraints = [
+            models.UniqueConstraint(fields=["hand", "sequence"], name="hand_action_sequence_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.hand} #{self.sequence} seat {self.seat} {self.kind}"
+
+
+class Elimination(models.Model):
+    """A bust-out: which hand, and the stack the player started it with, which decides
+    the place among players busting in the same hand (IFP 4.27, casino §29)."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="eliminations"
+    )
+    entry = models.OneToOneField(Entry, on_delete=models.CASCADE, related_name="elimination")
+    hand = models.ForeignKey(
+        Hand, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    # Busts with the same key share a hand: "h<hand id>", or "r<round>" hand-for-hand
+    # across tables (RP-8 A), or "e<elimination>" for a bust entered without its hand.
+    hand_key = models.CharField(max_length=24)
+    table_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    stack = models.BigIntegerField(default=0)
+    recorded_at = models.DateTimeField(auto_now_add=True)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["tournament", "id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(stack__gte=0), name="elimination_stack_not_negative")
+        ]
+
+    def __str__(self) -> str:
+        return f"entry {self.entry_id} out ({self.hand_key})"
+
+
+class HandForHand(models.Model):
+    """Hand-for-hand on the bubble (RP-8, casino §29) and its house settings."""
+
+    tournament = models.OneToOneField(
+        Tournament, on_delete=models.CASCADE, primary_key=True, related_name="hand_for_hand"
+    )
+    active = models.BooleanField(default=False)
+    round = models.PositiveIntegerField(default=0)  # 0: the hand in play when announced
+    round_started_at = models.DateTimeField(null=True, blank=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    seconds_per_hand = models.PositiveSmallIntegerField(
+        _("seconds off the clock per hand"),
+        default=120,
+        help_text=_("RP-8: two minutes a hand, at most three."),
+    )
+    margin = models.PositiveSmallIntegerField(
+        _("suggest with this many players to the money"),
+        default=1,
+        help_text=_(
+            "Hand-for-hand is suggested when the players left are at most the places "
+            "paid plus this."
+        ),
+    )
+    alert_minutes = models.PositiveSmallIntegerField(
+        _("alert the floor after (minutes)"),
+        default=4,
+        help_text=_("A table that has not finished its hand by then is flagged."),
+    )
+    places_paid = models.PositiveIntegerField(_("places paid"), null=True, blank=True)
+    alerted_round = models.IntegerField(default=-1)  # the last round the floor was alerted of
+    paused_clock = models.BooleanField(default=False)  # resume it when hand-for-hand ends
+
+    class Meta:
+        verbose_name = _("hand-for-hand")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(seconds_per_hand__lte=180), name="h4h_at_most_three_minutes"
+            ),
+            models.CheckConstraint(condition=Q(margin__gte=1), name="h4h_margin_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"hand-for-hand round {self.round}"
+
+
+class HandForHandReport(models.Model):
+    """A table's report in one hand-for-hand round: finished, or all-in and holding."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="+")
+    round = models.PositiveIntegerField()
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="+")
+    held = models.BooleanField(default=False)  # all-in and call: cards down (RP-8 F)
+    reported_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["tournament", "round", "reported_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "round", "table"], name="h4h_one_report_per_table"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"round {self.round} table {self.table_id}"
+
+
+def new_tablet_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+class TabletLink(models.Model):
+    """A per-table link for the dealer's tablet, without an account; the floor revokes it."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="tablet_links")
+    token = models.CharField(max_length=64, unique=True, default=new_tablet_token)
+    created_at = models.DateTimeField(auto_now_add=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"tablet link for table {self.table_id}"

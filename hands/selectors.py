@@ -1,0 +1,305 @@
+"""Read-only views of the tables' hands, the bust-outs' places and hand-for-hand."""
+
+from dataclasses import dataclass
+
+from django.db.models import Count
+
+from hands.engine import blinds, places
+from hands.models import Elimination, Hand, HandForHand, HandStatus, TableState
+from seating.models import Seat, Table
+from tournaments.models import Entry, EntryStatus
+
+
+@dataclass(frozen=True)
+class TableNow:
+    """A table as the blinds engine sees it: usable seats clockwise, who sits where,
+    last hand's button and blinds, and who has not been dealt a hand here yet."""
+
+    table: Table
+    seats: tuple[int, ...]
+    occupied: dict[int, int]  # seat -> entry
+    state: TableState
+
+    @property
+    def new_players(self) -> frozenset[int]:
+        if self.state.big_blind is None:
+            return frozenset()  # before the first hand nobody is new (TDA 7: the draw)
+        return frozenset(self.occupied.values()) - set(self.state.last_dealt)
+
+    def last(self) -> dict:
+        return {
+            "button": self.state.button,
+            "small_blind": self.state.small_blind_seat,
+            "big_blind": self.state.big_blind,
+        }
+
+    def positions(self) -> blinds.Positions | None:
+        """Next hand's button and blinds; None before the button is drawn or with one player."""
+        if self.state.button is None or len(self.occupied) < 2:
+            return None
+        return blinds.next_positions(
+            self.seats, self.occupied, **self.last(), new_players=self.new_players
+        )
+
+
+def open_table(tournament_id: int, number: int) -> Table | None:
+    return Table.objects.filter(
+        tournament_id=tournament_id, number=number, broken_at__isnull=True
+    ).first()
+
+
+def table_now(table: Table) -> TableNow:
+    rows = Seat.objects.filter(table=table, blocked=False).order_by("number")
+    rows = list(rows.values_list("number", "entry_id"))
+    state = TableState.objects.filter(table=table).first() or TableState(table=table)
+    return TableNow(
+        table=table,
+        seats=tuple(number for number, _entry in rows),
+        occupied={number: entry for number, entry in rows if entry is not None},
+        state=state,
+    )
+
+
+def hand_in_play(table: Table) -> Hand | None:
+    return Hand.objects.filter(table=table).exclude(status=HandStatus.FINISHED).first()
+
+
+def next_hand_number(table: Table) -> int:
+    last = Hand.objects.filter(table=table).order_by("-number").values_list("number", flat=True)
+    return (last.first() or 0) + 1
+
+
+def hand_for_hand(tournament_id: int) -> HandForHand:
+    found = HandForHand.objects.filter(tournament_id=tournament_id).first()
+    return found or HandForHand(tournament_id=tournament_id)
+
+
+def big_blind_next_by_table(tournament_id: int) -> dict[int, int]:
+    """For balancing (TDA 11-A): each table's seat due the big blind next, where known."""
+    known = {}
+    tables = Table.objects.filter(
+        tournament_id=tournament_id, broken_at__isnull=True, state__big_blind__isnull=False
+    )
+    for table in tables.select_related("state"):
+        now = table_now(table)
+        if len(now.occupied) >= 2:
+            known[table.number] = blinds.big_blind_next(
+                now.seats, now.occupied, **now.last(), new_players=now.new_players
+            )
+    return known
+
+
+def blinds_at_open_seat(tournament_id: int) -> dict[int, bool]:
+    """For halting (TDA 11-D): whether each table's blinds have reached an open seat."""
+    states = TableState.objects.filter(
+        table__tournament_id=tournament_id, table__broken_at__isnull=True, big_blind__isnull=False
+    ).select_related("table")
+    return {
+        state.table.number: blinds.blinds_reached_open_seat(
+            now.seats, now.occupied, big_blind=state.big_blind
+        )
+        for state in states
+        for now in [table_now(state.table)]
+    }
+
+
+# --- Places ------------------------------------------------------------------------------
+
+
+def finishing_places(tournament_id: int) -> dict[int, places.Place]:
+    """Every busted entry's place, and the winner's once one entry is left.
+
+    The field is every entry that was not refunded: a re-entry is a new entry with a
+    place of its own. Places are worked out afresh from the bust-outs in the order they
+    were recorded, so late entries and undone busts move them as the rules say."""
+    entries = Entry.objects.filter(tournament_id=tournament_id).exclude(
+        status=EntryStatus.CANCELLED
+    )
+    field = entries.count()
+    busts = [
+        places.Bust(entry, table or 0, stack, key)
+        for entry, table, stack, key in Elimination.objects.filter(
+            tournament_id=tournament_id
+        ).values_list("entry_id", "table_number", "stack", "hand_key")
+    ]
+    if not busts or len(busts) >= field:
+        return {}
+    found = places.finishing_places(field, busts)
+    if len(busts) == field - 1:
+        winner = entries.filter(status=EntryStatus.ACTIVE).values_list("pk", flat=True).first()
+        if winner is not None:
+            found[winner] = places.Place(winner, 1, (1, 1))
+    return found
+
+
+def place_public(place: places.Place | None) -> dict:
+    if place is None:
+        return {"place": None, "place_shared": None}
+    shared = list(place.shared) if place.tied else None
+    return {"place": place.place, "place_shared": shared}
+
+
+def hands_in_round(tournament_id: int, round_number: int):
+    return Hand.objects.filter(tournament_id=tournament_id, h4h_round=round_number)
+
+
+def tables_in_play(tournament_id: int) -> list[Table]:
+    """Open tables with two players or more: the ones that deal hands."""
+    return list(
+        Table.objects.filter(tournament_id=tournament_id, broken_at__isnull=True)
+        .annotate(players=Count("seat_set__entry"))
+        .filter(players__gte=2)
+        .order_by("number")
+    )
+
+
+def h4h_public(tournament, settings: HandForHand, current) -> dict:
+    """Hand-for-hand for tablets, lobby screens and the TD: the round, which tables have
+    finished, which hold an all-in (RP-8 F) and which shows down now."""
+    from hands.engine import handforhand
+
+    left = tournament.entries.filter(status=EntryStatus.ACTIVE).count()
+    return {
+        "active": settings.active,
+        "round": settings.round,
+        "round_started_at": settings.round_started_at,
+        "tables": sorted(current.tables),
+        "finished": sorted(current.finished),
+        "held": list(current.held),
+        "playing": sorted(current.playing),
+        "showdown": handforhand.showdown_next(current),
+        "deal": settings.active and not current.finished and not current.held,
+        "players_left": left,
+        "places_paid": settings.places_paid,
+        "seconds_per_hand": settings.seconds_per_hand,
+        "margin": settings.margin,
+        "alert_minutes": settings.alert_minutes,
+        "suggested": bool(
+            not settings.active
+            and settings.places_paid
+            and handforhand.suggest(left, settings.places_paid, settings.margin)
+        ),
+    }
+
+
+# --- What tablets and the TD's map show ------------------------------------------------
+
+
+def hand_public(hand: Hand | None) -> dict | None:
+    if hand is None:
+        return None
+    return {
+        "number": hand.number,
+        "level": hand.level,
+        "status": hand.status,
+        "button": hand.button,
+        "small_blind": hand.small_blind,
+        "big_blind": hand.big_blind,
+        "h4h_round": hand.h4h_round,
+        "started_at": hand.started_at,
+        "finished_at": hand.finished_at,
+    }
+
+
+def table_state_public(table: Table) -> dict:
+    """One table for its tablet and the TD: the hand in play, or who posts what on the
+    next hand (TDA 32, 34-B; new players wait for the button, TDA 10-A)."""
+    now = table_now(table)
+    playing = hand_in_play(table)
+    upcoming = None
+    if playing is None:
+        try:
+            positions = now.positions()
+        except ValueError:  # no usable seats: nothing to deal
+            positions = None
+        if positions is not None:
+            upcoming = {
+                "button": positions.button,
+                "small_blind": positions.small_blind,
+                "big_blind": positions.big_blind,
+                "dealt_in": list(positions.dealt_in),
+                "waiting": list(positions.waiting),
+                "heads_up": positions.heads_up,
+            }
+    return {
+        "table": table.number,
+        "players": len(now.occupied),
+        "button_drawn": now.state.button is not None,
+        "draw_cards": now.state.draw_cards or None,
+        "hands_played": now.state.hands_played,
+        "hand": hand_public(playing),
+        "next": upcoming,
+    }
+
+
+# --- The action log -------------------------------------------------------------------------
+
+LIMITS = {"nlhe": "nl", "plo": "pl", "lhe": "fl"}  # board games the betting engine knows
+
+
+def betting_structure(hand: Hand):
+    """The hand's betting structure, or None where the action log is not kept (stud,
+    traditional antes, no blinds on the clock)."""
+    from hands.engine.limits import Structure
+
+    limit = LIMITS.get(hand.game)
+    if limit is None or hand.ante_type == "ante" or not hand.big_blind_amount:
+        return None
+    return Structure(
+        limit=limit,
+        small_blind=hand.small_blind_amount,
+        big_blind=hand.big_blind_amount,
+        ante=hand.ante_amount if hand.ante_type == "bba" else 0,
+        small_bet=hand.small_bet,
+        big_bet=hand.big_bet,
+    )
+
+
+def betting_state(hand: Hand):
+    """The betting as the logged actions leave it, replayed through the engine."""
+    from hands.engine import betting
+
+    structure = betting_structure(hand)
+    if structure is None:
+        return None
+    seats = list(hand.players.values_list("seat", "stack"))
+    # Dealing order: the first seat left of the button first.
+    seats.sort(key=lambda pair: (pair[0] <= hand.button, pair[0]))
+    state = betting.start_hand(
+        structure,
+        seats,
+        button=hand.button,
+        small_blind=hand.small_blind,
+        big_blind=hand.big_blind,
+    )
+    for seat, kind, amount in hand.actions.values_list("seat", "kind", "amount"):
+        state = state.apply(betting.Action(kind, seat, amount))
+    return state
+
+
+def legal_public(options) -> dict | None:
+    if options is None:
+        return None
+    return {
+        "seat": options.seat,
+        "call": options.call,
+        "can_check": options.can_check,
+        "wager": options.wager,
+        "min_to": options.min_to,
+        "max_to": options.max_to,
+    }
+
+
+def betting_public(state) -> dict | None:
+    if state is None:
+        return None
+    return {
+        "street": state.street,
+        "to_act": state.to_act,
+        "pot": state.pot,
+        "current_bet": state.current_bet,
+        "finished": state.finished,
+        "all_in_showdown": state.all_in_showdown,
+        "legal": legal_public(state.legal_actions()),
+        "stacks": {str(seat): chips for seat, chips in state.stacks.items()},
+    }

@@ -1,0 +1,32 @@
+"""The only code that changes hands, table states, bust-outs and hand-for-hand.
+
+Each public function is one user intention: one transaction under the tournament's row
+lock (busts, seats and hands of one tournament queue up behind it), one audit entry,
+live events after commit. Split by subject: tables (the button), hands (dealing, the
+action log, the result), busts (places), hand_for_hand (RP-8).
+"""
+
+from hands.services.busts import bust_record, bust_remove
+from hands.services.hand_for_hand import (
+    h4h_settings_update,
+    h4h_start,
+    h4h_stop,
+    h4h_table_alert,
+)
+from hands.services.hands import hand_action, hand_finish, hand_hold, hand_start
+from hands.services.tables import button_draw, button_set
+
+__all__ = [
+    "bust_record",
+    "bust_remove",
+    "button_draw",
+    "button_set",
+    "h4h_settings_update",
+    "h4h_start",
+    "h4h_stop",
+    "h4h_table_alert",
+    "hand_action",
+    "hand_finish",
+    "hand_hold",
+    "hand_start",
+]

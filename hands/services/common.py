@@ -1,0 +1,36 @@
+"""What the hands services share: locks, refusals, the table's live event."""
+
+from floorman import live
+from floorman.errors import Conflict, NotFound
+from hands.messages import refusal_message
+from hands.selectors import open_table
+from seating.models import Table
+from tournaments.models import Tournament
+
+
+def refuse(code: str, **data) -> Conflict:
+    return Conflict(refusal_message(code, **data), code=code, data=data)
+
+
+def lock(tournament_id: int) -> Tournament:
+    from tournaments.services import tournament_lock  # one lock for desks, floor and tables
+
+    return tournament_lock(tournament_id)
+
+
+def table_of(tournament: Tournament, number: int) -> Table:
+    table = open_table(tournament.pk, number)
+    if table is None:
+        raise NotFound(refusal_message("no_table", number=number))
+    return table
+
+
+def publish_table(table: Table) -> None:
+    """Tablets and the TD's map show the table's state as this transaction leaves it."""
+    from hands.selectors import table_state_public
+
+    live.live_publish(
+        tournament_id=table.tournament_id,
+        kind=live.TABLE_UPDATED,
+        data=table_state_public(table),
+    )

@@ -1,0 +1,311 @@
+"""Dealing a hand, its optional action log, its hold and its result."""
+
+from django.db import transaction
+from django.db.models import Case, Count, Value, When
+from django.utils import timezone
+
+from floorman.audit import audit_record
+from floorman.errors import Conflict, Invalid
+from hands.engine import betting
+from hands.messages import illegal_message
+from hands.models import Hand, HandAction, HandPlayer, HandStatus
+from hands.selectors import (
+    betting_state,
+    hand_for_hand,
+    hand_in_play,
+    legal_public,
+    next_hand_number,
+    table_now,
+)
+from hands.services import hand_for_hand as h4h
+from hands.services.busts import bust_record
+from hands.services.common import lock, publish_table, refuse, table_of
+from seating.models import Seat
+from tournaments.models import Entry, Tournament
+
+
+def _level_now(tournament: Tournament):
+    """The level in force for a hand dealt now (TDA 23: a new level from the next hand)
+    and its step; refused during a break on the clock."""
+    from clock import engine as clock_engine
+    from clock.selectors import clock_of, structure_steps
+
+    clock = clock_of(tournament)
+    steps = structure_steps(clock.structure_id) if clock.pk else []
+    if not steps:
+        return tournament.current_level, None
+    reading = clock_engine.read(clock.as_state(), steps, timezone.now())
+    step = steps[reading.position - 1]
+    if step.is_break and clock.status == clock_engine.RUNNING:
+        raise refuse("break_on_clock")
+    return max(1, clock_engine.level_number(steps, reading.position)), step
+
+
+def _refuse_if_halted(tournament: Tournament, table, now) -> None:
+    """TDA 11-D: a table three or more players short of the fullest stops dealing once
+    its big blind reaches an open seat; casino §14 (house setting): below four players
+    once registration has closed. The floor may waive it."""
+    from seating import engine as seating_engine
+    from seating.selectors import seating_settings
+    from seating.services import _late_reg_open
+
+    if table.halt_waived:
+        return
+    rule = seating_settings(tournament.pk).halt_rule
+    counts = list(
+        Seat.objects.filter(
+            table__tournament=tournament, table__broken_at__isnull=True, entry__isnull=False
+        )
+        .values("table")
+        .annotate(players=Count("pk"))
+        .values_list("players", flat=True)
+    )
+    players = len(now.occupied)
+    if rule == seating_engine.HALT_TDA and len(counts) > 1 and max(counts) - players >= 3:
+        from hands.engine import blinds
+
+        if now.state.big_blind is None or blinds.blinds_reached_open_seat(
+            now.seats, now.occupied, big_blind=now.state.big_blind
+        ):
+            raise refuse("halted", number=table.number, rule="TDA 11-D")
+    if rule == seating_engine.HALT_BELOW_FOUR and len(counts) > 1 and players < 4:
+        if not _late_reg_open(tournament):
+            raise refuse("halted", number=table.number, rule="casino §14")
+
+
+def _hand_row(table, number: int) -> Hand:
+    hand = hand_in_play(table)
+    if hand is None:
+        if Hand.objects.filter(table=table, number=number).exists():
+            raise refuse("hand_finished", hand=number)
+        raise refuse("no_hand_in_play")
+    if hand.number != number:
+        raise refuse("not_this_hand", hand=number)
+    return hand
+
+
+@transaction.atomic
+def hand_start(*, actor, tournament_id: int, number: int) -> Hand:
+    """Deal the next hand: button, blinds and antes from the engine (TDA 32, 34-B;
+    RP-11), the players dealt in with their stacks; new players between the button
+    and the small blind wait for the button to pass (TDA 10-A)."""
+    tournament = lock(tournament_id)
+    table = table_of(tournament, number)
+    playing = hand_in_play(table)
+    if playing is not None:
+        raise refuse("hand_in_play", hand=playing.number)
+    now = table_now(table)
+    if len(now.occupied) < 2:
+        raise refuse("too_few_players")
+    if now.state.button is None:
+        raise refuse("no_button")
+    _refuse_if_halted(tournament, table, now)
+    round_number = h4h.round_for_new_hand(tournament, table)
+    level, step = _level_now(tournament)
+    positions = now.positions()
+    hand = Hand.objects.create(
+        tournament=tournament,
+        table=table,
+        number=next_hand_number(table),
+        level=level,
+        game=(step.game if step and step.game else tournament.game),
+        small_blind_amount=step.small_blind if step else 0,
+        big_blind_amount=step.big_blind if step else 0,
+        ante_amount=step.ante if step else 0,
+        ante_type=step.ante_type if step else "none",
+        small_bet=step.small_bet if step else 0,
+        big_bet=step.big_bet if step else 0,
+        button=positions.button,
+        small_blind_seat=positions.small_blind_seat,
+        small_blind=positions.small_blind,
+        big_blind=positions.big_blind,
+        h4h_round=round_number,
+    )
+    dealt = {seat: now.occupied[seat] for seat in positions.dealt_in}
+    chips = dict(Entry.objects.filter(pk__in=dealt.values()).values_list("pk", "chips"))
+    HandPlayer.objects.bulk_create(
+        HandPlayer(hand=hand, entry_id=entry, seat=seat, stack=chips[entry])
+        for seat, entry in dealt.items()
+    )
+    state = now.state
+    state.button = positions.button
+    state.small_blind_seat = positions.small_blind_seat
+    state.big_blind = positions.big_blind
+    state.hands_played += 1
+    state.last_dealt = list(dealt.values())
+    state.save()
+    waiting = list(positions.waiting)
+    Seat.objects.filter(table=table).update(
+        wait_for_button=Case(When(number__in=waiting, then=Value(True)), default=Value(False))
+    )
+    audit_record(
+        actor=actor,
+        action="hand.start",
+        obj=hand,
+        tournament=tournament,
+        after={
+            "table": table.number,
+            "hand": hand.number,
+            "level": level,
+            "button": hand.button,
+            "small_blind": hand.small_blind,
+            "big_blind": hand.big_blind,
+            "dealt_in": list(dealt),
+            "waiting": waiting,
+        },
+    )
+    publish_table(table)
+    return hand
+
+
+@transaction.atomic
+def hand_action(
+    *,
+    actor,
+    tournament_id: int,
+    number: int,
+    hand_number: int,
+    kind: str,
+    seat: int | None = None,
+    amount: int | None = None,
+):
+    """One action of the log, checked by the betting engine (TDA 43, 47, 48, 54, 55);
+    an illegal one is refused with the rule and the player's options, nothing written."""
+    tournament = lock(tournament_id)
+    table = table_of(tournament, number)
+    hand = _hand_row(table, hand_number)
+    if hand.status != HandStatus.PLAYING:
+        raise refuse("hand_finished", hand=hand.number)
+    state = betting_state(hand)
+    if state is None:
+        raise refuse("no_action_log")
+    acting = state.to_act if seat is None else seat
+    try:
+        action = betting.Action(kind, acting, amount)
+    except ValueError:
+        raise Invalid({"amount": _amount_needed()}) from None
+    try:
+        after = state.apply(action)
+    except betting.IllegalAction as illegal:
+        raise Conflict(
+            illegal_message(illegal.rule, illegal.message),
+            code="illegal_action",
+            data={"rule": illegal.rule, "legal": legal_public(illegal.options)},
+        ) from None
+    HandAction.objects.create(
+        hand=hand,
+        sequence=len(state.history) + 1,
+        seat=acting,
+        kind=kind,
+        amount=amount,
+        street=state.street,
+    )
+    return hand, after
+
+
+def _amount_needed() -> str:
+    from django.utils.translation import gettext as _
+
+    return _("A bet or raise needs an amount.")
+
+
+@transaction.atomic
+def hand_hold(*, actor, tournament_id: int, number: int, hand_number: int) -> Hand:
+    """Hand-for-hand, all-in and call: the cards stay face down and the table waits until
+    every other table has finished (RP-8 F, casino §29a)."""
+    tournament = lock(tournament_id)
+    table = table_of(tournament, number)
+    hand = _hand_row(table, hand_number)
+    settings = hand_for_hand(tournament.pk)
+    if not settings.active or hand.h4h_round != settings.round:
+        raise refuse("h4h_inactive")
+    hand.status = HandStatus.HELD
+    hand.save(update_fields=["status"])
+    audit_record(
+        actor=actor,
+        action="hand.hold",
+        obj=hand,
+        tournament=tournament,
+        after={"table": table.number, "hand": hand.number, "round": hand.h4h_round},
+    )
+    publish_table(table)
+    h4h.report(tournament, settings, table, held=True)
+    return hand
+
+
+@transaction.atomic
+def hand_finish(
+    *,
+    actor,
+    tournament_id: int,
+    number: int,
+    hand_number: int,
+    busts: list[int] = (),
+    stacks: dict[int, int] | None = None,
+) -> Hand:
+    """The hand is over: who busted (places: IFP 4.27, RP-8 A) and, if counted, each
+    player's chips. Hand-for-hand, the table reports its hand done (RP-8)."""
+    tournament = lock(tournament_id)
+    table = table_of(tournament, number)
+    hand = _hand_row(table, hand_number)
+    settings = hand_for_hand(tournament.pk)
+    if hand.status == HandStatus.HELD:
+        h4h.refuse_unless_showing(tournament, settings, table)
+    players = {player.seat: player for player in hand.players.all()}
+    busted = _checked_busts(busts, players)
+    counted = _checked_stacks(stacks or {}, players, busted)
+    for seat, chips in counted.items():
+        Entry.objects.filter(pk=players[seat].entry_id).update(chips=chips)
+        HandPlayer.objects.filter(pk=players[seat].pk).update(end_stack=chips)
+    hand.status = HandStatus.FINISHED
+    hand.finished_at = timezone.now()
+    hand.save(update_fields=["status", "finished_at"])
+    for seat in busted:
+        bust_record(actor=actor, tournament=tournament, entry_id=players[seat].entry_id, hand=hand)
+    audit_record(
+        actor=actor,
+        action="hand.finish",
+        obj=hand,
+        tournament=tournament,
+        after={"table": table.number, "hand": hand.number, "busts": busted, "stacks": counted},
+    )
+    publish_table(table)
+    if settings.active and hand.h4h_round == settings.round:
+        h4h.report(tournament, settings, table, held=False)
+    return hand
+
+
+def _checked_busts(busts, players: dict) -> list[int]:
+    from django.utils.translation import gettext as _
+
+    seats = list(dict.fromkeys(busts))
+    strangers = [seat for seat in seats if seat not in players]
+    if strangers:
+        raise Invalid(
+            {"busts": _("Seat %(seat)s was not dealt in this hand.") % {"seat": strangers[0]}}
+        )
+    if seats and len(seats) >= len(players):
+        raise Invalid({"busts": _("Somebody has to win the hand: not every player can bust.")})
+    return seats
+
+
+def _checked_stacks(stacks: dict, players: dict, busted: list[int]) -> dict[int, int]:
+    from django.utils.translation import gettext as _
+
+    counted = {}
+    for seat, chips in stacks.items():
+        if seat not in players:
+            raise Invalid(
+                {"stacks": _("Seat %(seat)s was not dealt in this hand.") % {"seat": seat}}
+            )
+        if seat in busted:
+            continue
+        if chips < 1:
+            raise Invalid(
+                {
+                    "stacks": _("A player still in has chips: bust seat %(seat)s instead.")
+                    % {"seat": seat}
+                }
+            )
+        counted[seat] = chips
+    return counted
