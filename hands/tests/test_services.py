@@ -1,0 +1,320 @@
+"""Hands at the tables through the services: the button, dealing, the action log, the
+result, bust-outs and their places (IFP 4.27), halting (TDA 11-D)."""
+
+import random
+
+import pytest
+
+from clock.tests.factories import with_structure
+from floorman.errors import Conflict, Invalid
+from hands import services
+from hands.engine import blinds
+from hands.models import Elimination, Hand, HandAction, HandStatus, TableState
+from hands.selectors import finishing_places, table_state_public
+from hands.tests.factories import button_at, deal, finish, seat_players
+from seating.models import Seat
+from tournaments import services as desk
+from tournaments.tests.factories import tournament
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def event():
+    event = tournament()
+    with_structure(event)  # level 1: 100/200
+    return event
+
+
+# --- The button ----------------------------------------------------------------------------
+
+
+def test_button_draw_gives_each_player_a_card_and_the_high_card_the_button(event):
+    seat_players(event, {1: [1, 3, 5, 7]})
+
+    state = services.button_draw(actor=None, tournament_id=event.pk, number=1)
+
+    cards = {int(seat): card for seat, card in state.draw_cards.items()}
+    assert sorted(cards) == [1, 3, 5, 7]
+    assert state.button == blinds.first_button(cards)  # IFP 2.1
+    replay = blinds.button_draw(
+        (1, 2, 3, 4, 5, 6, 7, 8, 9), {1: 0, 3: 0, 5: 0, 7: 0}, random.Random(state.draw_seed)
+    )
+    assert replay == cards
+
+
+def test_button_draw_refused_once_hands_were_played(event):
+    seat_players(event, {1: [1, 2, 3]})
+    button_at(event, 1, 1)
+    finish(event, 1, deal(event, 1))
+
+    with pytest.raises(Conflict) as refused:
+        services.button_draw(actor=None, tournament_id=event.pk, number=1)
+    assert refused.value.code == "button_drawn"
+
+
+def test_a_hand_needs_a_button_and_two_players(event):
+    seat_players(event, {1: [1, 2], 2: [4]})
+    with pytest.raises(Conflict) as no_button:
+        deal(event, 1)
+    with pytest.raises(Conflict) as alone:
+        deal(event, 2)
+    assert (no_button.value.code, alone.value.code) == ("no_button", "too_few_players")
+
+
+# --- Dealing ------------------------------------------------------------------------------
+
+
+def test_first_hand_blinds_follow_the_drawn_button_with_stacks_and_level(event):
+    seated = seat_players(event, {1: [2, 4, 6, 8]})
+    button_at(event, 1, 4)
+
+    hand = deal(event, 1)
+
+    assert (hand.number, hand.level, hand.button, hand.small_blind, hand.big_blind) == (
+        1,
+        1,
+        4,
+        6,
+        8,
+    )
+    assert (hand.small_blind_amount, hand.big_blind_amount) == (100, 200)
+    dealt = {p.seat: (p.entry_id, p.stack) for p in hand.players.all()}
+    assert dealt == {seat: (seated[(1, seat)].pk, 20000) for seat in (2, 4, 6, 8)}
+
+
+def test_next_hand_moves_button_and_blinds_one_seat_on(event):
+    seat_players(event, {1: [2, 4, 6, 8]})
+    button_at(event, 1, 4)
+    finish(event, 1, deal(event, 1))
+
+    second = deal(event, 1)
+
+    assert (second.number, second.button, second.small_blind, second.big_blind) == (2, 6, 8, 2)
+
+
+def test_one_hand_at_a_time(event):
+    seat_players(event, {1: [1, 2, 3]})
+    button_at(event, 1, 1)
+    deal(event, 1)
+
+    with pytest.raises(Conflict) as refused:
+        deal(event, 1)
+    assert refused.value.code == "hand_in_play"
+    assert Hand.objects.count() == 1
+
+
+def test_big_blind_busts_dead_small_blind_and_button_moves_on_tda_32(event):
+    seated = seat_players(event, {1: [1, 2, 3, 4, 5]})
+    button_at(event, 1, 1)
+    first = deal(event, 1)  # button 1, small blind 2, big blind 3
+    finish(event, 1, first, busts=[3])
+
+    second = deal(event, 1)
+
+    # The big blind moves on to seat 4; nobody posts the small blind in the empty seat 3;
+    # the button moves to seat 2 (TDA 32, IFP 3.1).
+    assert (second.button, second.small_blind, second.small_blind_seat, second.big_blind) == (
+        2,
+        None,
+        3,
+        4,
+    )
+    assert seated[(1, 3)].pk not in {p.entry_id for p in second.players.all()}
+
+
+def test_new_player_between_button_and_small_blind_waits_for_the_button_tda_10_a(event):
+    seated = seat_players(event, {1: [1, 3, 5, 7], 2: [1, 2, 3, 4]})
+    button_at(event, 1, 1)
+    finish(event, 1, deal(event, 1))  # button 1, blinds 3 and 5
+    newcomer = seated[(2, 4)]
+    from seating import services as seating
+
+    seating.move(actor=None, tournament_id=event.pk, entry_id=newcomer.pk, to_table=1, to_seat=4)
+
+    second = deal(event, 1)  # button 3, small blind 5, big blind 7: seat 4 sits in between
+
+    assert (second.button, second.small_blind, second.big_blind) == (3, 5, 7)
+    assert newcomer.pk not in {p.entry_id for p in second.players.all()}
+    assert Seat.objects.get(table__number=1, number=4).wait_for_button is True
+    assert table_state_public(second.table)["hand"]["number"] == 2
+    finish(event, 1, second)
+
+    third = deal(event, 1)
+    assert newcomer.pk in {p.entry_id for p in third.players.all()}
+    assert Seat.objects.get(table__number=1, number=4).wait_for_button is False
+
+
+def test_a_table_three_short_halts_once_its_big_blind_reaches_an_open_seat_tda_11_d(event):
+    seat_players(event, {1: [1, 2, 3, 4, 5, 6, 7, 8, 9], 2: [1, 2, 3, 4, 5, 6]})
+    button_at(event, 2, 5, big_blind=9 - 3)  # last hand: big blind in seat 6, seat 7 open
+
+    with pytest.raises(Conflict) as halted:
+        deal(event, 2)
+
+    assert halted.value.code == "halted" and "TDA 11-D" in halted.value.message
+
+
+def test_a_halt_waived_by_the_floor_lets_the_table_deal(event):
+    from seating import services as seating
+
+    seat_players(event, {1: [1, 2, 3, 4, 5, 6, 7, 8, 9], 2: [1, 2, 3, 4, 5, 6]})
+    button_at(event, 2, 5, big_blind=6)
+    seating.halt_waive(actor=None, tournament_id=event.pk, number=2, waived=True)
+
+    assert deal(event, 2).number == 1
+
+
+# --- The action log ---------------------------------------------------------------------------
+
+
+def act(event, hand, kind, amount=None, seat=None):
+    return services.hand_action(
+        actor=None,
+        tournament_id=event.pk,
+        number=hand.table.number,
+        hand_number=hand.number,
+        kind=kind,
+        amount=amount,
+        seat=seat,
+    )
+
+
+def test_actions_are_checked_and_logged_in_turn(event):
+    seat_players(event, {1: [1, 2, 3]})
+    button_at(event, 1, 1)
+    hand = deal(event, 1)  # button 1 acts first pre-flop with three players
+
+    act(event, hand, "raise", 600)
+    act(event, hand, "call")
+    _hand, state = act(event, hand, "fold")
+
+    assert [(a.seat, a.kind, a.amount) for a in HandAction.objects.order_by("sequence")] == [
+        (1, "raise", 600),
+        (2, "call", None),
+        (3, "fold", None),
+    ]
+    assert state.street == "flop" and state.pot == 1400
+
+
+def test_raise_below_the_minimum_is_refused_with_rule_and_options_tda_43(event):
+    seat_players(event, {1: [1, 2, 3]})
+    button_at(event, 1, 1)
+    hand = deal(event, 1)
+
+    with pytest.raises(Conflict) as refused:
+        act(event, hand, "raise", 300)  # the big blind is 200: at least 400
+
+    assert refused.value.code == "illegal_action"
+    assert refused.value.data["rule"] == "TDA 43"
+    assert refused.value.data["legal"] == {
+        "seat": 1,
+        "call": 200,
+        "can_check": False,
+        "wager": "raise",
+        "min_to": 400,
+        "max_to": 20000,
+    }
+    assert HandAction.objects.count() == 0
+
+
+def test_acting_out_of_turn_is_refused_tda_53_a(event):
+    seat_players(event, {1: [1, 2, 3]})
+    button_at(event, 1, 1)
+    hand = deal(event, 1)
+
+    with pytest.raises(Conflict) as refused:
+        act(event, hand, "call", seat=3)
+
+    assert refused.value.data["rule"] == "TDA 53-A"
+
+
+# --- Results and places ----------------------------------------------------------------------
+
+
+def test_finishing_counts_stacks_and_refuses_strangers_and_everyone_busting(event):
+    seated = seat_players(event, {1: [1, 2, 3]})
+    button_at(event, 1, 1)
+    hand = deal(event, 1)
+
+    with pytest.raises(Invalid):
+        finish(event, 1, hand, busts=[7])
+    with pytest.raises(Invalid):
+        finish(event, 1, hand, busts=[1, 2, 3])
+    finish(event, 1, hand, stacks={1: 25000, 2: 15000, 3: 20000})
+
+    seated[(1, 1)].refresh_from_db()
+    assert seated[(1, 1)].chips == 25000
+    assert Hand.objects.get().status == HandStatus.FINISHED
+
+
+def test_two_busts_in_one_hand_the_bigger_starting_stack_places_higher_ifp_4_27(event):
+    seated = seat_players(event, {1: [1, 2, 3, 4]})
+    desk_chips(seated[(1, 2)], 5000)
+    desk_chips(seated[(1, 3)], 9000)
+    button_at(event, 1, 1)
+    hand = deal(event, 1)
+
+    finish(event, 1, hand, busts=[2, 3])
+
+    places = finishing_places(event.pk)
+    assert places[seated[(1, 3)].pk].place == 3  # started the hand with more chips
+    assert places[seated[(1, 2)].pk].place == 4
+
+
+def test_equal_starting_stacks_share_the_place(event):
+    seated = seat_players(event, {1: [1, 2, 3, 4]})
+    button_at(event, 1, 1)
+    finish(event, 1, deal(event, 1), busts=[2, 3])
+
+    places = finishing_places(event.pk)
+    assert places[seated[(1, 2)].pk].shared == places[seated[(1, 3)].pk].shared == (3, 4)
+
+
+def test_places_count_down_hand_by_hand_and_the_last_entry_wins(event):
+    seated = seat_players(event, {1: [1, 2, 3]})
+    button_at(event, 1, 1)
+    finish(event, 1, deal(event, 1), busts=[2])
+    finish(event, 1, deal(event, 1), busts=[3])
+
+    places = finishing_places(event.pk)
+    assert {seat: places[seated[(1, seat)].pk].place for seat in (1, 2, 3)} == {1: 1, 2: 3, 3: 2}
+
+
+def test_undoing_a_bust_takes_its_place_away(event):
+    seated = seat_players(event, {1: [1, 2, 3]})
+    button_at(event, 1, 1)
+    finish(event, 1, deal(event, 1), busts=[2])
+
+    desk.entry_bust_undo(actor=None, tournament_id=event.pk, entry_id=seated[(1, 2)].pk)
+
+    assert finishing_places(event.pk) == {}
+    assert not Elimination.objects.exists()
+
+
+def test_a_bust_entered_at_the_desk_gets_its_place_too(event):
+    seated = seat_players(event, {1: [1, 2, 3]})
+
+    desk.entry_bust(actor=None, tournament_id=event.pk, entry_id=seated[(1, 3)].pk)
+
+    elimination = Elimination.objects.get()
+    assert (elimination.table_number, elimination.seat, elimination.stack) == (1, 3, 20000)
+    assert finishing_places(event.pk)[seated[(1, 3)].pk].place == 3
+
+
+def desk_chips(entry, chips: int) -> None:
+    type(entry).objects.filter(pk=entry.pk).update(chips=chips)
+
+
+def test_state_row_follows_the_hand(event):
+    seat_players(event, {1: [1, 2, 3]})
+    button_at(event, 1, 2)
+    deal(event, 1)
+
+    state = TableState.objects.get()
+    assert (state.button, state.small_blind_seat, state.big_blind, state.hands_played) == (
+        2,
+        3,
+        1,
+        1,
+    )
