@@ -15,23 +15,26 @@ processes per server, default one per core), BENCH_CONNECTIONS (default 8),
 BENCH_SECONDS (measured seconds per run, default 10), BENCH_TOURNAMENTS (default 25).
 """
 
-import http.client
 import os
 import sys
-import threading
-import time
-from dataclasses import dataclass, field
 
-from common import free_port, manage, production_env, serving
+from common import (
+    free_port,
+    gunicorn_command,
+    load_threads,
+    manage,
+    production_env,
+    serving,
+    uvicorn_command,
+)
 
 WORKERS = int(os.environ.get("BENCH_WORKERS", str(os.cpu_count() or 1)))
 CONNECTIONS = int(os.environ.get("BENCH_CONNECTIONS", "8"))
 SECONDS = float(os.environ.get("BENCH_SECONDS", "10"))
 WARMUP_SECONDS = 2.0
 TOURNAMENTS = int(os.environ.get("BENCH_TOURNAMENTS", "25"))
-MAX_REQUESTS_PER_CONNECTION = 200_000  # a bound besides time; never reached on loopback
 PATHS = ("/tournaments/", "/api/v1/tournaments/")
-SERVERS = ("gunicorn", "uvicorn")
+SERVERS = {"gunicorn": gunicorn_command, "uvicorn": uvicorn_command}
 
 SETUP = f"""
 from datetime import timedelta
@@ -47,108 +50,21 @@ print(Tournament.objects.count())
 """
 
 
-def server_command(name: str, port: int) -> list[str]:
-    workers = str(WORKERS)
-    return {
-        "gunicorn": [
-            sys.executable,
-            "-m",
-            "gunicorn",
-            "floorman.wsgi:application",
-            "--workers",
-            workers,
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--log-level",
-            "warning",
-        ],
-        "uvicorn": [
-            sys.executable,
-            "-m",
-            "uvicorn",
-            "floorman.asgi:application",
-            "--workers",
-            workers,
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--lifespan",
-            "off",  # Django's ASGI handler does not speak the lifespan protocol
-            "--log-level",
-            "warning",
-            "--no-access-log",
-        ],
-    }[name]
-
-
-@dataclass
-class Tally:
-    done: int = 0
-    failures: list[str] = field(default_factory=list)
-    lock: threading.Lock = field(default_factory=threading.Lock)
-
-
-def client(port: int, path: str, start: float, stop: float, tally: Tally) -> None:
-    """Send GET path until `stop`; count the 200 answers completed after `start`."""
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-    done = 0
-    failures = []
-    try:
-        for _ in range(MAX_REQUESTS_PER_CONNECTION):
-            if time.monotonic() >= stop:
-                break
-            try:
-                conn.request("GET", path)
-                response = conn.getresponse()
-                response.read()
-            except (OSError, http.client.HTTPException) as exc:
-                failures.append(f"{type(exc).__name__}: {exc}")
-                conn.close()  # the next request opens a new connection
-                continue
-            if response.status != 200:
-                failures.append(f"HTTP {response.status}")
-            elif time.monotonic() > start:
-                done += 1
-    finally:
-        conn.close()
-    with tally.lock:
-        tally.done += done
-        tally.failures.extend(failures)
-
-
-def load(port: int, path: str) -> tuple[float, list[str]]:
-    """Requests per second for `path` over SECONDS, after WARMUP_SECONDS."""
-    tally = Tally()
-    start = time.monotonic() + WARMUP_SECONDS
-    stop = start + SECONDS
-    threads = [
-        threading.Thread(target=client, args=(port, path, start, stop, tally))
-        for _ in range(CONNECTIONS)
-    ]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    # Requests still in flight at `stop` finish a little later and are counted: the
-    # error is at most CONNECTIONS requests, a few per mille of a run.
-    return tally.done / SECONDS, tally.failures
-
-
 def main() -> None:
-    env = production_env(
-        os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
-    )
+    env = production_env()
     manage(env, "migrate", "--verbosity", "0")
     present = int(manage(env, "shell", "--no-imports", "-c", SETUP).split()[-1])
     rates: dict[tuple[str, str], float] = {}
     failures: list[str] = []
-    for name in SERVERS:
+    for name, command in SERVERS.items():
         port = free_port()
-        with serving(server_command(name, port), env, port):
+        with serving(command(port, WORKERS), env, port):
             for path in PATHS:
-                rates[name, path], failed = load(port, path)
-                failures.extend(f"{name} {path}: {failure}" for failure in failed)
+                result = load_threads(
+                    port, path, connections=CONNECTIONS, seconds=SECONDS, warmup=WARMUP_SECONDS
+                )
+                rates[name, path] = result.rate
+                failures.extend(f"{name} {path}: {failure}" for failure in result.failures)
 
     for (name, path), rate in rates.items():
         print(f"asgi_vs_wsgi: {name} {path} {rate:.0f} req/s")

@@ -35,7 +35,14 @@ import time
 from dataclasses import dataclass, field
 from statistics import median
 
-from common import free_port, manage, production_env, serving
+from common import (
+    CLOCK_STRUCTURE_SETUP,
+    free_port,
+    manage,
+    production_env,
+    serving,
+    uvicorn_command,
+)
 from websockets.asyncio.client import ClientConnection, connect
 
 try:  # the server runs on uvloop (uvicorn[standard]); the clients too, to keep up
@@ -53,52 +60,27 @@ TARGET_P99_MS = 250
 # A large id, so that the group name does not meet another run's on a shared Redis.
 TOURNAMENT_ID = 9_000_000 + secrets.randbelow(1_000_000)
 
-SETUP = f"""
+SETUP = (
+    f"""
 from django.contrib.auth.models import Group, User
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
-from clock import engine, services
-from clock.engine import BREAK, LEVEL, Step
 from tournaments.models import Tournament
 user = User.objects.create_user("bench-floor", password=None)
 user.groups.add(Group.objects.get(name="floor"))
 t = Tournament.objects.create(pk={TOURNAMENT_ID}, name="Bench Clock Event", buy_in=10000,
     fee=1000, starting_stack=30000, start_at=timezone.now(), status="running")
-steps = [
-    Step(LEVEL, 20, 100, 200),
-    Step(LEVEL, 20, 200, 400),
-    Step(BREAK, 10, label="Break", color_up=(25,)),
-    Step(LEVEL, 20, 300, 600, ante=600, ante_type=engine.ANTE_BIG_BLIND),
-    Step(LEVEL, 20, 400, 800, ante=800, ante_type=engine.ANTE_BIG_BLIND),
-]
-s = services.structure_create(actor=None, name="Bench 20", steps=steps, is_template=True,
-    chip_set_id=None)
-services.clock_structure_set(actor=None, tournament_id=t.pk, structure_id=s.pk)
+"""
+    + CLOCK_STRUCTURE_SETUP
+    + """
 services.clock_act(actor=user, tournament_id=t.pk, action="start")
 print(Token.objects.create(user=user).key, t.pk)
 """
-
-
-def server_command(port: int) -> list[str]:
-    return [
-        sys.executable,
-        "-m",
-        "uvicorn",
-        "floorman.asgi:application",
-        "--workers",
-        "1",
-        "--host",
-        "127.0.0.1",
-        "--port",
-        str(port),
-        "--lifespan",
-        "off",  # Django's ASGI handler does not speak the lifespan protocol
-        "--ws-per-message-deflate",
-        "false",  # as production serves /ws/ (docker-compose.yml, manage.py serve)
-        "--no-access-log",
-        "--log-level",
-        "warning",
-    ]
+)
+SERVER_OPTIONS = (
+    "--ws-per-message-deflate",
+    "false",  # as production serves /ws/ (docker-compose.yml, manage.py serve)
+)
 
 
 @dataclass
@@ -274,9 +256,7 @@ def raise_open_file_limit(needed: int) -> int:
 
 def main() -> None:
     redis_url = os.environ.get("REDIS_URL", "").strip()
-    env = production_env(
-        os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
-    )
+    env = production_env()
     env.pop("DJANGO_SETTINGS_MODULE", None)
     in_memory_env = {k: v for k, v in env.items() if k != "REDIS_URL"}
     manage(in_memory_env, "migrate", "--verbosity", "0")
@@ -298,7 +278,7 @@ def main() -> None:
     leftovers = 0
     for layer in layers:
         port = free_port()
-        with serving(server_command(port), layer.env, port) as server:
+        with serving(uvicorn_command(port, 1, *SERVER_OPTIONS), layer.env, port) as server:
             run_loop(measure(layer, port, driver))
         if "REDIS_URL" in layer.env:
             leftovers += celery_leftovers_remove(redis_url, server.pid)

@@ -1,4 +1,5 @@
-"""Helpers shared by the benchmarks: a scratch PostgreSQL database, manage.py, servers.
+"""Helpers shared by the benchmarks: a scratch PostgreSQL database, manage.py, servers,
+and HTTP load (wrk when installed, else Python threads).
 
 Every server a benchmark starts runs in its own process group, and `serving` stops the
 whole group when the benchmark ends, on error and on Ctrl-C or SIGTERM too.
@@ -7,20 +8,51 @@ whole group when the benchmark ends, on error and on Ctrl-C or SIGTERM too.
 import contextlib
 import http.client
 import os
+import re
 import secrets
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NoReturn
 from urllib.parse import urlsplit, urlunsplit
 
 import psycopg
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRATCH_DB = "floorman_bench"
+DATABASE_URL = os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
+BENCH = Path(sys.argv[0]).stem  # "clock_api" for bench/clock_api.py: prefixes its messages
+WRK = shutil.which("wrk")  # the load generator when installed (Debian: apt-get install wrk)
+MAX_REQUESTS_PER_CONNECTION = 200_000  # a bound besides time; never reached on loopback
+
+# Shell code for `manage.py shell -c`, after a tournament `t` exists: gives it a structure
+# of 20-minute levels with a break (and a colour-up) after level 2, ready to start.
+CLOCK_STRUCTURE_SETUP = """
+from clock import engine, services
+from clock.engine import BREAK, LEVEL, Step
+steps = [
+    Step(LEVEL, 20, 100, 200),
+    Step(LEVEL, 20, 200, 400),
+    Step(BREAK, 10, label="Break", color_up=(25,)),
+    Step(LEVEL, 20, 300, 600, ante=600, ante_type=engine.ANTE_BIG_BLIND),
+    Step(LEVEL, 20, 400, 800, ante=800, ante_type=engine.ANTE_BIG_BLIND),
+]
+s = services.structure_create(actor=None, name="Bench 20", steps=steps, is_template=True,
+    chip_set_id=None)
+services.clock_structure_set(actor=None, tournament_id=t.pk, structure_id=s.pk)
+"""
+
+
+def fail(message: str) -> NoReturn:
+    """Stop the benchmark with `message`, prefixed with its name."""
+    sys.exit(f"{BENCH}: {message}")
 
 
 def free_port() -> int:
@@ -38,7 +70,7 @@ def scratch_database(base_url: str) -> str:
     return urlunsplit(parts._replace(path=f"/{SCRATCH_DB}"))
 
 
-def production_env(base_url: str) -> dict[str, str]:
+def production_env(base_url: str = DATABASE_URL) -> dict[str, str]:
     """Environment for production settings on a fresh scratch database (plain HTTP)."""
     return {
         **os.environ,
@@ -58,6 +90,47 @@ def manage(env: dict, *args: str) -> str:
     if done.returncode:
         sys.exit(f"manage.py {' '.join(args)} failed:\n{done.stderr}")
     return done.stdout
+
+
+# --- Servers -----------------------------------------------------------------------
+
+
+def gunicorn_command(port: int, workers: int) -> list[str]:
+    """floorman.wsgi under gunicorn sync workers, as production serves HTTP."""
+    return [
+        sys.executable,
+        "-m",
+        "gunicorn",
+        "floorman.wsgi:application",
+        "--workers",
+        str(workers),
+        "--bind",
+        f"127.0.0.1:{port}",
+        "--log-level",
+        "warning",
+    ]
+
+
+def uvicorn_command(port: int, workers: int, *options: str) -> list[str]:
+    """floorman.asgi under uvicorn, as production serves /ws/; `options` go at the end."""
+    return [
+        sys.executable,
+        "-m",
+        "uvicorn",
+        "floorman.asgi:application",
+        "--workers",
+        str(workers),
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--lifespan",
+        "off",  # Django's ASGI handler does not speak the lifespan protocol
+        "--log-level",
+        "warning",
+        "--no-access-log",
+        *options,
+    ]
 
 
 def wait_for_server(
@@ -106,3 +179,147 @@ def stop(server: subprocess.Popen) -> None:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(server.pid, signal.SIGKILL)
         return
+
+
+# --- Load ---------------------------------------------------------------------------
+
+
+@dataclass
+class Result:
+    rate: float  # requests per second
+    detail: str = ""
+    failures: list[str] = field(default_factory=list)
+
+
+def answers_ok(port: int, path: str) -> None:
+    """Stop the benchmark unless GET path answers JSON with HTTP 200."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        conn.request("GET", path)
+        response = conn.getresponse()
+        body = response.read()
+    finally:
+        conn.close()
+    if response.status != 200 or not body.startswith((b"{", b"[")):
+        fail(f"GET {path} answered HTTP {response.status}, not JSON 200")
+
+
+def load(port: int, path: str, *, connections: int, seconds: float, warmup: float) -> Result:
+    """GET path at `connections` concurrent connections: wrk when installed, else threads."""
+    run = load_wrk if WRK else load_threads
+    return run(port, path, connections=connections, seconds=seconds, warmup=warmup)
+
+
+def load_paths(
+    port: int, paths: dict[str, str], *, connections: int, seconds: float, warmup: float
+) -> dict[str, Result]:
+    """Name -> result of loading each path in turn, each checked to answer JSON first."""
+    results = {}
+    for name, path in paths.items():
+        answers_ok(port, path)
+        results[name] = load(port, path, connections=connections, seconds=seconds, warmup=warmup)
+    return results
+
+
+# wrk
+
+
+def wrk(port: int, path: str, *, connections: int, seconds: float) -> str:
+    done = subprocess.run(
+        [
+            WRK or "wrk",
+            "-t2",
+            f"-c{connections}",
+            f"-d{seconds:g}s",
+            "--latency",
+            f"http://127.0.0.1:{port}{path}",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=seconds + 60,
+    )
+    if done.returncode:
+        fail(f"wrk failed:\n{done.stderr}")
+    return done.stdout
+
+
+def wrk_result(out: str) -> Result:
+    """The rate, latency and failures that wrk --latency printed."""
+    rate = re.search(r"Requests/sec:\s+([\d.]+)", out)
+    if rate is None:
+        fail(f"cannot read wrk's output:\n{out}")
+    latency = {
+        p: m.group(1) for p in ("50", "99") if (m := re.search(rf"^\s+{p}%\s+(\S+)", out, re.M))
+    }
+    failures = []
+    if m := re.search(r"Non-2xx or 3xx responses: (\d+)", out):
+        failures.append(f"{m.group(1)} non-2xx answers")
+    if m := re.search(r"Socket errors: (.*)", out):
+        # Reading or writing a connection that the server closed counts here too.
+        failures.append(f"socket errors: {m.group(1)}")
+    detail = f"latency p50 {latency.get('50', '?')} p99 {latency.get('99', '?')}"
+    return Result(float(rate.group(1)), detail, failures)
+
+
+def load_wrk(port: int, path: str, *, connections: int, seconds: float, warmup: float) -> Result:
+    wrk(port, path, connections=connections, seconds=warmup)
+    return wrk_result(wrk(port, path, connections=connections, seconds=seconds))
+
+
+# Python threads, one keep-alive connection each (they saturate sooner than wrk: the
+# figures are not comparable between the two)
+
+
+@dataclass
+class Tally:
+    done: int = 0
+    failures: list[str] = field(default_factory=list)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+
+def client(port: int, path: str, start: float, stop: float, tally: Tally) -> None:
+    """Send GET path until `stop`; count the 200 answers completed after `start`."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    done = 0
+    failures = []
+    try:
+        for _ in range(MAX_REQUESTS_PER_CONNECTION):
+            if time.monotonic() >= stop:
+                break
+            try:
+                conn.request("GET", path)
+                response = conn.getresponse()
+                response.read()
+            except (OSError, http.client.HTTPException) as exc:
+                failures.append(f"{type(exc).__name__}: {exc}")
+                conn.close()  # the next request opens a new connection
+                continue
+            if response.status != 200:
+                failures.append(f"HTTP {response.status}")
+            elif time.monotonic() > start:
+                done += 1
+    finally:
+        conn.close()
+    with tally.lock:
+        tally.done += done
+        tally.failures.extend(failures)
+
+
+def load_threads(
+    port: int, path: str, *, connections: int, seconds: float, warmup: float
+) -> Result:
+    """Requests per second for `path` over `seconds`, after `warmup` seconds."""
+    tally = Tally()
+    start = time.monotonic() + warmup
+    stop = start + seconds
+    threads = [
+        threading.Thread(target=client, args=(port, path, start, stop, tally))
+        for _ in range(connections)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    # Requests still in flight at `stop` finish a little later and are counted: the
+    # error is at most `connections` requests, a few per mille of a run.
+    return Result(tally.done / seconds, "", tally.failures)

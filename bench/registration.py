@@ -16,7 +16,7 @@ import sys
 import threading
 import time
 
-from common import free_port, manage, production_env, serving
+from common import free_port, gunicorn_command, manage, production_env, serving
 
 PLAYERS = int(os.environ.get("BENCH_PLAYERS", "10000"))
 DESKS = int(os.environ.get("BENCH_DESKS", "8"))
@@ -51,24 +51,10 @@ def desk(token: str, tournament_id: int, names: list[str], failures: list) -> No
 
 
 def main() -> None:
-    env = production_env(
-        os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
-    )
+    env = production_env()
     manage(env, "migrate", "--verbosity", "0")
     token, tournament_id = manage(env, "shell", "--no-imports", "-c", SETUP).split()[-2:]
-    command = [
-        sys.executable,
-        "-m",
-        "gunicorn",
-        "floorman.wsgi:application",
-        "--workers",
-        str(WORKERS),
-        "--bind",
-        f"127.0.0.1:{PORT}",
-        "--log-level",
-        "warning",
-    ]
-    with serving(command, env, PORT):
+    with serving(gunicorn_command(PORT, WORKERS), env, PORT):
         names = [f"Bench Player {n:05d}" for n in range(PLAYERS)]
         failures: list[int] = []
         threads = [

@@ -15,18 +15,21 @@ database is vacuumed and analysed, as autovacuum keeps a live one.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres python bench/seating.py
 
-Prints "seating: <what> <figure> (target ...)" lines.
+Prints "seating: <what> <figure> (target ...)" lines. Environment: BENCH_RUNS (default
+3); for the lookup, as bench/clock_api.py: BENCH_WORKERS (default one per core),
+BENCH_CONNECTIONS (default 50), BENCH_SECONDS (default 10).
 """
 
 import os
-import shutil
 import sys
 
-from clock_api import CONNECTIONS, SECONDS, WORKERS, answers_ok, load_threads, load_wrk
-from clock_api import server_command as gunicorn
-from common import free_port, manage, production_env, serving
+from common import WRK, free_port, gunicorn_command, load_paths, manage, production_env, serving
 
 RUNS = int(os.environ.get("BENCH_RUNS", "3"))
+WORKERS = int(os.environ.get("BENCH_WORKERS", str(os.cpu_count() or 1)))
+CONNECTIONS = int(os.environ.get("BENCH_CONNECTIONS", "50"))
+SECONDS = int(os.environ.get("BENCH_SECONDS", "10"))
+WARMUP_SECONDS = 2
 TRIVIAL_PATH = "/health/live/"
 
 TIMED = """
@@ -114,9 +117,7 @@ def figure(lines: list[str], key: str) -> list[str]:
 
 
 def main() -> None:
-    env = production_env(
-        os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
-    )
+    env = production_env()
     env = {k: v for k, v in env.items() if k != "REDIS_URL"}  # live events: in-memory layer
     manage(env, "migrate", "--verbosity", "0")
     out = manage(env, "shell", "--no-imports", "-c", TIMED % {"runs": RUNS}).splitlines()
@@ -131,18 +132,20 @@ def main() -> None:
     print(f"seating: break one table of 1000 {break_ms} ms, {broken} players (target <= 300 ms)")
 
     lookup_path = f"/api/v1/tournaments/{tournament_id}/lookup/?q=mueller"
-    command = shutil.which("wrk")
     port = free_port()
-    with serving(gunicorn(port), env, port):
-        results = {}
-        for name, path in (("seat lookup", lookup_path), ("trivial JSON view", TRIVIAL_PATH)):
-            answers_ok(port, path)
-            results[name] = load_wrk(command, port, path) if command else load_threads(port, path)
+    with serving(gunicorn_command(port, WORKERS), env, port):
+        results = load_paths(
+            port,
+            {"seat lookup": lookup_path, "trivial JSON view": TRIVIAL_PATH},
+            connections=CONNECTIONS,
+            seconds=SECONDS,
+            warmup=WARMUP_SECONDS,
+        )
     lookup, trivial = results["seat lookup"].rate, results["trivial JSON view"].rate
     print(f"seating: seat lookup {lookup:.0f} req/s, trivial JSON view {trivial:.0f} req/s")
     print(f"seating: lookup ratio {lookup / trivial if trivial else 0:.2f} (target >= 0.5)")
     print(
-        f"seating: median of {RUNS} runs each; lookup by {'wrk' if command else 'threads'}, "
+        f"seating: median of {RUNS} runs each; lookup by {'wrk' if WRK else 'threads'}, "
         f"{CONNECTIONS} connections, gunicorn {WORKERS} workers, {SECONDS} s per path"
     )
     failures = [f"{n}: {f}" for n, r in results.items() for f in r.failures]

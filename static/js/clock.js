@@ -8,17 +8,25 @@
 // The pure functions at the top take plain values and are tested with node
 // (clock/tests/js/clock_test.js); the screen below them touches the DOM.
 // Every user-facing text comes from the page (json_script "lobby-config"), translated.
+// The socket, JSON fetches, reconnect delays and beeps are live.js's, loaded first.
 (function (root, factory) {
   "use strict";
-  var api = factory();
+  var api = factory(
+    typeof module === "object" && module.exports ? require("./live.js") : root.FloormanLive
+  );
   if (typeof module === "object" && module.exports) {
     module.exports = api;
   } else {
     root.FloormanClock = api;
     if (root.document) api.boot(root.document);
   }
-})(typeof self !== "undefined" ? self : this, function () {
+})(typeof self !== "undefined" ? self : this, function (shared) {
   "use strict";
+
+  var fetchJson = shared.fetchJson;
+  var interpolate = shared.interpolate;
+  var Live = shared.Live;
+  var Sound = shared.Sound;
 
   // --- Pure functions -----------------------------------------------------------
 
@@ -151,19 +159,6 @@
     return next && !next.is_break ? next.big_blind || next.big_bet : 0;
   }
 
-  // Reconnect delays: doubling up to 30 s, randomized within the upper half so that
-  // every screen in the room does not knock at the same moment after a restart.
-  function backoffMs(attempt, random) {
-    var cap = Math.min(30000, 1000 * Math.pow(2, Math.min(attempt, 15)));
-    return Math.round(cap / 2 + (random || Math.random)() * (cap / 2));
-  }
-
-  function interpolate(template, values) {
-    return String(template).replace(/%\((\w+)\)s/g, function (whole, name) {
-      return Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : whole;
-    });
-  }
-
   // --- Time to the server ----------------------------------------------------------
 
   function TimeSync() {
@@ -182,41 +177,16 @@
 
   // --- Sound ------------------------------------------------------------------------
 
-  // Browsers start audio only after a gesture on the page: one click or tap turns it on.
-  function Sound() {
-    this.context = null;
+  // A lobby's signals: longer, softer and further apart than a phone's (live.js's).
+  var LOBBY_SOUND = { volume: 0.5, gap: 0.12 };
+
+  function levelChangeBeeps(sound) {
+    return sound.beeps(3, 880, 0.35);
   }
-  Sound.prototype.enable = function () {
-    var Context = window.AudioContext || window.webkitAudioContext;
-    if (!Context) return false;
-    if (!this.context) this.context = new Context();
-    if (this.context.state === "suspended") this.context.resume();
-    return true;
-  };
-  Sound.prototype.beeps = function (count, frequency, seconds) {
-    var ctx = this.context;
-    if (!ctx || ctx.state !== "running") return;
-    for (var i = 0; i < count; i++) {
-      var start = ctx.currentTime + i * (seconds + 0.12);
-      var osc = ctx.createOscillator();
-      var gain = ctx.createGain();
-      osc.type = "sine";
-      osc.frequency.value = frequency;
-      gain.gain.setValueAtTime(0.0001, start);
-      gain.gain.exponentialRampToValueAtTime(0.5, start + 0.02);
-      gain.gain.exponentialRampToValueAtTime(0.0001, start + seconds);
-      osc.connect(gain);
-      gain.connect(ctx.destination);
-      osc.start(start);
-      osc.stop(start + seconds + 0.05);
-    }
-  };
-  Sound.prototype.levelChange = function () {
-    this.beeps(3, 880, 0.35);
-  };
-  Sound.prototype.warning = function () {
-    this.beeps(2, 660, 0.2);
-  };
+
+  function warningBeeps(sound) {
+    return sound.beeps(2, 660, 0.2);
+  }
 
   // --- One tournament on the screen -------------------------------------------------
 
@@ -227,13 +197,23 @@
     this.lobby = data.lobby;
     this.screen = screen;
     this.online = true; // until a connection is lost: no banner while first connecting
-    this.attempt = 0;
-    this.socket = null;
     this.pingTimer = null;
     this.refreshTimer = null;
     this.previous = null; // the last frame's reading: level changes and warnings cross it
     this.newLevelUntil = 0; // TDA 23 notice shown until then (server ms)
     this.warnedAt = { position: 0, at: 0 };
+    var self = this;
+    this.live = new Live(screen.document, data.urls.socket, {
+      opened: function () {
+        self.opened();
+      },
+      message: function (message) {
+        self.receive(message);
+      },
+      online: function (online) {
+        self.setOnline(online);
+      },
+    });
   }
 
   Board.prototype.apply = function (data) {
@@ -250,49 +230,30 @@
   };
 
   Board.prototype.connect = function () {
+    this.live.connect();
+  };
+
+  // On every (re)connection: measure the time again, keep measuring, and fetch the state.
+  Board.prototype.opened = function () {
     var self = this;
-    var scheme = window.location.protocol === "https:" ? "wss://" : "ws://";
-    var socket = new WebSocket(scheme + window.location.host + this.urls.socket);
-    this.socket = socket;
-    socket.onopen = function () {
-      self.attempt = 0;
-      self.setOnline(true);
-      self.probeTime(5);
-      self.pingTimer = window.setInterval(function () {
-        self.ping();
-      }, 30000);
-      self.resync(); // events may have been missed while the socket was down
-    };
-    socket.onmessage = function (event) {
-      var message;
-      try {
-        message = JSON.parse(event.data);
-      } catch (error) {
-        return;
-      }
-      self.receive(message);
-    };
-    socket.onclose = function () {
-      window.clearInterval(self.pingTimer);
-      self.socket = null;
-      self.setOnline(false);
-      var delay = backoffMs(self.attempt, Math.random);
-      self.attempt += 1;
-      window.setTimeout(function () {
-        self.connect();
-      }, delay);
-    };
+    this.probeTime(5);
+    this.pingTimer = window.setInterval(function () {
+      self.ping();
+    }, 30000);
+    this.resync(); // events may have been missed while the socket was down
   };
 
   Board.prototype.setOnline = function (online) {
+    if (!online) {
+      window.clearInterval(this.pingTimer); // the next connection starts its own
+      this.pingTimer = null;
+    }
     this.online = online;
     this.screen.invalidate();
   };
 
   Board.prototype.ping = function () {
-    if (this.socket && this.socket.readyState === 1) {
-      this.socket.send(JSON.stringify({ type: "time.ping", client: Date.now() }));
-    }
+    this.live.send({ type: "time.ping", client: Date.now() });
   };
 
   Board.prototype.probeTime = function (count) {
@@ -377,7 +338,7 @@
     var now = this.screen.time.serverNow();
     if (this.warnedAt.position === position && now - this.warnedAt.at < 60000) return;
     this.warnedAt = { position: position, at: now };
-    if (this.screen.current() === this) this.screen.sound.warning();
+    if (this.screen.current() === this) warningBeeps(this.screen.sound);
   };
 
   // Called every frame with the fresh reading: sound and notices at the moments that
@@ -390,7 +351,7 @@
       if (reading.level && !reading.level.is_break) {
         this.newLevelUntil = serverNow + this.screen.config.notice_seconds * 1000;
       }
-      if (this.screen.current() === this) this.screen.sound.levelChange();
+      if (this.screen.current() === this) levelChangeBeeps(this.screen.sound);
       return;
     }
     var warnMs = this.base.warningSeconds * 1000;
@@ -412,7 +373,7 @@
     this.config = config;
     this.strings = config.strings;
     this.time = new TimeSync();
-    this.sound = new Sound();
+    this.sound = new Sound(LOBBY_SOUND);
     this.numbers = new Intl.NumberFormat(document.documentElement.lang || undefined);
     var self = this;
     this.boards = config.boards.map(function (data) {
@@ -642,15 +603,6 @@
 
   function noop() {}
 
-  function fetchJson(url) {
-    return window
-      .fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" } })
-      .then(function (response) {
-        if (!response.ok) throw new Error("HTTP " + response.status);
-        return response.json();
-      });
-  }
-
   function fillList(node, items) {
     while (node.firstChild) node.removeChild(node.firstChild);
     items.forEach(function (text) {
@@ -687,8 +639,6 @@
     formatDuration: formatDuration,
     averageBigBlinds: averageBigBlinds,
     bigBlindFor: bigBlindFor,
-    backoffMs: backoffMs,
-    interpolate: interpolate,
     TimeSync: TimeSync,
     boot: boot,
   };

@@ -13,18 +13,26 @@
 // The pure functions at the top take plain values and are tested with node
 // (seating/tests/js/); the screens below them touch the DOM. Every user-facing text
 // comes from the page (json_script "seating-config" / "entry-seat-config"), translated.
+// The socket, JSON fetches, reconnect delays and beeps are live.js's, loaded first.
 // (The TD's table map has its own script, static/js/seating-map.js.)
 (function (root, factory) {
   "use strict";
-  var api = factory();
+  var api = factory(
+    typeof module === "object" && module.exports ? require("./live.js") : root.FloormanLive
+  );
   if (typeof module === "object" && module.exports) {
     module.exports = api;
   } else {
     root.FloormanSeats = api;
     if (root.document) api.boot(root.document);
   }
-})(typeof self !== "undefined" ? self : this, function () {
+})(typeof self !== "undefined" ? self : this, function (shared) {
   "use strict";
+
+  var fetchJson = shared.fetchJson;
+  var interpolate = shared.interpolate;
+  var Live = shared.Live;
+  var Sound = shared.Sound;
 
   // --- Pure functions -----------------------------------------------------------
 
@@ -148,109 +156,6 @@
     if (freed.indexOf(entry) !== -1) return { kind: "freed" };
     return { kind: null };
   }
-
-  // Reconnect delays: doubling up to 30 s, randomized within the upper half so that
-  // every screen and phone in the room does not knock at the same moment (as clock.js).
-  function backoffMs(attempt, random) {
-    var cap = Math.min(30000, 1000 * Math.pow(2, Math.min(attempt, 15)));
-    return Math.round(cap / 2 + (random || Math.random)() * (cap / 2));
-  }
-
-  function interpolate(template, values) {
-    return String(template).replace(/%\((\w+)\)s/g, function (whole, name) {
-      return Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : whole;
-    });
-  }
-
-  // --- The socket -----------------------------------------------------------------
-
-  // One tournament's live events, reconnecting with backoff; `opened` runs on every
-  // (re)connection, so that the screen can fetch what it missed.
-  function Live(document, path, handlers) {
-    this.document = document;
-    this.path = path;
-    this.handlers = handlers;
-    this.socket = null;
-    this.attempt = 0;
-    this.retry = null;
-  }
-
-  Live.prototype.connect = function () {
-    var self = this;
-    var scheme = window.location.protocol === "https:" ? "wss://" : "ws://";
-    var socket = new WebSocket(scheme + window.location.host + this.path);
-    this.socket = socket;
-    socket.onopen = function () {
-      self.attempt = 0;
-      self.handlers.online(true);
-      self.handlers.opened();
-    };
-    socket.onmessage = function (event) {
-      var message;
-      try {
-        message = JSON.parse(event.data);
-      } catch (error) {
-        return;
-      }
-      if (message && typeof message === "object") self.handlers.message(message);
-    };
-    socket.onclose = function () {
-      if (self.socket !== socket) return;
-      self.socket = null;
-      self.handlers.online(false);
-      var delay = backoffMs(self.attempt, Math.random);
-      self.attempt += 1;
-      self.retry = window.setTimeout(function () {
-        self.retry = null;
-        self.connect();
-      }, delay);
-    };
-  };
-
-  // A phone that wakes up should not wait out a long backoff: try again at once.
-  Live.prototype.wakeOnVisible = function () {
-    var self = this;
-    this.document.addEventListener("visibilitychange", function () {
-      if (self.document.hidden || self.socket || self.retry === null) return;
-      window.clearTimeout(self.retry);
-      self.retry = null;
-      self.attempt = 0;
-      self.connect();
-    });
-  };
-
-  // --- Sound ------------------------------------------------------------------------
-
-  // Browsers start audio only after a gesture on the page: one tap turns it on.
-  function Sound() {
-    this.context = null;
-  }
-  Sound.prototype.enable = function () {
-    var Context = window.AudioContext || window.webkitAudioContext;
-    if (!Context) return false;
-    if (!this.context) this.context = new Context();
-    if (this.context.state === "suspended") this.context.resume();
-    return true;
-  };
-  Sound.prototype.beeps = function (count, frequency, seconds) {
-    var ctx = this.context;
-    if (!ctx || ctx.state !== "running") return false;
-    for (var i = 0; i < count; i++) {
-      var start = ctx.currentTime + i * (seconds + 0.1);
-      var osc = ctx.createOscillator();
-      var gain = ctx.createGain();
-      osc.type = "sine";
-      osc.frequency.value = frequency;
-      gain.gain.setValueAtTime(0.0001, start);
-      gain.gain.exponentialRampToValueAtTime(0.6, start + 0.02);
-      gain.gain.exponentialRampToValueAtTime(0.0001, start + seconds);
-      osc.connect(gain);
-      gain.connect(ctx.destination);
-      osc.start(start);
-      osc.stop(start + seconds + 0.05);
-    }
-    return true;
-  };
 
   // --- The seating board --------------------------------------------------------------
 
@@ -598,15 +503,6 @@
     return node;
   }
 
-  function fetchJson(url) {
-    return window
-      .fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" } })
-      .then(function (response) {
-        if (!response.ok) throw new Error("HTTP " + response.status);
-        return response.json();
-      });
-  }
-
   // One board, or one per tournament on a rotating lobby screen ("seating-config-1"...).
   function boardConfigs(document) {
     var scripts = [];
@@ -644,8 +540,6 @@
     pageColumns: pageColumns,
     nextPage: nextPage,
     seatChange: seatChange,
-    backoffMs: backoffMs,
-    interpolate: interpolate,
     BoardScreen: BoardScreen,
     EntryScreen: EntryScreen,
     boardConfigs: boardConfigs,

@@ -175,19 +175,6 @@ const tests = {
     const r = clock.clockReading(running(3, T0 + MIN), T0, 0);
     assert.equal(clock.bigBlindFor(r), 600);
   },
-
-  "reconnect delays double up to 30 s and stay within the upper half"() {
-    assert.equal(clock.backoffMs(0, () => 0), 500);
-    assert.equal(clock.backoffMs(0, () => 1), 1000);
-    assert.equal(clock.backoffMs(3, () => 0.5), 6000);
-    assert.equal(clock.backoffMs(50, () => 1), 30000);
-    assert.equal(clock.backoffMs(50, () => 0), 15000);
-  },
-
-  "interpolate fills named placeholders and leaves unknown ones"() {
-    assert.equal(clock.interpolate("Level %(number)s", { number: 3 }), "Level 3");
-    assert.equal(clock.interpolate("%(a)s %(b)s", { a: "x" }), "x %(b)s");
-  },
 };
 
 let failed = 0;

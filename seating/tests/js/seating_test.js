@@ -120,16 +120,6 @@ const tests = [
     assert.equal(other.kind, null);
     assert.equal(seating.seatChange({ table: 7, seat: 4 }, { seats: [], freed: [3] }, 3).kind, "freed");
   }],
-  ["backoffMs: doubling to 30 s, within the upper half", () => {
-    assert.equal(seating.backoffMs(0, () => 0), 500);
-    assert.equal(seating.backoffMs(0, () => 1), 1000);
-    assert.equal(seating.backoffMs(3, () => 0.5), 6000);
-    assert.equal(seating.backoffMs(20, () => 1), 30000);
-  }],
-  ["interpolate: fills names, leaves unknown ones", () => {
-    assert.equal(seating.interpolate("Page %(page)s of %(pages)s", { page: 3, pages: 40 }), "Page 3 of 40");
-    assert.equal(seating.interpolate("%(x)s", {}), "%(x)s");
-  }],
 ];
 
 let failed = 0;

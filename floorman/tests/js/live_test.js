@@ -1,0 +1,284 @@
+// static/js/live.js, shared by the live screens: reconnect delays, templates, fetching,
+// the socket and the beeps, against a fake browser (fetch, socket, timers, audio, page
+// visibility).
+// Run: node floorman/tests/js/live_test.js (floorman/tests/test_live_js.py does).
+"use strict";
+const assert = require("assert/strict");
+const path = require("path");
+
+// --- A fake browser ------------------------------------------------------------------
+
+let now = 0;
+let timers = [];
+let timerId = 0;
+function tick(ms) {
+  // The timers due within `ms`, in order.
+  now += ms;
+  timers.sort((a, b) => a.at - b.at);
+  const due = timers.filter((t) => t.at <= now);
+  timers = timers.filter((t) => t.at > now);
+  due.forEach((t) => t.fn());
+}
+
+const sockets = [];
+class FakeSocket {
+  constructor(url) {
+    this.url = url;
+    this.readyState = 0;
+    this.sent = [];
+    sockets.push(this);
+  }
+  send(text) {
+    this.sent.push(JSON.parse(text));
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen();
+  }
+  message(text) {
+    this.onmessage({ data: text });
+  }
+  drop() {
+    this.readyState = 3;
+    this.onclose();
+  }
+}
+const lastSocket = () => sockets[sockets.length - 1];
+const round = (seconds) => Math.round(seconds * 1000) / 1000;
+
+const oscillators = [];
+const ramps = [];
+class FakeAudioContext {
+  constructor() {
+    this.state = "suspended";
+    this.currentTime = 10;
+    this.destination = {};
+  }
+  resume() {
+    this.state = "running";
+  }
+  createOscillator() {
+    const osc = { frequency: {}, connect() {}, start: (at) => (osc.at = at), stop() {} };
+    oscillators.push(osc);
+    return osc;
+  }
+  createGain() {
+    return {
+      gain: { setValueAtTime() {}, exponentialRampToValueAtTime: (value) => ramps.push(value) },
+      connect() {},
+    };
+  }
+}
+
+function fakeDocument() {
+  return {
+    hidden: false,
+    listeners: {},
+    addEventListener(kind, fn) {
+      (this.listeners[kind] = this.listeners[kind] || []).push(fn);
+    },
+    fire(kind) {
+      (this.listeners[kind] || []).forEach((fn) => fn({}));
+    },
+  };
+}
+
+global.window = global;
+global.location = { protocol: "https:", host: "floor.example" };
+global.WebSocket = FakeSocket;
+global.setTimeout = (fn, ms) => (timers.push({ at: now + ms, fn, id: ++timerId }), timerId);
+global.clearTimeout = (id) => (timers = timers.filter((t) => t.id !== id));
+const fetches = [];
+global.fetch = (url, options) => {
+  fetches.push({ url, options });
+  const [status, body] = url === "/missing/" ? [404, {}] : [200, { id: 7 }];
+  return Promise.resolve({ ok: status < 300, status, json: () => Promise.resolve(body) });
+};
+
+const live = require(path.join(__dirname, "..", "..", "..", "static", "js", "live.js"));
+
+// A Live whose handlers write down what they are told.
+function recorded(doc) {
+  const calls = [];
+  const socket = new live.Live(doc || fakeDocument(), "/ws/tournaments/7/", {
+    opened: () => calls.push("opened"),
+    online: (online) => calls.push(online ? "online" : "offline"),
+    message: (message) => calls.push(message),
+  });
+  return { socket, calls };
+}
+
+// --- The tests ---------------------------------------------------------------------------
+
+const tests = [
+  ["backoffMs: doubling up to 30 s, within the upper half", () => {
+    assert.equal(live.backoffMs(0, () => 0), 500);
+    assert.equal(live.backoffMs(0, () => 1), 1000);
+    assert.equal(live.backoffMs(3, () => 0.5), 6000);
+    assert.equal(live.backoffMs(20, () => 1), 30000);
+    assert.equal(live.backoffMs(50, () => 1), 30000);
+    assert.equal(live.backoffMs(50, () => 0), 15000);
+    const delay = live.backoffMs(2); // Math.random by default
+    assert.ok(delay >= 2000 && delay <= 4000);
+  }],
+  ["interpolate: fills named placeholders, leaves unknown ones", () => {
+    assert.equal(live.interpolate("Level %(number)s", { number: 3 }), "Level 3");
+    assert.equal(live.interpolate("Page %(page)s of %(pages)s", { page: 3, pages: 40 }), "Page 3 of 40");
+    assert.equal(live.interpolate("%(a)s %(b)s", { a: "x" }), "x %(b)s");
+    assert.equal(live.interpolate("%(x)s", {}), "%(x)s");
+    assert.equal(live.interpolate("%(toString)s", {}), "%(toString)s"); // own names only
+  }],
+  ["fetchJson: a JSON GET with the session cookie; an error status rejects", async () => {
+    assert.deepEqual(await live.fetchJson("/lobby/7/data/"), { id: 7 });
+    assert.deepEqual(fetches[0], {
+      url: "/lobby/7/data/",
+      options: { credentials: "same-origin", headers: { Accept: "application/json" } },
+    });
+    await assert.rejects(live.fetchJson("/missing/"), /HTTP 404/);
+  }],
+  ["Live: connects over wss from an https page; online, then opened", () => {
+    const { socket, calls } = recorded();
+    socket.connect();
+    assert.equal(lastSocket().url, "wss://floor.example/ws/tournaments/7/");
+    lastSocket().open();
+    assert.deepEqual(calls, ["online", "opened"]);
+  }],
+  ["Live: over ws from a plain http page", () => {
+    global.location = { protocol: "http:", host: "127.0.0.1:8000" };
+    try {
+      new live.Live(fakeDocument(), "/ws/tournaments/8/", {}).connect();
+    } finally {
+      global.location = { protocol: "https:", host: "floor.example" };
+    }
+    assert.equal(lastSocket().url, "ws://127.0.0.1:8000/ws/tournaments/8/");
+  }],
+  ["Live: messages arrive parsed; garbage and non-objects are dropped", () => {
+    const { socket, calls } = recorded();
+    socket.connect();
+    lastSocket().open();
+    lastSocket().message('{"type": "clock.updated", "tournament": 7, "data": {"version": 2}}');
+    lastSocket().message("not json");
+    lastSocket().message("null");
+    lastSocket().message("42");
+    assert.deepEqual(calls.slice(2), [
+      { type: "clock.updated", tournament: 7, data: { version: 2 } },
+    ]);
+  }],
+  ["Live: a dropped socket goes offline and reconnects after a growing delay", () => {
+    const { socket, calls } = recorded();
+    socket.connect();
+    lastSocket().open();
+    const first = lastSocket();
+    first.drop();
+    assert.equal(calls[calls.length - 1], "offline");
+    tick(1000); // the first retry: within a second
+    const second = lastSocket();
+    assert.notEqual(second, first);
+    second.drop(); // failed before it opened: the next delay is longer
+    tick(999);
+    assert.equal(lastSocket(), second);
+    tick(1001); // within two seconds
+    assert.notEqual(lastSocket(), second);
+    lastSocket().open(); // back: the delays start over
+    assert.equal(socket.attempt, 0);
+    assert.deepEqual(calls.slice(-2), ["online", "opened"]);
+  }],
+  ["Live: a late close of a replaced socket changes nothing", () => {
+    const { socket, calls } = recorded();
+    socket.connect();
+    const old = lastSocket();
+    old.drop();
+    tick(1000);
+    const current = lastSocket();
+    current.open();
+    const count = sockets.length;
+    old.onclose();
+    tick(60000);
+    assert.equal(sockets.length, count);
+    assert.equal(calls[calls.length - 1], "opened");
+    assert.equal(socket.socket, current);
+  }],
+  ["Live: send writes JSON while open and says false otherwise", () => {
+    const { socket } = recorded();
+    assert.equal(socket.send({ type: "time.ping", client: 1 }), false); // never connected
+    socket.connect();
+    assert.equal(socket.send({ type: "time.ping", client: 2 }), false); // still connecting
+    lastSocket().open();
+    assert.equal(socket.send({ type: "time.ping", client: 3 }), true);
+    assert.deepEqual(lastSocket().sent, [{ type: "time.ping", client: 3 }]);
+    lastSocket().drop();
+    assert.equal(socket.send({ type: "time.ping", client: 4 }), false);
+  }],
+  ["Live: every handler is optional", () => {
+    const socket = new live.Live(fakeDocument(), "/ws/tournaments/7/");
+    socket.connect();
+    lastSocket().open();
+    lastSocket().message('{"type": "hello", "tournament": 7}');
+    lastSocket().drop();
+    tick(1000);
+    assert.equal(lastSocket().url, "wss://floor.example/ws/tournaments/7/");
+  }],
+  ["Live: a page that becomes visible reconnects at once, not after the backoff", () => {
+    const doc = fakeDocument();
+    const { socket } = recorded(doc);
+    socket.connect();
+    socket.wakeOnVisible();
+    lastSocket().open();
+    doc.fire("visibilitychange"); // connected: nothing to do
+    const count = sockets.length;
+    lastSocket().drop();
+    doc.hidden = true;
+    doc.fire("visibilitychange"); // hidden: the backoff runs on
+    assert.equal(sockets.length, count);
+    doc.hidden = false;
+    doc.fire("visibilitychange");
+    assert.equal(sockets.length, count + 1);
+    tick(60000); // the pending retry was called off
+    assert.equal(sockets.length, count + 1);
+    doc.fire("visibilitychange"); // connecting already
+    assert.equal(sockets.length, count + 1);
+  }],
+  ["Sound: silent until enabled; no audio in the browser, no sound", () => {
+    const sound = new live.Sound();
+    assert.equal(sound.beeps(1, 660, 0.1), false);
+    assert.equal(sound.enable(), false);
+    assert.equal(oscillators.length, 0);
+  }],
+  ["Sound: enabled by a gesture, it beeps: spaced, at the volume asked", () => {
+    global.AudioContext = FakeAudioContext;
+    try {
+      const sound = new live.Sound();
+      assert.equal(sound.enable(), true);
+      assert.equal(sound.context.state, "running");
+      assert.equal(sound.beeps(3, 880, 0.18), true);
+      assert.deepEqual(oscillators.map((osc) => [round(osc.at), osc.frequency.value]), [
+        [10, 880], [10.28, 880], [10.56, 880],
+      ]);
+      assert.equal(ramps[0], 0.6);
+      const lobby = new live.Sound({ volume: 0.5, gap: 0.12 });
+      lobby.enable();
+      oscillators.length = 0;
+      ramps.length = 0;
+      assert.equal(lobby.beeps(2, 660, 0.2), true);
+      assert.deepEqual(oscillators.map((osc) => round(osc.at)), [10, 10.32]);
+      assert.equal(ramps[0], 0.5);
+    } finally {
+      delete global.AudioContext;
+    }
+  }],
+];
+
+(async () => {
+  let failed = 0;
+  for (const [name, test] of tests) {
+    try {
+      await test();
+      console.log("ok   " + name);
+    } catch (error) {
+      failed += 1;
+      console.log("FAIL " + name + "\n" + (error.stack || error.message));
+    }
+  }
+  console.log(failed ? failed + " failed" : "all passed");
+  process.exit(failed ? 1 : 0);
+})();

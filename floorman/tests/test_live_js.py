@@ -1,0 +1,35 @@
+"""static/js/live.js, shared by the live screens (clock.js, seats.js), run with node."""
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+
+JS_TESTS = Path(__file__).parent / "js"
+TEMPLATES = Path(settings.BASE_DIR) / "templates"
+
+needs_node = pytest.mark.skipif(shutil.which("node") is None, reason="needs node for JS tests")
+
+
+@needs_node
+def test_live_js():
+    result = subprocess.run(
+        ["node", str(JS_TESTS / "live_test.js")], capture_output=True, text=True, timeout=60
+    )
+
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_pages_load_live_js_before_the_scripts_that_use_it():
+    pages = []
+    for template in sorted(TEMPLATES.rglob("*.html")):
+        text = template.read_text()
+        for script in ("{% static 'js/clock.js' %}", "{% static 'js/seats.js' %}"):
+            if script in text:
+                pages.append(template.name)
+                live = text.find("{% static 'js/live.js' %}")
+                assert 0 <= live < text.index(script), template
+
+    assert sorted(set(pages)) == ["board.html", "entry_public.html", "lobby.html"]
