@@ -74,33 +74,53 @@ def hand_for_hand(tournament_id: int) -> HandForHand:
     return found or HandForHand(tournament_id=tournament_id)
 
 
-def big_blind_next_by_table(tournament_id: int) -> dict[int, int]:
-    """For balancing (TDA 11-A): each table's seat due the big blind next, where known."""
-    known = {}
-    tables = Table.objects.filter(
-        tournament_id=tournament_id, broken_at__isnull=True, state__big_blind__isnull=False
-    )
-    for table in tables.select_related("state"):
-        now = table_now(table)
-        if len(now.occupied) >= 2:
-            known[table.number] = blinds.big_blind_next(
-                now.seats, now.occupied, **now.last(), new_players=now.new_players
-            )
-    return known
-
-
-def blinds_at_open_seat(tournament_id: int) -> dict[int, bool]:
-    """For halting (TDA 11-D): whether each table's blinds have reached an open seat."""
-    states = TableState.objects.filter(
-        table__tournament_id=tournament_id, table__broken_at__isnull=True, big_blind__isnull=False
-    ).select_related("table")
-    return {
-        state.table.number: blinds.blinds_reached_open_seat(
-            now.seats, now.occupied, big_blind=state.big_blind
-        )
-        for state in states
-        for now in [table_now(state.table)]
+def tables_now(tournament_id: int) -> dict[int, TableNow]:
+    """Every open table whose button is known, in two queries (balancing reads them all)."""
+    states = {
+        state.table_id: state
+        for state in TableState.objects.filter(
+            table__tournament_id=tournament_id,
+            table__broken_at__isnull=True,
+            button__isnull=False,
+        ).select_related("table")
     }
+    rows = Seat.objects.filter(table_id__in=states, blocked=False).order_by("table_id", "number")
+    seats: dict[int, list] = {table_id: [] for table_id in states}
+    for table_id, number, entry in rows.values_list("table_id", "number", "entry_id"):
+        seats[table_id].append((number, entry))
+    return {
+        state.table.number: TableNow(
+            table=state.table,
+            seats=tuple(number for number, _entry in seats[table_id]),
+            occupied={number: entry for number, entry in seats[table_id] if entry is not None},
+            state=state,
+        )
+        for table_id, state in states.items()
+    }
+
+
+@dataclass(frozen=True)
+class Balancing:
+    """What balancing and halting need from the logged hands, by table number."""
+
+    big_blind_next: dict[int, int]  # TDA 11-A: the player who moves
+    dead_small_blind: dict[int, int]  # an open seat that would post the small blind: never filled
+    at_open_seat: dict[int, bool]  # TDA 11-D: the blinds have reached an open seat
+
+
+def balancing(tournament_id: int) -> Balancing:
+    big_blind_next, dead, at_open = {}, {}, {}
+    for number, now in tables_now(tournament_id).items():
+        if now.state.big_blind is None or len(now.occupied) < 2:
+            continue
+        positions = now.positions()
+        big_blind_next[number] = positions.big_blind
+        if positions.small_blind is None:
+            dead[number] = positions.small_blind_seat
+        at_open[number] = blinds.blinds_reached_open_seat(
+            now.seats, now.occupied, big_blind=now.state.big_blind
+        )
+    return Balancing(big_blind_next, dead, at_open)
 
 
 # --- Places ------------------------------------------------------------------------------

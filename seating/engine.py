@@ -195,15 +195,18 @@ def next_big_blind(table: TableView, after_seat: int) -> int | None:
     return None
 
 
-def worst_seat(table: TableView, big_blind_next: int) -> int | None:
+def worst_seat(
+    table: TableView, big_blind_next: int, dead_small_blind: int | None = None
+) -> int | None:
     """TDA 11-A: the open seat that pays the big blind soonest, never the small blind.
 
     `big_blind_next` is the seat due the big blind on the next hand. An open seat
     between the current big blind and that seat would take the big blind at once
     (a single big blind, even if that player paid it at the old table); otherwise the
-    first open seat after it.
+    first open seat after it. `dead_small_blind` is an open seat that would post next
+    hand's small blind (last hand's big blind busted there): never chosen.
     """
-    open_seats = set(table.open_seats)
+    open_seats = set(table.open_seats) - {dead_small_blind}
     if not open_seats:
         return None
     if big_blind_next in open_seats:
@@ -274,6 +277,7 @@ def balance_plan(
     source_rule: str = SOURCE_MOST_PLAYERS,
     big_blind_next: Mapping[int, int] | None = None,
     stud: bool = False,
+    dead_small_blind: Mapping[int, int] | None = None,
 ) -> BalancePlan:
     """TDA 11-A: once the fullest table has `threshold` players more than the shortest,
     the moves that bring every table within one player of the others.
@@ -297,7 +301,7 @@ def balance_plan(
         else:
             source = state[queue.fullest()]
         from_seat = _mover_seat(source, known, stud, needs)
-        to_seat = _target_seat(target, known, stud, needs)
+        to_seat = _target_seat(target, known, stud, needs, dead_small_blind or {})
         entry = source.occupied.get(from_seat) if from_seat is not None else None
         moves.append(
             PlannedMove(
@@ -327,14 +331,16 @@ def _mover_seat(source: TableView, known: dict, stud: bool, needs: list) -> int 
     return seat
 
 
-def _target_seat(target: TableView, known: dict, stud: bool, needs: list) -> int | None:
+def _target_seat(
+    target: TableView, known: dict, stud: bool, needs: list, dead: Mapping
+) -> int | None:
     if stud:
         return target.open_seats[-1]
     seat = known.get(target.number)
     if seat is None or seat not in target.seats:
         needs.append(target.number)
         return None
-    return worst_seat(target, seat)
+    return worst_seat(target, seat, dead.get(target.number))
 
 
 def _apply_move(source, target, from_seat, to_seat, entry, known):

@@ -592,9 +592,22 @@ def move(
 # --- Balancing, breaking, the final table -----------------------------------------------
 
 
+def _logged_hands(tournament: Tournament):
+    """Where tablets log hands, the hands app knows each table's next big blind and
+    whether its blinds have reached an open seat (hands builds on seating: imported late)."""
+    from hands.selectors import balancing
+
+    return balancing(tournament.pk)
+
+
 def balance_state(tournament: Tournament, big_blind_next: dict[int, int] | None = None):
-    """The plan and halted tables for the TD screen and the API (nothing is written)."""
+    """The plan and halted tables for the TD screen and the API (nothing is written).
+
+    Next big blinds come from the tables' hands where they are logged; the TD's answers
+    in the move dialog (`big_blind_next`) cover the other tables and take precedence."""
     settings = seating_settings(tournament.pk)
+    logged = _logged_hands(tournament)
+    big_blind_next = {**logged.big_blind_next, **(big_blind_next or {})}
     # Only tables with players are in play: a spare table left empty by the draw is
     # neither balanced into nor halted (TDA 11 balances the tables in play).
     views = [v for v in table_views(tournament.pk) if v.players]
@@ -604,6 +617,7 @@ def balance_state(tournament: Tournament, big_blind_next: dict[int, int] | None 
         source_rule=settings.source_rule,
         big_blind_next=big_blind_next,
         stud=settings.stud_positions,
+        dead_small_blind=logged.dead_small_blind,
     )
     waived = set(
         Table.objects.filter(tournament=tournament, broken_at=None, halt_waived=True).values_list(
@@ -611,12 +625,14 @@ def balance_state(tournament: Tournament, big_blind_next: dict[int, int] | None 
         )
     )
     closed = not _late_reg_open(tournament)
+    # TDA 11-D: a short table halts once its big blind reaches an open seat; where the
+    # hands are not logged the TD is shown the table as halting.
     halted = [
         (number, rule)
         for number, rule in engine.halted_tables(
             views, rule=settings.halt_rule, registration_closed=closed
         )
-        if number not in waived
+        if number not in waived and (rule != "TDA 11-D" or logged.at_open_seat.get(number, True))
     ]
     return plan, halted, views
 
@@ -630,8 +646,8 @@ def _late_reg_open(tournament: Tournament) -> bool:
 
 @transaction.atomic
 def balance(*, actor, tournament_id: int, big_blind_next: dict[int, int]) -> SeatingAction:
-    """TDA 11-A: apply the balancing moves. The TD names each involved table's seat that
-    is due the big blind next (until the hands app tracks the button)."""
+    """TDA 11-A: apply the balancing moves. Where a table's hands are not logged, the TD
+    names its seat that is due the big blind next."""
     tournament = _lock(tournament_id)
     plan, _halted, _views = balance_state(tournament, big_blind_next)
     if not plan.moves:

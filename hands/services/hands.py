@@ -64,7 +64,8 @@ def _refuse_if_halted(tournament: Tournament, table, now) -> None:
     if rule == seating_engine.HALT_TDA and len(counts) > 1 and max(counts) - players >= 3:
         from hands.engine import blinds
 
-        if now.state.big_blind is None or blinds.blinds_reached_open_seat(
+        # Before its first hand a table has no blinds to reach a seat: balance it first.
+        if now.state.big_blind is not None and blinds.blinds_reached_open_seat(
             now.seats, now.occupied, big_blind=now.state.big_blind
         ):
             raise refuse("halted", number=table.number, rule="TDA 11-D")

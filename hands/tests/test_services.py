@@ -318,3 +318,53 @@ def test_state_row_follows_the_hand(event):
         1,
         1,
     )
+
+
+# --- Balancing and halting from the logged hands (TDA 11-A, 11-D) -------------------------
+
+
+def test_balancing_moves_the_player_due_the_big_blind_from_the_logged_hands(event):
+    from seating import services as seating
+
+    seated = seat_players(event, {1: [1, 2, 3, 4, 5, 6, 7], 2: [1, 2, 3, 4, 5]})
+    button_at(event, 1, 1)
+    button_at(event, 2, 1)
+    finish(event, 1, deal(event, 1))  # table 1: button 1, blinds 2 and 3; next big blind 4
+    finish(event, 2, deal(event, 2))  # table 2: button 1, blinds 2 and 3; next big blind 4
+
+    plan, _halted, _views = seating.balance_state(event)
+
+    assert [(m.entry, m.from_table, m.from_seat, m.to_table) for m in plan.moves] == [
+        (seated[(1, 4)].pk, 1, 4, 2)
+    ]
+    assert plan.moves[0].to_seat == 6  # the open seat that pays the big blind soonest
+    assert plan.needs_big_blind == ()
+
+
+def test_balancing_never_fills_the_dead_small_blind_seat(event):
+    from seating import services as seating
+
+    seat_players(event, {1: [1, 2, 3, 4, 5, 6, 7, 8], 2: [1, 2, 3, 4, 5, 6]})
+    button_at(event, 1, 1)
+    button_at(event, 2, 1)
+    finish(event, 2, deal(event, 2), busts=[3])  # table 2's big blind busts in seat 3
+
+    plan, _halted, _views = seating.balance_state(event, {1: 4})
+
+    # Next hand at table 2: big blind 4, the small blind would be the empty seat 3.
+    assert plan.moves[0].to_table == 2 and plan.moves[0].to_seat != 3
+
+
+def test_short_table_shows_halted_only_once_its_blinds_reach_an_open_seat(event):
+    from seating import services as seating
+
+    seat_players(event, {1: [1, 2, 3, 4, 5, 6, 7, 8, 9], 2: [1, 2, 3, 4, 5, 6]})
+    button_at(event, 1, 1)
+    button_at(event, 2, 1)
+    finish(event, 2, deal(event, 2))  # table 2: blinds 2 and 3; the big blind is far from 7
+
+    _plan, halted, _views = seating.balance_state(event)
+    assert halted == []
+    button_at(event, 2, 5, big_blind=6)  # now seat 7, the next, is open
+    _plan, halted, _views = seating.balance_state(event)
+    assert halted == [(2, "TDA 11-D")]
