@@ -7,4 +7,5 @@ urlpatterns = [
     path("", include("tournaments.api_urls")),
     path("", include("clock.api_urls")),
     path("", include("seating.api_urls")),
+    path("", include("hands.api_urls")),
 ]

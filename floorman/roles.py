@@ -19,6 +19,8 @@ REGISTER = (CASHIER,)
 BUST = (FLOOR,)
 CLOCK = (FLOOR,)  # drive the clock, call the clock on a player (TDA 29)
 SEATING = (FLOOR,)  # tables, draws, moves, balancing, breaking (TDA 7-11)
+TABLET = (FLOOR, DEALER)  # a table's hands: button, deal, actions, result, busts
+HAND_FOR_HAND = (FLOOR,)  # RP-8: start and stop, its house settings
 SEE_PLAYERS = (FLOOR, CASHIER)
 SEE_AUDIT = (DIRECTOR,)
 

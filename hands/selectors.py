@@ -127,7 +127,8 @@ def balancing(tournament_id: int) -> Balancing:
 
 
 def finishing_places(tournament_id: int) -> dict[int, places.Place]:
-    """Every busted entry's place, and the winner's once one entry is left.
+    """Every busted entry's place, and the winner's once one entry is left and no more
+    can come.
 
     The field is every entry that was not refunded: a re-entry is a new entry with a
     place of its own. Places are worked out afresh from the bust-outs in the order they
@@ -145,11 +146,21 @@ def finishing_places(tournament_id: int) -> dict[int, places.Place]:
     if not busts or len(busts) >= field:
         return {}
     found = places.finishing_places(field, busts)
-    if len(busts) == field - 1:
+    if len(busts) == field - 1 and _registration_closed(tournament_id):
         winner = entries.filter(status=EntryStatus.ACTIVE).values_list("pk", flat=True).first()
         if winner is not None:
             found[winner] = places.Place(winner, 1, (1, 1))
     return found
+
+
+def _registration_closed(tournament_id: int) -> bool:
+    """Only then is the one entry left the winner: late entries may still come."""
+    from tournaments.engine import registration_refusal
+    from tournaments.models import Tournament
+    from tournaments.selectors import rules_of
+
+    tournament = Tournament.objects.get(pk=tournament_id)
+    return registration_refusal(rules_of(tournament)) is not None
 
 
 def place_public(place: places.Place | None) -> dict:

@@ -100,11 +100,15 @@ class PublicPlayerSerializer(serializers.ModelSerializer):
 
 
 class EntrySerializer(serializers.ModelSerializer):
-    """Public fields of an entry: no contact data. Table and seat come with seating."""
+    """Public fields of an entry: no contact data. `place` once busted (or the winner);
+    `place_shared` the range of places shared with others busting in the same hand
+    (IFP 4.27, RP-8 A), else null. Give `places` in the context (hands.selectors)."""
 
     player = PublicPlayerSerializer(read_only=True)
     table = serializers.SerializerMethodField()
     seat = serializers.SerializerMethodField()
+    place = serializers.SerializerMethodField()
+    place_shared = serializers.SerializerMethodField()
 
     class Meta:
         model = Entry
@@ -119,13 +123,43 @@ class EntrySerializer(serializers.ModelSerializer):
             "addon",
             "table",
             "seat",
+            "place",
+            "place_shared",
         ]
 
+    def _seat(self, entry):
+        try:
+            return entry.seat
+        except Entry.seat.RelatedObjectDoesNotExist:
+            return None
+
     def get_table(self, entry) -> int | None:
-        return None
+        seat = self._seat(entry)
+        return seat.table.number if seat else None
 
     def get_seat(self, entry) -> int | None:
-        return None
+        seat = self._seat(entry)
+        return seat.number if seat else None
+
+    def _place(self, entry):
+        places = self.context.get("places")
+        if places is None:
+            places = self.context["places"] = entry_places(entry.tournament_id)
+        return places.get(entry.pk)
+
+    def get_place(self, entry) -> int | None:
+        place = self._place(entry)
+        return place.place if place else None
+
+    def get_place_shared(self, entry) -> list[int] | None:
+        place = self._place(entry)
+        return list(place.shared) if place and place.tied else None
+
+
+def entry_places(tournament_id: int) -> dict:
+    from hands.selectors import finishing_places  # hands builds on tournaments
+
+    return finishing_places(tournament_id)
 
 
 def birth_year_field() -> serializers.IntegerField:
@@ -336,9 +370,16 @@ class EntryViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         status_filter = params.get("status", "")
         if status_filter and status_filter not in EntryStatus.values:
             raise serializers.ValidationError({"status": [_("Unknown status.")]})
-        return entries_search(
+        entries = entries_search(
             self.get_tournament(), query=search_text(params.get("q")), status=status_filter
         )
+        return entries.select_related("seat__table")
+
+    def get_serializer_context(self):
+        context = super().get_serializer_context()
+        if "tournament_pk" in self.kwargs and self.action in ("list", "retrieve"):
+            context["places"] = entry_places(int(self.kwargs["tournament_pk"]))
+        return context
 
     def get_permissions(self):
         if self.action in ("list", "retrieve"):

@@ -6,7 +6,7 @@ live events after commit. Split by subject: tables (the button), hands (dealing,
 action log, the result), busts (places), hand_for_hand (RP-8).
 """
 
-from hands.services.busts import bust_record, bust_remove
+from hands.services.busts import bust_record, bust_remove, busts_at_table
 from hands.services.hand_for_hand import (
     h4h_settings_update,
     h4h_start,
@@ -19,6 +19,7 @@ from hands.services.tables import button_draw, button_set
 __all__ = [
     "bust_record",
     "bust_remove",
+    "busts_at_table",
     "button_draw",
     "button_set",
     "h4h_settings_update",

@@ -1,7 +1,12 @@
 """Bust-outs: each one an `Elimination` that places the entry (hands.selectors)."""
 
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from floorman.errors import Invalid
 from hands.models import Elimination, Hand, HandPlayer
-from hands.selectors import hand_for_hand
+from hands.selectors import hand_for_hand, hand_in_play, table_now
+from hands.services.common import lock, table_of
 from seating.models import Seat
 from tournaments.models import Entry, Tournament
 
@@ -50,3 +55,30 @@ def elimination_add(*, actor, tournament: Tournament, entry: Entry, hand: Hand |
 def bust_remove(*, tournament: Tournament, entry: Entry) -> None:
     """Called when a bust is undone: the entry has no place any more."""
     Elimination.objects.filter(tournament=tournament, entry=entry).delete()
+
+
+@transaction.atomic
+def busts_at_table(*, actor, tournament_id: int, number: int, seats: list[int]) -> list[Entry]:
+    """Players out of chips at a table, outside the hand's result: in the hand being
+    played, or the table's last hand if none is (placed by the stacks they started it
+    with, IFP 4.27); a player not dealt that hand busts without one."""
+    tournament = lock(tournament_id)
+    table = table_of(tournament, number)
+    hand = hand_in_play(table) or Hand.objects.filter(table=table).order_by("-number").first()
+    now = table_now(table)
+    seats = list(dict.fromkeys(seats))
+    empty = [seat for seat in seats if seat not in now.occupied]
+    if empty:
+        raise Invalid({"seats": _("Nobody sits in seat %(seat)s.") % {"seat": empty[0]}})
+    if len(seats) >= len(now.occupied):
+        raise Invalid({"seats": _("Somebody has to win: not every player can bust.")})
+    dealt = set(hand.players.values_list("entry_id", flat=True)) if hand else set()
+    return [
+        bust_record(
+            actor=actor,
+            tournament=tournament,
+            entry_id=now.occupied[seat],
+            hand=hand if now.occupied[seat] in dealt else None,
+        )
+        for seat in seats
+    ]

@@ -276,6 +276,8 @@ def test_places_count_down_hand_by_hand_and_the_last_entry_wins(event):
     button_at(event, 1, 1)
     finish(event, 1, deal(event, 1), busts=[2])
     finish(event, 1, deal(event, 1), busts=[3])
+    assert seated[(1, 1)].pk not in finishing_places(event.pk)  # registration is still open
+    type(event).objects.filter(pk=event.pk).update(status="running")  # no late registration
 
     places = finishing_places(event.pk)
     assert {seat: places[seated[(1, seat)].pk].place for seat in (1, 2, 3)} == {1: 1, 2: 3, 3: 2}

@@ -1,0 +1,455 @@
+"""REST API for a table's hands and for hand-for-hand (/api/v1/).
+
+Tablets (dealers) and the floor drive a table: the button, dealing, the action log, the
+result with its bust-outs. The floor runs hand-for-hand. Reading is public, like the
+seating board: no contact data.
+"""
+
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.parsers import JSONParser
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from floorman.roles import HAND_FOR_HAND, TABLET, role_permission
+from hands import services
+from hands.engine import betting
+from hands.engine.handforhand import MAX_SECONDS_PER_HAND
+from hands.models import Elimination, Hand
+from hands.selectors import (
+    betting_public,
+    betting_state,
+    finishing_places,
+    h4h_public,
+    hand_for_hand,
+    hand_public,
+    open_table,
+    place_public,
+    table_state_public,
+)
+from hands.services.hand_for_hand import current_round
+from seating.models import MAX_SEATS
+from tournaments.models import MAX_CHIPS, Tournament
+
+MAX_HAND = 10**6
+
+
+def _seat(**kwargs) -> serializers.IntegerField:
+    return serializers.IntegerField(min_value=1, max_value=MAX_SEATS, **kwargs)
+
+
+class SeatsField(serializers.ListField):
+    child = _seat()
+
+    def __init__(self, **kwargs):
+        super().__init__(max_length=MAX_SEATS, **kwargs)
+
+
+class StacksField(serializers.DictField):
+    """{"<seat>": chips}: each player's chips after the hand."""
+
+    child = serializers.IntegerField(min_value=0, max_value=MAX_CHIPS)
+
+    def to_internal_value(self, data):
+        stacks = super().to_internal_value(data)
+        if len(stacks) > MAX_SEATS:
+            raise serializers.ValidationError(_("At most one count per seat."))
+        if not all(
+            key.isascii() and key.isdigit() and 1 <= int(key) <= MAX_SEATS for key in stacks
+        ):
+            raise serializers.ValidationError(_("Keys are seat numbers, from 1 to 10."))
+        return {int(key): chips for key, chips in stacks.items()}
+
+
+# --- Input ------------------------------------------------------------------------------
+
+
+class ButtonSerializer(serializers.Serializer):
+    button = _seat(help_text=_("The seat with the dealer button."))
+    big_blind = _seat(
+        required=False,
+        allow_null=True,
+        help_text=_("Last hand's big blind, if a hand was played: the next hand moves on from it."),
+    )
+
+
+class ActionSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=betting.KINDS)
+    seat = _seat(required=False, allow_null=True, help_text=_("Default: the player to act."))
+    amount = serializers.IntegerField(
+        min_value=1,
+        max_value=MAX_CHIPS,
+        required=False,
+        allow_null=True,
+        help_text=_("Bet and raise: the player's total for this betting round (TDA 43-B)."),
+    )
+
+
+class FinishSerializer(serializers.Serializer):
+    busts = SeatsField(default=list, help_text=_("Seats whose players are out of chips."))
+    stacks = StacksField(
+        required=False, help_text=_('Chips after the hand, e.g. {"3": 25400}; optional.')
+    )
+
+
+class BustsSerializer(serializers.Serializer):
+    seats = SeatsField(min_length=1, help_text=_("Seats whose players are out of chips."))
+
+
+class HandForHandSerializer(serializers.Serializer):
+    action = serializers.ChoiceField(choices=["start", "stop"])
+
+
+class HandForHandSettingsSerializer(serializers.Serializer):
+    places_paid = serializers.IntegerField(min_value=1, max_value=100_000, required=False)
+    seconds_per_hand = serializers.IntegerField(
+        min_value=0,
+        max_value=MAX_SECONDS_PER_HAND,
+        required=False,
+        help_text=_("RP-8: two minutes a hand, at most three."),
+    )
+    margin = serializers.IntegerField(min_value=1, max_value=1000, required=False)
+    alert_minutes = serializers.IntegerField(min_value=1, max_value=60, required=False)
+
+
+# --- Output (shapes for the schema; the views answer with plain dicts) ------------------
+
+
+class HandSummarySerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    level = serializers.IntegerField()
+    status = serializers.CharField()
+    button = serializers.IntegerField()
+    small_blind = serializers.IntegerField(allow_null=True)
+    big_blind = serializers.IntegerField()
+    h4h_round = serializers.IntegerField(allow_null=True)
+    started_at = serializers.DateTimeField()
+    finished_at = serializers.DateTimeField(allow_null=True)
+
+
+class NextHandSerializer(serializers.Serializer):
+    button = serializers.IntegerField()
+    small_blind = serializers.IntegerField(allow_null=True)
+    big_blind = serializers.IntegerField()
+    dealt_in = serializers.ListField(child=serializers.IntegerField())
+    waiting = serializers.ListField(child=serializers.IntegerField())
+    heads_up = serializers.BooleanField()
+
+
+class HandForHandStatusSerializer(serializers.Serializer):
+    active = serializers.BooleanField()
+    round = serializers.IntegerField(help_text=_("0: the hand in play when announced (RP-8 A)."))
+    round_started_at = serializers.DateTimeField(allow_null=True)
+    tables = serializers.ListField(child=serializers.IntegerField())
+    finished = serializers.ListField(child=serializers.IntegerField())
+    held = serializers.ListField(
+        child=serializers.IntegerField(), help_text=_("All-in tables in showdown order (RP-8 F).")
+    )
+    playing = serializers.ListField(child=serializers.IntegerField())
+    showdown = serializers.IntegerField(allow_null=True)
+    deal = serializers.BooleanField(help_text=_("A new round: every table deals its hand."))
+    players_left = serializers.IntegerField()
+    places_paid = serializers.IntegerField(allow_null=True)
+    seconds_per_hand = serializers.IntegerField()
+    margin = serializers.IntegerField()
+    alert_minutes = serializers.IntegerField()
+    suggested = serializers.BooleanField()
+
+
+class TableStateSerializer(serializers.Serializer):
+    table = serializers.IntegerField()
+    players = serializers.IntegerField()
+    button_drawn = serializers.BooleanField()
+    draw_cards = serializers.DictField(child=serializers.CharField(), allow_null=True)
+    hands_played = serializers.IntegerField()
+    hand = HandSummarySerializer(allow_null=True)
+    next = NextHandSerializer(allow_null=True)
+    halted = serializers.CharField(allow_null=True, help_text=_("The rule, when halted."))
+    hand_for_hand = HandForHandStatusSerializer()
+
+
+class HandPlayerSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    entry = serializers.IntegerField()
+    name = serializers.CharField()
+    stack = serializers.IntegerField()
+    end_stack = serializers.IntegerField(allow_null=True)
+
+
+class HandDetailSerializer(HandSummarySerializer):
+    blinds = serializers.DictField()
+    players = HandPlayerSerializer(many=True)
+    actions = serializers.ListField(child=serializers.DictField())
+    betting = serializers.DictField(allow_null=True)
+
+
+class BustSerializer(serializers.Serializer):
+    entry = serializers.IntegerField()
+    number = serializers.IntegerField()
+    name = serializers.CharField()
+    seat = serializers.IntegerField(allow_null=True)
+    hand = serializers.IntegerField(allow_null=True)
+    stack = serializers.IntegerField()
+    place = serializers.IntegerField(allow_null=True)
+    place_shared = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
+
+
+# --- Views ------------------------------------------------------------------------------
+
+
+def _tournament(pk: int) -> Tournament:
+    return get_object_or_404(Tournament, pk=pk)
+
+
+def _valid(serializer_class, data) -> dict:
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+def _table(tournament: Tournament, number: int):
+    table = open_table(tournament.pk, number)
+    if table is None:
+        from django.http import Http404
+
+        raise Http404
+    return table
+
+
+def state_data(tournament: Tournament, number: int) -> dict:
+    from seating.services import balance_state
+
+    table = _table(tournament, number)
+    _plan, halted, _views = balance_state(tournament)
+    settings = hand_for_hand(tournament.pk)
+    return {
+        **table_state_public(table),
+        "halted": dict(halted).get(number),
+        "hand_for_hand": h4h_public(tournament, settings, current_round(tournament, settings)),
+    }
+
+
+def hand_data(hand: Hand) -> dict:
+    players = hand.players.select_related("entry__player").order_by("seat")
+    return {
+        **hand_public(hand),
+        "blinds": {
+            "small_blind": hand.small_blind_amount,
+            "big_blind": hand.big_blind_amount,
+            "ante": hand.ante_amount,
+            "ante_type": hand.ante_type,
+        },
+        "players": [
+            {
+                "seat": p.seat,
+                "entry": p.entry_id,
+                "name": p.entry.player.name,
+                "stack": p.stack,
+                "end_stack": p.end_stack,
+            }
+            for p in players
+        ],
+        "actions": list(hand.actions.values("sequence", "street", "seat", "kind", "amount")),
+        "betting": betting_public(betting_state(hand)) if hand.status == "playing" else None,
+    }
+
+
+class TabletView(APIView):
+    """A table's hands: dealers (their tablet) and the floor write; anyone may read."""
+
+    parser_classes = [JSONParser]
+
+    def get_permissions(self):
+        if self.request.method == "GET":
+            return [AllowAny()]
+        return [role_permission(*TABLET)()]
+
+
+class TableStateView(TabletView):
+    @extend_schema(responses=TableStateSerializer)
+    def get(self, request, tournament_pk, number):
+        """Button, blinds and who is dealt in on the next hand (TDA 32, 34-B), the hand in
+        play, halted (TDA 11-D) and hand-for-hand (RP-8)."""
+        return Response(state_data(_tournament(tournament_pk), number))
+
+
+class ButtonDrawView(TabletView):
+    @extend_schema(request=None, responses=TableStateSerializer)
+    def post(self, request, tournament_pk, number):
+        """IFP 2.1: a card to each player, the high card takes the button (spades,
+        hearts, diamonds, clubs)."""
+        tournament = _tournament(tournament_pk)
+        services.button_draw(actor=request.user, tournament_id=tournament.pk, number=number)
+        return Response(state_data(tournament, number))
+
+
+class ButtonView(TabletView):
+    @extend_schema(request=ButtonSerializer, responses=TableStateSerializer)
+    def put(self, request, tournament_pk, number):
+        """Set the button where it is at the table."""
+        tournament = _tournament(tournament_pk)
+        data = _valid(ButtonSerializer, request.data)
+        services.button_set(
+            actor=request.user,
+            tournament_id=tournament.pk,
+            number=number,
+            button=data["button"],
+            big_blind=data.get("big_blind"),
+        )
+        return Response(state_data(tournament, number))
+
+
+class HandsView(TabletView):
+    @extend_schema(responses=HandSummarySerializer(many=True))
+    def get(self, request, tournament_pk, number):
+        """The table's hands, latest first."""
+        table = _table(_tournament(tournament_pk), number)
+        hands = Hand.objects.filter(table=table).order_by("-number")[:200]
+        return Response([hand_public(hand) for hand in hands])
+
+    @extend_schema(request=None, responses={201: HandDetailSerializer})
+    def post(self, request, tournament_pk, number):
+        """Deal the next hand: the engine places button and blinds, the level in force is
+        the clock's (TDA 23)."""
+        tournament = _tournament(tournament_pk)
+        hand = services.hand_start(actor=request.user, tournament_id=tournament.pk, number=number)
+        return Response(hand_data(hand), status=status.HTTP_201_CREATED)
+
+
+def _hand(tournament_pk: int, number: int, hand_number: int) -> Hand:
+    table = _table(_tournament(tournament_pk), number)
+    return get_object_or_404(Hand, table=table, number=hand_number)
+
+
+class HandView(TabletView):
+    @extend_schema(responses=HandDetailSerializer)
+    def get(self, request, tournament_pk, number, hand_number):
+        """One hand: players and stacks, the action log and, while it is played, the
+        betting: whose turn, the pot, the legal options (TDA 43, 47, 54)."""
+        return Response(hand_data(_hand(tournament_pk, number, hand_number)))
+
+
+class HandActionsView(TabletView):
+    @extend_schema(request=ActionSerializer, responses={201: HandDetailSerializer})
+    def post(self, request, tournament_pk, number, hand_number):
+        """Log one action. An illegal one is refused (409) with the rule and the legal
+        options, and nothing is written."""
+        tournament = _tournament(tournament_pk)
+        data = _valid(ActionSerializer, request.data)
+        hand, _state = services.hand_action(
+            actor=request.user,
+            tournament_id=tournament.pk,
+            number=number,
+            hand_number=hand_number,
+            kind=data["kind"],
+            seat=data.get("seat"),
+            amount=data.get("amount"),
+        )
+        return Response(hand_data(hand), status=status.HTTP_201_CREATED)
+
+
+class HandFinishView(TabletView):
+    @extend_schema(request=FinishSerializer, responses=HandDetailSerializer)
+    def post(self, request, tournament_pk, number, hand_number):
+        """The hand is done: bust-outs (places: IFP 4.27) and, if counted, chips."""
+        tournament = _tournament(tournament_pk)
+        data = _valid(FinishSerializer, request.data)
+        hand = services.hand_finish(
+            actor=request.user,
+            tournament_id=tournament.pk,
+            number=number,
+            hand_number=hand_number,
+            busts=data["busts"],
+            stacks=data.get("stacks"),
+        )
+        return Response(hand_data(hand))
+
+
+class HandHoldView(TabletView):
+    @extend_schema(request=None, responses=HandDetailSerializer)
+    def post(self, request, tournament_pk, number, hand_number):
+        """Hand-for-hand, all-in and call: cards stay face down until the floor calls
+        this table's showdown (RP-8 F)."""
+        tournament = _tournament(tournament_pk)
+        hand = services.hand_hold(
+            actor=request.user, tournament_id=tournament.pk, number=number, hand_number=hand_number
+        )
+        return Response(hand_data(hand))
+
+
+def busts_data(tournament: Tournament, number: int) -> list[dict]:
+    places = finishing_places(tournament.pk)
+    rows = (
+        Elimination.objects.filter(tournament=tournament, table_number=number)
+        .select_related("entry__player", "hand")
+        .order_by("-pk")
+    )
+    return [
+        {
+            "entry": row.entry_id,
+            "number": row.entry.number,
+            "name": row.entry.player.name,
+            "seat": row.seat,
+            "hand": row.hand.number if row.hand else None,
+            "stack": row.stack,
+            **place_public(places.get(row.entry_id)),
+        }
+        for row in rows
+    ]
+
+
+class BustsView(TabletView):
+    @extend_schema(responses=BustSerializer(many=True))
+    def get(self, request, tournament_pk, number):
+        """Who busted at this table, latest first, with their places."""
+        tournament = _tournament(tournament_pk)
+        _table(tournament, number)
+        return Response(busts_data(tournament, number))
+
+    @extend_schema(request=BustsSerializer, responses={201: BustSerializer(many=True)})
+    def post(self, request, tournament_pk, number):
+        """Bust players in the hand being played (or the last hand, if none is): they
+        are placed by their stacks at the start of that hand (IFP 4.27)."""
+        tournament = _tournament(tournament_pk)
+        data = _valid(BustsSerializer, request.data)
+        services.busts_at_table(
+            actor=request.user, tournament_id=tournament.pk, number=number, seats=data["seats"]
+        )
+        return Response(busts_data(tournament, number), status=status.HTTP_201_CREATED)
+
+
+class HandForHandView(APIView):
+    parser_classes = [JSONParser]
+
+    def get_permissions(self):
+        if self.request.method == "GET":
+            return [AllowAny()]
+        return [role_permission(*HAND_FOR_HAND)()]
+
+    @extend_schema(responses=HandForHandStatusSerializer)
+    def get(self, request, tournament_pk):
+        """Hand-for-hand (RP-8): the round, finished and held tables, the showdown in
+        turn, whether it is suggested."""
+        tournament = _tournament(tournament_pk)
+        settings = hand_for_hand(tournament.pk)
+        return Response(h4h_public(tournament, settings, current_round(tournament, settings)))
+
+    @extend_schema(request=HandForHandSerializer, responses=HandForHandStatusSerializer)
+    def post(self, request, tournament_pk):
+        """{"action": "start"} announces it (RP-8 A); {"action": "stop"} ends it."""
+        tournament = _tournament(tournament_pk)
+        data = _valid(HandForHandSerializer, request.data)
+        act = services.h4h_start if data["action"] == "start" else services.h4h_stop
+        act(actor=request.user, tournament_id=tournament.pk)
+        return self.get(request, tournament_pk)
+
+    @extend_schema(request=HandForHandSettingsSerializer, responses=HandForHandStatusSerializer)
+    def patch(self, request, tournament_pk):
+        """House settings: places paid, time per hand (RP-8 B, C), margin, alert time."""
+        tournament = _tournament(tournament_pk)
+        data = _valid(HandForHandSettingsSerializer, request.data)
+        services.h4h_settings_update(actor=request.user, tournament_id=tournament.pk, data=data)
+        return self.get(request, tournament_pk)

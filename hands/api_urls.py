@@ -1,0 +1,23 @@
+"""Hands API under /api/v1/: a table's state, hands, actions, results, busts; hand-for-hand."""
+
+from django.urls import path
+
+import floorman.converters  # noqa: F401 - registers the "id" path converter
+from hands import api
+
+T = "tournaments/<id:tournament_pk>"
+TABLE = f"{T}/tables/<id:number>"
+HAND = f"{TABLE}/hands/<id:hand_number>"
+
+urlpatterns = [
+    path(f"{TABLE}/state/", api.TableStateView.as_view(), name="api-hands-state"),
+    path(f"{TABLE}/button/", api.ButtonView.as_view(), name="api-hands-button"),
+    path(f"{TABLE}/button/draw/", api.ButtonDrawView.as_view(), name="api-hands-button-draw"),
+    path(f"{TABLE}/hands/", api.HandsView.as_view(), name="api-hands-list"),
+    path(f"{HAND}/", api.HandView.as_view(), name="api-hands-detail"),
+    path(f"{HAND}/actions/", api.HandActionsView.as_view(), name="api-hands-actions"),
+    path(f"{HAND}/finish/", api.HandFinishView.as_view(), name="api-hands-finish"),
+    path(f"{HAND}/hold/", api.HandHoldView.as_view(), name="api-hands-hold"),
+    path(f"{TABLE}/busts/", api.BustsView.as_view(), name="api-hands-busts"),
+    path(f"{T}/hand-for-hand/", api.HandForHandView.as_view(), name="api-hand-for-hand"),
+]
