@@ -24,5 +24,6 @@ urlpatterns = [
     path("", include("clock.structure_urls")),
     path("", include("seating.urls")),
     path("", include("seating.public_urls")),
+    path("", include("hands.urls")),
     path("tournaments/<id:tournament_id>/audit/", views.audit_log, name="audit-log"),
 ]

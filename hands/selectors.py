@@ -42,6 +42,20 @@ class TableNow:
         )
 
 
+def tablet_link_table(token: str) -> Table | None:
+    """The open table a tablet link opens; None once revoked or the table has broken."""
+    from hands.models import TabletLink
+
+    link = (
+        TabletLink.objects.filter(
+            token=token, revoked_at__isnull=True, table__broken_at__isnull=True
+        )
+        .select_related("table__tournament")
+        .first()
+    )
+    return link.table if link else None
+
+
 def open_table(tournament_id: int, number: int) -> Table | None:
     return Table.objects.filter(
         tournament_id=tournament_id, number=number, broken_at__isnull=True

@@ -14,7 +14,12 @@ from hands.services.hand_for_hand import (
     h4h_table_alert,
 )
 from hands.services.hands import hand_action, hand_finish, hand_hold, hand_start
-from hands.services.tables import button_draw, button_set
+from hands.services.tables import (
+    button_draw,
+    button_set,
+    tablet_link_create,
+    tablet_link_revoke,
+)
 
 __all__ = [
     "bust_record",
@@ -30,4 +35,6 @@ __all__ = [
     "hand_finish",
     "hand_hold",
     "hand_start",
+    "tablet_link_create",
+    "tablet_link_revoke",
 ]

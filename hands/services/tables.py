@@ -4,12 +4,13 @@ import random
 import secrets
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from floorman.audit import audit_record
-from floorman.errors import Invalid
+from floorman.errors import Invalid, NotFound
 from hands.engine import blinds
-from hands.models import TableState
+from hands.models import TableState, TabletLink
 from hands.selectors import hand_in_play, table_now
 from hands.services.common import lock, publish_table, refuse, table_of
 
@@ -99,3 +100,40 @@ def button_set(
 
 def refusal_seat(seat: int) -> str:
     return _("Seat %(seat)s is not a seat in play at this table.") % {"seat": seat}
+
+
+# --- Tablet links: a table's page without an account -------------------------------------
+
+
+@transaction.atomic
+def tablet_link_create(*, actor, tournament_id: int, number: int) -> TabletLink:
+    """A new link for one table's tablet (a QR code the floor hands the dealer)."""
+    tournament = lock(tournament_id)
+    table = table_of(tournament, number)
+    link = TabletLink.objects.create(
+        table=table, created_by=actor if actor is not None and actor.is_authenticated else None
+    )
+    audit_record(
+        actor=actor, action="tablet.link", obj=link, tournament=tournament, after={"table": number}
+    )
+    return link
+
+
+@transaction.atomic
+def tablet_link_revoke(*, actor, tournament_id: int, link_id: int) -> TabletLink:
+    """The floor takes a link back: the page it opens refuses from the next request on."""
+    tournament = lock(tournament_id)
+    link = TabletLink.objects.filter(pk=link_id, table__tournament=tournament).first()
+    if link is None:
+        raise NotFound(_("No such tablet link."))
+    if link.revoked_at is None:
+        link.revoked_at = timezone.now()
+        link.save(update_fields=["revoked_at"])
+        audit_record(
+            actor=actor,
+            action="tablet.revoke",
+            obj=link,
+            tournament=tournament,
+            after={"table": link.table.number},
+        )
+    return link

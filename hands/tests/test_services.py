@@ -370,3 +370,16 @@ def test_short_table_shows_halted_only_once_its_blinds_reach_an_open_seat(event)
     button_at(event, 2, 5, big_blind=6)  # now seat 7, the next, is open
     _plan, halted, _views = seating.balance_state(event)
     assert halted == [(2, "TDA 11-D")]
+
+
+def test_a_revoked_tablet_link_opens_nothing(event):
+    from hands.selectors import tablet_link_table
+
+    seat_players(event, {1: [1, 2]})
+    link = services.tablet_link_create(actor=None, tournament_id=event.pk, number=1)
+    assert tablet_link_table(link.token).number == 1
+
+    services.tablet_link_revoke(actor=None, tournament_id=event.pk, link_id=link.pk)
+
+    assert tablet_link_table(link.token) is None
+    assert tablet_link_table("no-such-token") is None
