@@ -263,3 +263,45 @@ def test_tda24_nobody_is_raced_out():
     assert result.chips_to_race == 1  # 50 of 100 rounds half up (casino §18)
     assert result.winners == (3,)
     assert result.kept_in == (2,)  # lost the last chip: gets one of the lowest still in play
+
+
+# --- Hand-for-hand: time off the clock hand by hand (RP-8 B-D) ----------------------------
+
+
+def paused_at(position: int, seconds: int) -> Clock:
+    return Clock(status=engine.PAUSED, position=position, left_ms=seconds * 1000)
+
+
+def test_each_hand_for_hand_hand_takes_its_time_off_the_clock():
+    clock = paused_at(1, 900)
+    for _ in range(5):
+        clock = engine.take_time(clock, STEPS, T0, 120)  # RP-8 C: two minutes a hand
+    assert (clock.position, clock.left_ms, clock.status) == (1, 300_000, engine.PAUSED)
+
+
+def test_the_next_level_begins_as_the_time_runs_out_and_the_rest_carries_over():
+    clock = engine.take_time(paused_at(1, 60), STEPS, T0, 120)  # RP-8 D
+    assert (clock.position, clock.left_ms) == (2, 20 * 60_000 - 60_000)
+
+
+def test_a_level_ending_with_the_hand_begins_the_next_step_in_full():
+    clock = engine.take_time(paused_at(2, 120), STEPS, T0, 120)
+    assert (clock.position, clock.left_ms) == (3, 10 * 60_000)  # the break
+
+
+def test_the_last_level_goes_on_at_zero():
+    clock = engine.take_time(paused_at(5, 60), STEPS, T0, 180)
+    assert (clock.position, clock.left_ms) == (5, 0)
+
+
+@given(st.integers(1, 5), st.integers(1, 1200), st.integers(0, 180))
+def test_the_clock_loses_exactly_one_hands_time(position, seconds, per_hand):
+    durations = [step.minutes * 60 for step in STEPS]
+    seconds = min(seconds, durations[position - 1])
+    elapsed = sum(durations[: position - 1]) + durations[position - 1] - seconds
+
+    clock = engine.take_time(paused_at(position, seconds), STEPS, T0, per_hand)
+
+    after = sum(durations[: clock.position - 1]) + durations[clock.position - 1]
+    after -= clock.left_ms // 1000
+    assert after == min(elapsed + per_hand, sum(durations))

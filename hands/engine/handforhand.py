@@ -5,7 +5,7 @@ hand, then waits until all tables have finished theirs before the next is dealt,
 that players busting on the bubble are placed fairly (see places.py).
 """
 
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, replace
 
 DEFAULT_SECONDS_PER_HAND = 120  # RP-8 C: two minutes a hand
@@ -121,34 +121,3 @@ def seconds_per_hand(setting: int | None = None) -> int:
     if setting < 0:
         raise ValueError("a hand cannot give time back")
     return min(setting, MAX_SECONDS_PER_HAND)
-
-
-@dataclass(frozen=True)
-class ClockAfterHand:
-    level: int  # index into the durations
-    seconds_left: int
-    levels_begun: int  # how many levels began during the hand: their blinds apply next hand
-
-
-def clock_after_hand(
-    seconds_left: int,
-    *,
-    level: int,
-    durations: Sequence[int],
-    per_hand: int | None = None,
-) -> ClockAfterHand:
-    """RP-8 B-D: each hand takes its time off the clock, hand by hand and not in batches,
-    and the blinds go up as the levels run out: the rest carries into the next level
-    (TDA 23: new limits apply from the next hand). The last level goes on at zero.
-
-    `durations` are the structure's steps in seconds; `level` indexes them.
-    """
-    if not 0 <= level < len(durations):
-        raise ValueError("no such level")
-    left = seconds_left - seconds_per_hand(per_hand)
-    begun = 0
-    while left <= 0 and level + 1 < len(durations):
-        level += 1
-        begun += 1
-        left += durations[level]
-    return ClockAfterHand(level=level, seconds_left=max(left, 0), levels_begun=begun)

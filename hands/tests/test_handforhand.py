@@ -140,71 +140,16 @@ def test_without_hand_for_hand_the_same_busts_are_placed_one_by_one():
 # --- RP-8 B-D: the clock ---------------------------------------------------------------
 
 
-def test_each_hand_takes_two_minutes_off_the_clock():
-    """RP-8 C: by the hand, not in batches."""
-    seconds, level = 900, 0
-    for _ in range(5):
-        step = h4h.clock_after_hand(seconds, level=level, durations=[1200, 1200])
-        seconds, level = step.seconds_left, step.level
-    assert (level, seconds) == (0, 300)
-
-
 def test_house_setting_is_capped_at_three_minutes():
-    """RP-8 B: a maximum of three minutes a hand."""
+    """RP-8 B: a maximum of three minutes a hand (clock.engine.take_time takes it off)."""
     assert h4h.seconds_per_hand() == 120
     assert h4h.seconds_per_hand(150) == 150
     assert h4h.seconds_per_hand(240) == 180
-    step = h4h.clock_after_hand(600, level=0, durations=[1200], per_hand=300)
-    assert step.seconds_left == 420
-
-
-def test_a_stopped_clock_takes_nothing_off():
-    assert h4h.clock_after_hand(600, level=0, durations=[1200], per_hand=0).seconds_left == 600
     with pytest.raises(ValueError):
         h4h.seconds_per_hand(-1)
 
 
-def test_blinds_go_up_when_the_level_runs_out_and_the_rest_carries_over():
-    """RP-8 D: the levels keep coming at two minutes a hand."""
-    step = h4h.clock_after_hand(60, level=0, durations=[900, 1200])
-    assert step == h4h.ClockAfterHand(level=1, seconds_left=1140, levels_begun=1)
-
-
-def test_level_ending_exactly_with_the_hand_begins_the_next_in_full():
-    step = h4h.clock_after_hand(120, level=2, durations=[900, 900, 900, 1200])
-    assert step == h4h.ClockAfterHand(level=3, seconds_left=1200, levels_begun=1)
-
-
-def test_short_levels_can_pass_within_one_hand():
-    step = h4h.clock_after_hand(100, level=0, durations=[600, 30, 30, 600], per_hand=180)
-    assert step == h4h.ClockAfterHand(level=3, seconds_left=580, levels_begun=3)
-
-
-def test_last_level_goes_on_at_zero():
-    step = h4h.clock_after_hand(60, level=1, durations=[600, 600])
-    assert step == h4h.ClockAfterHand(level=1, seconds_left=0, levels_begun=0)
-
-
 # --- Properties ----------------------------------------------------------------------------
-
-
-@settings(max_examples=300, deadline=None)
-@given(
-    st.lists(st.integers(1, 3600), min_size=1, max_size=8),
-    st.data(),
-    st.integers(0, 400),
-)
-def test_clock_loses_exactly_the_time_of_the_hand(durations, data, setting):
-    level = data.draw(st.integers(0, len(durations) - 1))
-    seconds = data.draw(st.integers(1, durations[level]))
-    elapsed = sum(durations[:level]) + durations[level] - seconds
-
-    step = h4h.clock_after_hand(seconds, level=level, durations=durations, per_hand=setting)
-
-    after = sum(durations[: step.level]) + durations[step.level] - step.seconds_left
-    assert after == min(elapsed + h4h.seconds_per_hand(setting), sum(durations))
-    assert step.levels_begun == step.level - level
-    assert step.seconds_left > 0 or step.level == len(durations) - 1
 
 
 @settings(max_examples=300, deadline=None)
