@@ -95,6 +95,27 @@ class FinishSerializer(serializers.Serializer):
     )
 
 
+class CardsField(serializers.DictField):
+    """{"<seat>": "As Kd"}: the hands shown down."""
+
+    child = serializers.CharField(max_length=40)
+
+    def to_internal_value(self, data):
+        cards = super().to_internal_value(data)
+        if len(cards) > MAX_SEATS:
+            raise serializers.ValidationError(_("At most one hand per seat."))
+        if not all(key.isascii() and key.isdigit() and 1 <= int(key) <= MAX_SEATS for key in cards):
+            raise serializers.ValidationError(_("Keys are seat numbers, from 1 to 10."))
+        return {int(key): hole for key, hole in cards.items()}
+
+
+class SettleSerializer(serializers.Serializer):
+    cards = CardsField(default=dict, help_text=_('Hands shown, e.g. {"3": "As Kd"}.'))
+    board = serializers.CharField(
+        max_length=40, required=False, allow_blank=True, help_text=_("e.g. 2c 7d 9h Js 3s")
+    )
+
+
 class BustsSerializer(serializers.Serializer):
     seats = SeatsField(min_length=1, help_text=_("Seats whose players are out of chips."))
 
@@ -364,6 +385,24 @@ class HandFinishView(TabletView):
             hand_number=hand_number,
             busts=data["busts"],
             stacks=data.get("stacks"),
+        )
+        return Response(hand_data(hand))
+
+
+class HandSettleView(TabletView):
+    @extend_schema(request=SettleSerializer, responses=HandDetailSerializer)
+    def post(self, request, tournament_pk, number, hand_number):
+        """The result from the action log: pots (TDA 21), cards speak, odd chips (TDA 20);
+        stacks follow and whoever has no chips left busts."""
+        tournament = _tournament(tournament_pk)
+        data = _valid(SettleSerializer, request.data)
+        hand = services.hand_settle(
+            actor=request.user,
+            tournament_id=tournament.pk,
+            number=number,
+            hand_number=hand_number,
+            cards=data["cards"],
+            board=data.get("board", ""),
         )
         return Response(hand_data(hand))
 

@@ -35,6 +35,7 @@ REFUSALS = {
     ),
     "actions_logged": _("Actions were logged for this hand: record the result after the last one."),
     "link_revoked": _("This table link was revoked."),
+    "betting_open": _("The betting is not over yet: log the remaining actions first."),
 }
 
 

@@ -81,6 +81,12 @@ def cards(value: str | Sequence[str]) -> tuple[Card, ...]:
     return tuple(Card.parse(text))
 
 
+def cards_list(value: str | Sequence[str]) -> list[str]:
+    """Cards as short strings, ["As", "Kd"], from "As Kd", "AsKd" or a list; ValueError
+    when something is not a card."""
+    return [repr(card) for card in cards(value)]
+
+
 def best_high(game: str, hole: str | Sequence[str], board: str | Sequence[str] = ()) -> Hand:
     return _HIGH[_game(game)].from_game(cards(hole), cards(board))
 

@@ -13,7 +13,7 @@ from hands.services.hand_for_hand import (
     h4h_stop,
     h4h_table_alert,
 )
-from hands.services.hands import hand_action, hand_finish, hand_hold, hand_start
+from hands.services.hands import hand_action, hand_finish, hand_hold, hand_settle, hand_start
 from hands.services.tables import (
     button_draw,
     button_set,
@@ -34,6 +34,7 @@ __all__ = [
     "hand_action",
     "hand_finish",
     "hand_hold",
+    "hand_settle",
     "hand_start",
     "tablet_link_create",
     "tablet_link_revoke",

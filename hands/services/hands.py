@@ -6,7 +6,7 @@ from django.utils import timezone
 
 from floorman.audit import audit_record
 from floorman.errors import Conflict, Invalid
-from hands.engine import betting
+from hands.engine import betting, showdown
 from hands.messages import illegal_message
 from hands.models import Hand, HandAction, HandPlayer, HandStatus
 from hands.selectors import (
@@ -249,12 +249,79 @@ def hand_finish(
     tournament = lock(tournament_id)
     table = table_of(tournament, number)
     hand = _hand_row(table, hand_number)
-    settings = hand_for_hand(tournament.pk)
-    if hand.status == HandStatus.HELD:
-        h4h.refuse_unless_showing(tournament, settings, table)
     players = {player.seat: player for player in hand.players.all()}
     busted = _checked_busts(busts, players)
     counted = _checked_stacks(stacks or {}, players, busted)
+    return _finish(actor, tournament, table, hand, players, busted, counted)
+
+
+@transaction.atomic
+def hand_settle(
+    *,
+    actor,
+    tournament_id: int,
+    number: int,
+    hand_number: int,
+    cards: dict[int, str],
+    board: str = "",
+) -> Hand:
+    """The hand's result from its action log: the pots (TDA 21), the best hands by cards
+    speak (ranked by pokerkit), odd chips (TDA 20); whoever has no chips left busts."""
+    tournament = lock(tournament_id)
+    table = table_of(tournament, number)
+    hand = _hand_row(table, hand_number)
+    state = betting_state(hand)
+    if state is None:
+        raise refuse("no_action_log")
+    if not state.finished:
+        raise refuse("betting_open")
+    players = {player.seat: player for player in hand.players.all()}
+    won = _winnings(hand, state, cards, board)
+    stacks = {seat: chips + won.get(seat, 0) for seat, chips in state.stacks.items()}
+    busted = [seat for seat, chips in stacks.items() if chips == 0]
+    counted = {seat: chips for seat, chips in stacks.items() if chips > 0}
+    hand.board = showdown.cards_list(board)
+    hand.save(update_fields=["board"])
+    for seat, hole in cards.items():
+        HandPlayer.objects.filter(pk=players[seat].pk).update(cards=showdown.cards_list(hole))
+    return _finish(actor, tournament, table, hand, players, busted, counted)
+
+
+SHOWDOWN_GAMES = {"nlhe": showdown.HOLDEM, "lhe": showdown.HOLDEM, "plo": showdown.OMAHA}
+
+
+def _winnings(hand: Hand, state, cards: dict[int, str], board: str) -> dict[int, int]:
+    from django.utils.translation import gettext as _
+
+    strangers = [seat for seat in cards if seat not in state.in_hand]
+    if strangers:
+        raise Invalid({"cards": _("Seat %(seat)s is not in the hand.") % {"seat": strangers[0]}})
+    try:
+        shown = [showdown.cards_list(hole) for hole in cards.values()] + [
+            showdown.cards_list(board)
+        ]
+        every = [card for group in shown for card in group]
+        if len(set(every)) != len(every):
+            raise ValueError("a card twice")
+        order = sorted(state.stacks, key=lambda seat: (seat <= hand.button, seat))
+        awards = showdown.award_pots(
+            state.pots(),
+            cards,
+            board,
+            game=SHOWDOWN_GAMES[hand.game],
+            order_from_button=order,
+        )
+    except ValueError:
+        raise Invalid(
+            {"cards": _("Give each shown hand and the board as cards such as As Kd 7h.")}
+        ) from None
+    return showdown.winnings(awards)
+
+
+def _finish(actor, tournament, table, hand: Hand, players, busted, counted) -> Hand:
+    settings = hand_for_hand(tournament.pk)
+    if hand.status == HandStatus.HELD:
+        h4h.refuse_unless_showing(tournament, settings, table)
     for seat, chips in counted.items():
         Entry.objects.filter(pk=players[seat].entry_id).update(chips=chips)
         HandPlayer.objects.filter(pk=players[seat].pk).update(end_stack=chips)

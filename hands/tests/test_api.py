@@ -157,6 +157,9 @@ def test_hand_for_hand_is_the_floors_and_public_to_read(world):
         ("tables/2/busts/", {"seats": []}, "seats"),
         ("tables/2/busts/", {"seats": [7]}, "seats"),
         ("tables/2/button/", {"button": 11}, "button"),
+        ("tables/2/hands/1/settle/", {"cards": {"0": "AsAh"}}, "cards"),
+        ("tables/2/hands/1/settle/", {"cards": ["AsAh"]}, "cards"),
+        ("tables/2/hands/1/settle/", {"board": "x" * 100}, "board"),
     ],
 )
 def test_bad_input_is_400_with_the_field_and_changes_nothing(world, path, body, field):
@@ -204,3 +207,24 @@ def test_dealing_twice_is_409(world):
     floor.post(url(event, "tables/2/hands/"))
     again = floor.post(url(event, "tables/2/hands/"))
     assert again.status_code == 409 and again.json()["code"] == "hand_in_play"
+
+
+def test_a_hand_settled_from_its_log_pays_the_winner(world):
+    event, seated = world
+    floor = api(staff("floor"))
+    hand = floor.post(url(event, "tables/2/hands/")).json()  # button 1, blinds 2 and 3
+    for action in ({"kind": "fold"}, {"kind": "fold"}, {"kind": "call"}, {"kind": "check"}):
+        floor.post(url(event, "tables/2/hands/1/actions/"), action, format="json")
+    for _street in ("flop", "turn", "river"):
+        for _seat in (2, 3):
+            floor.post(url(event, "tables/2/hands/1/actions/"), {"kind": "check"}, format="json")
+
+    settled = floor.post(
+        url(event, "tables/2/hands/1/settle/"),
+        {"cards": {"2": "As Ah", "3": "7c 2d"}, "board": "Kh Qs 9c 5d 3h"},
+        format="json",
+    )
+
+    assert hand["small_blind"] == 2 and settled.status_code == 200, settled.content
+    stacks = {p["seat"]: p["end_stack"] for p in settled.json()["players"]}
+    assert stacks == {1: 20000, 2: 20200, 3: 19800, 4: 20000}

@@ -383,3 +383,57 @@ def test_a_revoked_tablet_link_opens_nothing(event):
 
     assert tablet_link_table(link.token) is None
     assert tablet_link_table("no-such-token") is None
+
+
+# --- The result from the action log (TDA 21, 20; cards speak) ------------------------------
+
+
+def test_settling_from_the_log_pays_the_best_hand_and_busts_the_loser(event):
+    seated = seat_players(event, {1: [1, 2, 3]})
+    desk_chips(seated[(1, 3)], 5000)
+    button_at(event, 1, 1)
+    hand = deal(event, 1)  # button 1, small blind 2, big blind 3 (5,000 chips)
+    act(event, hand, "raise", 5000)
+    act(event, hand, "fold")
+    act(event, hand, "call")  # the big blind is all-in: no more betting (TDA 16)
+
+    services.hand_settle(
+        actor=None,
+        tournament_id=event.pk,
+        number=1,
+        hand_number=hand.number,
+        cards={1: "As Ah", 3: "Kd Kc"},
+        board="2c 7d 9h Js 3s",
+    )
+
+    for entry in seated.values():
+        entry.refresh_from_db()
+    assert seated[(1, 1)].chips == 20000 - 5000 + 10100  # both stacks and the small blind
+    assert seated[(1, 3)].status == "busted"
+    assert finishing_places(event.pk)[seated[(1, 3)].pk].place == 3
+    hand.refresh_from_db()
+    assert hand.board == ["2c", "7d", "9h", "Js", "3s"]
+
+
+def test_settling_refuses_while_the_betting_goes_on_or_with_bad_cards(event):
+    seat_players(event, {1: [1, 2, 3]})
+    button_at(event, 1, 1)
+    hand = deal(event, 1)
+
+    def settle(**kwargs):
+        return services.hand_settle(
+            actor=None, tournament_id=event.pk, number=1, hand_number=hand.number, **kwargs
+        )
+
+    with pytest.raises(Conflict) as open_betting:
+        settle(cards={1: "As Ah"})
+    act(event, hand, "fold")
+    act(event, hand, "fold")  # the big blind wins the blinds uncontested
+    with pytest.raises(Invalid):
+        settle(cards={3: "As Zz"})
+    with pytest.raises(Invalid):
+        settle(cards={3: "As Ah"}, board="As 2c 3d")  # a card twice
+    settle(cards={})
+
+    assert open_betting.value.code == "betting_open"
+    assert Hand.objects.get().status == HandStatus.FINISHED
