@@ -358,6 +358,7 @@ def entry_list(request, tournament_id: int):
         status=filters.cleaned_data.get("status", ""),
     )
     page = Paginator(entries, ENTRIES_PER_PAGE).get_page(request.GET.get("page"))
+    _with_places(tournament, page.object_list)
     return render(
         request,
         "tournaments/entries.html",
@@ -379,6 +380,20 @@ ENTRY_DONE = {
 }
 
 
+def _with_places(tournament: Tournament, entries) -> None:
+    """Each entry's finishing place as the list shows it: "12", or "50–52" when shared
+    with players busting in the same hand (IFP 4.27, RP-8 A)."""
+    from hands.selectors import finishing_places  # hands builds on tournaments
+
+    places = finishing_places(tournament.pk)
+    for entry in entries:
+        place = places.get(entry.pk)
+        entry.place_text = ""
+        if place is not None:
+            first, last = place.shared
+            entry.place_text = f"{first}–{last}" if place.tied else str(first)
+
+
 def _entry_action(request, tournament_id: int, number: int, *, action: str, service):
     tournament = _tournament(tournament_id)
     entry = get_object_or_404(
@@ -395,6 +410,7 @@ def _entry_action(request, tournament_id: int, number: int, *, action: str, serv
         # Swap just this row: the new state, or the old one with the refusal.
         if outcome.ok:
             entry = outcome.value
+        _with_places(tournament, [entry])
         return render(
             request,
             "tournaments/_entry_row.html",

@@ -551,6 +551,24 @@ def test_floor_busts_and_undoes_with_htmx_row_swap(client):
     assert entry.status == EntryStatus.ACTIVE
 
 
+def test_entries_page_shows_finishing_places_shared_and_alone(client):
+    event = tournament()
+    anna, ben, cleo, dora = (
+        register(event, name).entry for name in ("Anna", "Ben", "Cleo", "Dora")
+    )
+    services.entry_bust(actor=None, tournament_id=event.pk, entry_id=dora.pk)
+
+    html = client.get(reverse("tournaments:entries", args=[event.pk])).content.decode()
+    row = re.search(rf'<tr id="entry-{dora.number}".*?</tr>', html, re.S).group(0)
+    assert '<td class="num">4</td>' in row  # four entries: the first out is fourth
+
+    client.force_login(staff("floor"))
+    swapped = client.post(
+        reverse("tournaments:entry-bust", args=[event.pk, cleo.number]), **HTMX
+    ).content.decode()
+    assert '<td class="num">3</td>' in swapped
+
+
 def test_entry_action_refusal_is_shown_not_500(client):
     event = tournament()
     entry = register(event, "Sven").entry
