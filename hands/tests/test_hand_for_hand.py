@@ -159,3 +159,35 @@ def test_late_tables_alert_the_floor_once_per_round(bubble):
 
     assert (late, again, stale) == ([2, 3], None, None)
     assert HandForHand.objects.get().alerted_round == 1
+
+
+def test_each_round_schedules_the_floor_alert_after_its_minutes(
+    bubble, monkeypatch, django_capture_on_commit_callbacks
+):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from hands import tasks
+
+    event, _seated = bubble
+    services.h4h_settings_update(actor=None, tournament_id=event.pk, data={"alert_minutes": 5})
+    sent = []
+    monkeypatch.setattr(tasks.h4h_alert, "apply_async", lambda args, eta: sent.append((args, eta)))
+
+    with django_capture_on_commit_callbacks(execute=True):
+        start(event)  # round 0 needs no hand: round 1 is dealt at once
+
+    assert [args for args, _eta in sent] == [(event.pk, 0), (event.pk, 1)]
+    assert all(
+        timedelta(minutes=4) < eta - timezone.now() <= timedelta(minutes=5) for _args, eta in sent
+    )
+
+
+def test_the_alert_task_runs_the_service(bubble):
+    from hands.tasks import h4h_alert
+
+    event, _seated = bubble
+    start(event)
+
+    assert h4h_alert.run(event.pk, 1) == [1, 2, 3]  # nobody has dealt round 1 yet
