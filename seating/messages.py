@@ -19,6 +19,10 @@ REFUSALS = {
     "last_table": _("The last table in play cannot be broken."),
     "break_no_room": _("The players of table %(number)s do not fit at the other tables."),
     "nothing_to_undo": _("There is no seating action to undo."),
+    "undo_after_hand": _(
+        "That seating action cannot be undone any more: a hand has been dealt since at "
+        "a table it changed."
+    ),
     "undo_stale": _(
         "That seating action cannot be undone any more: players have moved or busted since."
     ),

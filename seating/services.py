@@ -781,9 +781,20 @@ def halt_waive(*, actor, tournament_id: int, number: int, waived: bool = True) -
 
 
 @transaction.atomic
+def _hand_dealt_since(tournament: Tournament, action: SeatingAction, moves) -> bool:
+    """A hand dealt with the new seating makes it part of the game: it stays (hands
+    builds on seating: imported late)."""
+    from hands.models import Hand
+
+    tables = {m.to_table for m in moves} | {m.from_table for m in moves if m.from_table}
+    return Hand.objects.filter(
+        tournament=tournament, table__number__in=tables, started_at__gt=action.at
+    ).exists()
+
+
 def undo_last(*, actor, tournament_id: int) -> SeatingAction:
     """Undo the last draw, move, balance or break while every player it seated is still
-    in that seat (the hands app will add: and no hand has been played since)."""
+    in that seat and no hand has been dealt since at a table it touched."""
     tournament = _lock(tournament_id)
     action = (
         SeatingAction.objects.filter(tournament=tournament, undone_at=None).order_by("-id").first()
@@ -799,6 +810,8 @@ def undo_last(*, actor, tournament_id: int) -> SeatingAction:
     }
     if any(now_at.get(m.entry_id) != (m.to_table, m.to_seat) for m in moves):
         raise _refuse("undo_stale")
+    if _hand_dealt_since(tournament, action, moves):
+        raise _refuse("undo_after_hand")
     if action.kind in (ActionKind.BREAK, ActionKind.FINAL):
         reopen = {m.from_table for m in moves if m.from_table is not None}
         Table.objects.filter(tournament=tournament, number__in=reopen).update(broken_at=None)

@@ -437,3 +437,20 @@ def test_settling_refuses_while_the_betting_goes_on_or_with_bad_cards(event):
 
     assert open_betting.value.code == "betting_open"
     assert Hand.objects.get().status == HandStatus.FINISHED
+
+
+def test_a_seating_action_cannot_be_undone_once_a_hand_was_dealt_with_it(event):
+    from seating import services as seating
+
+    seated = seat_players(event, {1: [1, 2, 3], 2: [1, 2, 3]})
+    button_at(event, 1, 1)
+    seating.move(
+        actor=None, tournament_id=event.pk, entry_id=seated[(2, 3)].pk, to_table=1, to_seat=5
+    )
+    deal(event, 1)
+
+    with pytest.raises(Conflict) as refused:
+        seating.undo_last(actor=None, tournament_id=event.pk)
+
+    assert refused.value.code == "undo_after_hand"
+    assert Seat.objects.get(entry=seated[(2, 3)]).table.number == 1
