@@ -326,6 +326,8 @@ def test_worst_open_seat_is_never_the_small_blind():
 
     assert hands[3] == max(hands.values())
     assert blinds.worst_open_seat(NINE, occupied, button=1, small_blind=2, big_blind=3) == 7
+    table = seating.TableView(2, NINE, occupied)
+    assert seating.worst_seat(table, big_blind_next=4, dead_small_blind=3) == 7
 
 
 def test_worst_open_seat_agrees_with_seating_on_its_examples():
@@ -472,8 +474,10 @@ def test_seats_to_big_blind_counts_the_players_in_between(history):
     assert blinds.blinds_reached_open_seat(seats, occupied, big_blind=last["big_blind"]) == (
         1 in counts.values()
     )
-    if last["big_blind"] in occupied:
-        table = seating.TableView(1, seats, occupied)
-        due = blinds.big_blind_next(seats, occupied, new_players=new, **last)
-        worst = blinds.worst_open_seat(seats, occupied, new_players=new, **last)
-        assert seating.worst_seat(table, due) == worst
+    # Seating picks the same seat once told of a dead small blind (an open seat that
+    # would post next hand's small blind), as hands.selectors.balancing tells it.
+    table = seating.TableView(1, seats, occupied)
+    positions = blinds.next_positions(seats, occupied, new_players=new, **last)
+    dead = positions.small_blind_seat if positions.small_blind is None else None
+    worst = blinds.worst_open_seat(seats, occupied, new_players=new, **last)
+    assert seating.worst_seat(table, positions.big_blind, dead) == worst
