@@ -204,14 +204,17 @@ def worst_seat(
     between the current big blind and that seat would take the big blind at once
     (a single big blind, even if that player paid it at the old table); otherwise the
     first open seat after it. `dead_small_blind` is an open seat that would post next
-    hand's small blind (last hand's big blind busted there): never chosen.
+    hand's small blind (last hand's big blind busted there): chosen only when no other
+    seat is open.
     """
     open_seats = set(table.open_seats) - {dead_small_blind}
-    if not open_seats:
-        return None
+    if not open_seats:  # the dead small blind's seat is the only one left: it is taken
+        return dead_small_blind if dead_small_blind in table.open_seats else None
     if big_blind_next in open_seats:
         return big_blind_next
-    current = _previous_occupied(table, big_blind_next)
+    # The last big blind: where it busted (the dead small blind's seat), else the player
+    # before the next big blind.
+    current = dead_small_blind or _previous_occupied(table, big_blind_next)
     for seat in _clockwise_from(table, current):
         if seat in open_seats:
             return seat

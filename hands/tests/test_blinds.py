@@ -475,7 +475,11 @@ def test_seats_to_big_blind_counts_the_players_in_between(history):
         1 in counts.values()
     )
     # Seating picks the same seat once told of a dead small blind (an open seat that
-    # would post next hand's small blind), as hands.selectors.balancing tells it.
+    # would post next hand's small blind), as hands.selectors.balancing tells it. Not at a
+    # heads-up table: a third player there changes where the button goes (TDA 34-B), and
+    # such a table breaks before anyone is balanced into it.
+    if len(occupied) < 3:
+        return
     table = seating.TableView(1, seats, occupied)
     positions = blinds.next_positions(seats, occupied, new_players=new, **last)
     dead = positions.small_blind_seat if positions.small_blind is None else None

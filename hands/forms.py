@@ -1,0 +1,179 @@
+"""Forms of the dealer's tablet and the floor's hand-for-hand page.
+
+They check only the shape of the input (whole numbers, seat numbers from 1 to 10, chip
+counts in range); whether a seat is in play, dealt in or may bust is the services'
+call, so the page and the API refuse alike.
+"""
+
+from django import forms
+from django.utils.functional import lazy
+from django.utils.translation import gettext_lazy as _
+
+from hands.engine.handforhand import MAX_SECONDS_PER_HAND
+from seating.models import MAX_SEATS
+from tournaments.models import MAX_CHIPS
+
+MAX_HAND = 10**6
+SEAT_NUMBERS = range(1, MAX_SEATS + 1)
+
+TABLET_ACTIONS = ("draw", "button", "start", "finish", "hold", "bust")
+
+
+def _interpolate(text, values: dict) -> str:
+    return str(text) % values
+
+
+# Error messages are made once, at import: translate them when shown, not then.
+interpolate_lazy = lazy(_interpolate, str)
+
+
+def _seat_errors() -> dict:
+    wrong = interpolate_lazy(_("Seats are numbered from 1 to %(max)s."), {"max": MAX_SEATS})
+    return {
+        "invalid": interpolate_lazy(_("A seat is a number from 1 to %(max)s."), {"max": MAX_SEATS}),
+        "min_value": wrong,
+        "max_value": wrong,
+        "invalid_choice": wrong,
+    }
+
+
+def seat_field(**kwargs) -> forms.IntegerField:
+    return forms.IntegerField(
+        min_value=1, max_value=MAX_SEATS, error_messages=_seat_errors(), **kwargs
+    )
+
+
+def seats_field(*, error_messages: dict | None = None, **kwargs):
+    """Several seat numbers (checkboxes); anything but 1 to 10 is refused."""
+    return forms.TypedMultipleChoiceField(
+        choices=[(str(n), str(n)) for n in SEAT_NUMBERS],
+        coerce=int,
+        widget=forms.CheckboxSelectMultiple,
+        error_messages={**_seat_errors(), **(error_messages or {})},
+        **kwargs,
+    )
+
+
+class TabletActionForm(forms.Form):
+    """Which of the tablet's buttons was pressed."""
+
+    action = forms.ChoiceField(
+        choices=[(a, a) for a in TABLET_ACTIONS],
+        error_messages={"invalid_choice": _("Unknown action."), "required": _("Unknown action.")},
+    )
+
+
+class ButtonForm(forms.Form):
+    """Set the button where it is at the table; with last hand's big blind the next hand
+    moves on from it (TDA 32)."""
+
+    button = seat_field(label=_("Button"))
+    big_blind = seat_field(label=_("Last hand's big blind"), required=False)
+
+
+class HandForm(forms.Form):
+    """The hand the dealer sees: acting on another (a second tablet finished it
+    meanwhile) is refused by the service."""
+
+    hand = forms.IntegerField(
+        label=_("Hand"),
+        min_value=1,
+        max_value=MAX_HAND,
+        error_messages={
+            "required": _("Which hand? Reload the page."),
+            "invalid": _("Which hand? Reload the page."),
+            "min_value": _("Which hand? Reload the page."),
+            "max_value": _("Which hand? Reload the page."),
+        },
+    )
+
+
+class FinishForm(HandForm):
+    """Hand done: who busted (places: IFP 4.27) and, if counted, chips per seat."""
+
+    busts = seats_field(label=_("Busted"), required=False)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for seat in SEAT_NUMBERS:
+            self.fields[f"stack_{seat}"] = forms.IntegerField(
+                label=_("Chips in seat %(seat)s") % {"seat": seat},
+                min_value=0,
+                max_value=MAX_CHIPS,
+                required=False,
+                error_messages={
+                    "invalid": _("Chips are a whole number."),
+                    "min_value": _("Chips cannot be negative."),
+                    "max_value": _("That is more chips than a tournament has."),
+                },
+            )
+
+    def stacks(self) -> dict[int, int]:
+        data = self.cleaned_data
+        return {
+            seat: data[f"stack_{seat}"]
+            for seat in SEAT_NUMBERS
+            if data.get(f"stack_{seat}") is not None
+        }
+
+
+class BustForm(forms.Form):
+    """Players out of chips outside the hand's result (busts_at_table)."""
+
+    seats = seats_field(
+        label=_("Busted"),
+        error_messages={"required": _("Tick the seats of the busted players.")},
+    )
+
+
+# --- Tablet links ----------------------------------------------------------------------
+
+
+class LinkActionForm(forms.Form):
+    action = forms.ChoiceField(choices=[("create", "create"), ("revoke", "revoke")])
+    link = forms.IntegerField(min_value=1, max_value=10**18, required=False)
+
+    def clean(self):
+        data = super().clean()
+        if data.get("action") == "revoke" and data.get("link") is None:
+            raise forms.ValidationError(_("Which link?"))
+        return data
+
+
+# --- Hand-for-hand ----------------------------------------------------------------------
+
+
+class HandForHandActionForm(forms.Form):
+    action = forms.ChoiceField(
+        choices=[("settings", "settings"), ("start", "start"), ("stop", "stop")],
+        error_messages={"invalid_choice": _("Unknown action."), "required": _("Unknown action.")},
+    )
+
+
+class HandForHandSettingsForm(forms.Form):
+    """House settings of hand-for-hand (RP-8 B, C)."""
+
+    places_paid = forms.IntegerField(
+        label=_("Places paid"),
+        min_value=1,
+        max_value=100_000,
+        help_text=_("Hand-for-hand plays the bubble: the last place before the money."),
+    )
+    seconds_per_hand = forms.IntegerField(
+        label=_("Seconds off the clock per hand"),
+        min_value=0,
+        max_value=MAX_SECONDS_PER_HAND,
+        help_text=_("RP-8: two minutes a hand, at most three."),
+        error_messages={"max_value": _("At most 180 seconds a hand (RP-8 B).")},
+    )
+    margin = forms.IntegerField(
+        label=_("Suggest with this many players to the money"),
+        min_value=1,
+        max_value=1000,
+    )
+    alert_minutes = forms.IntegerField(
+        label=_("Alert the floor after (minutes)"),
+        min_value=1,
+        max_value=60,
+        help_text=_("A table that has not finished its hand by then is flagged."),
+    )
