@@ -209,6 +209,10 @@ def test_map_shows_every_table_with_its_seats_and_players(floor, event):
     assert "Accessible seat (TDA 9)" in html
     assert "Dealt in after the button passes" in html
     assert "Players seated" in html
+    # Each table's tablet and its link for a dealer, and hand-for-hand (RP-8).
+    assert f'href="/tournaments/{event.pk}/tables/2/tablet/"' in html
+    assert f'href="/tournaments/{event.pk}/tables/2/tablet/links/"' in html
+    assert f'href="/tournaments/{event.pk}/hand-for-hand/"' in html
 
 
 def test_map_counts_unseated_entries_and_offers_the_draw(floor, event):
