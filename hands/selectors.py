@@ -347,4 +347,16 @@ def betting_public(state) -> dict | None:
         "all_in_showdown": state.all_in_showdown,
         "legal": legal_public(state.legal_actions()),
         "stacks": {str(seat): chips for seat, chips in state.stacks.items()},
+        "show_order": _show_order(state),
     }
+
+
+def _show_order(state) -> dict | None:
+    """Once the betting is over with two or more hands left: who tables first (TDA 17-A;
+    TDA 16: all at once when a player is all-in)."""
+    from hands.engine.showdown import show_order
+
+    if not state.finished or len(state.in_hand) < 2:
+        return None
+    shown = show_order(state.in_hand, last_aggressor=state.aggressor, all_in=state.all_in_showdown)
+    return {"seats": list(shown.order), "all_at_once": shown.all_at_once, "rule": shown.rule}

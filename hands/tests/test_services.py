@@ -454,3 +454,24 @@ def test_a_seating_action_cannot_be_undone_once_a_hand_was_dealt_with_it(event):
 
     assert refused.value.code == "undo_after_hand"
     assert Seat.objects.get(entry=seated[(2, 3)]).table.number == 1
+
+
+def test_when_the_betting_is_over_the_last_aggressor_shows_first_tda_17_a(event):
+    from hands.selectors import betting_public, betting_state
+
+    seat_players(event, {1: [1, 2, 3]})
+    button_at(event, 1, 1)
+    hand = deal(event, 1)
+    for kind in ("call", "call", "check"):  # pre-flop: button, small blind, big blind
+        act(event, hand, kind)
+    for _street in ("flop", "turn"):
+        for _seat in (2, 3, 1):
+            act(event, hand, "check")
+    act(event, hand, "check")  # river: seat 2 checks,
+    act(event, hand, "bet", 400)  # seat 3 bets,
+    act(event, hand, "call")  # seat 1 calls,
+    act(event, hand, "call")  # seat 2 calls
+
+    shown = betting_public(betting_state(hand))["show_order"]
+
+    assert shown == {"seats": [3, 1, 2], "all_at_once": False, "rule": "TDA 17-A"}
