@@ -50,6 +50,7 @@ bench: $(VENV)/.installed-dev
 	$(BIN)/python bench/clock_ws.py
 	$(BIN)/python bench/clock_api.py
 	$(BIN)/python bench/seating.py
+	$(BIN)/python bench/hands.py
 
 clean-venv:
 	rm -rf $(VENV)
