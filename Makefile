@@ -42,8 +42,8 @@ format: $(VENV)/.installed-dev
 	$(BIN)/ruff format .
 
 # Needs PostgreSQL: DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres make bench
-# (with REDIS_URL, clock_ws also measures the Redis channel layers; clock_api uses wrk
-# when installed)
+# (with REDIS_URL, clock_ws and hands also measure the Redis channel layers; clock_api
+# and seating use wrk when installed)
 bench: $(VENV)/.installed-dev
 	$(BIN)/python bench/registration.py
 	$(BIN)/python bench/asgi_vs_wsgi.py

@@ -7,8 +7,9 @@
    (seat, kind, amount), as HandAction rows keep it. A hand that reaches the showdown
    gets random hole cards and a board. The replay is timed: `start_hand`, each action
    through `HandState.apply`, the pots (`pots.build_pots`) and, at a showdown,
-   `showdown.award_pots` (pokerkit ranks the hands). Median of BENCH_RUNS runs; every
-   run must end each hand as the generation did (the showdowns, the chips awarded).
+   `showdown.award_pots` (pokerkit ranks the hands). Median of BENCH_RUNS runs after
+   one untimed run; every run must award the chips the generated hands left in their
+   showdown pots.
 2. Hand-for-hand at 150 tables of 9 on PostgreSQL (a scratch database): 1,350 entries
    drawn with `seating.services.draw`, a clock structure, places paid, a button at each
    table, hand-for-hand started. ONE uvicorn process serves the app (floorman.asgi, as
@@ -202,8 +203,13 @@ def bench_replay() -> None:
     hands, ends = zip(*(hand_generate(rng) for _ in range(HANDS)), strict=True)
     hands = list(hands)
     expected = hands_replay(hands)  # also warms up pokerkit's caches
-    if expected.awarded != expected.pots:
-        fail(f"the showdowns awarded {expected.awarded} chips of {expected.pots}")
+    showdowns = [end for hand, end in zip(hands, ends, strict=True) if hand.holdings]
+    generated = sum(pot.amount for end in showdowns for pot in end.pots())
+    if not expected.awarded == expected.pots == generated:
+        fail(
+            f"the showdowns awarded {expected.awarded} chips of {expected.pots} in their "
+            f"pots, {generated} when generated"
+        )
     seconds = []
     for _ in range(RUNS):
         start = time.perf_counter()
@@ -217,8 +223,8 @@ def bench_replay() -> None:
     print(
         f"hands: replay: {limits[NO_LIMIT]} no-limit, {limits[POT_LIMIT]} pot-limit, "
         f"{limits[FIXED_LIMIT]} fixed-limit hold'em hands of 2-{SEATS} players, "
-        f"{sum(len(h.actions) for h in hands)} actions, "
-        f"{sum(s.all_in_showdown for s in ends)} all-in, {expected.describe()}; "
+        f"{sum(len(h.actions) for h in hands)} actions, {expected.describe()} "
+        f"({sum(end.all_in_showdown for end in ends)} all-in showdowns); "
         f"median of {RUNS} runs, seed {SEED}"
     )
 
@@ -285,6 +291,7 @@ class Layer:
     request_errors: list[str] = field(default_factory=list)
     request_seconds: list[float] = field(default_factory=list)  # the last report's answer
     round_seconds: list[float] = field(default_factory=list)  # dealing and 149 reports
+    round_max: list[float] = field(default_factory=list)  # the slowest tablet of each round
 
 
 class Inbox:
@@ -334,8 +341,9 @@ async def listen(ws: ClientConnection, client: int, inbox: Inbox) -> None:
 
 class Floor:
     """The tables' tablets as the API sees them: one floor user, one keep-alive
-    connection, requests one after another (the server runs Django's sync views in one
-    thread, and every hand service takes the tournament's lock anyway).
+    connection, requests one after another. Every hand service takes the tournament's
+    row lock, so tablets sending at once would queue there: four connections in
+    parallel were no faster.
 
     The user authenticates with a DRF token (rest_framework.authtoken is installed and
     TokenAuthentication comes first in REST_FRAMEWORK): no login page, cookies or CSRF
@@ -450,7 +458,9 @@ async def measure(layer: Layer, port: int, floor: Floor) -> None:
                 continue
             layer.request_seconds.append(answered - sent)
             layer.expected += tablets
-            layer.latencies.extend(at - sent for client, at in got.items() if client < TABLES)
+            latencies = [at - sent for client, at in got.items() if client < TABLES]
+            layer.latencies.extend(latencies)
+            layer.round_max.append(max(latencies, default=DEADLINE))
     finally:
         for _ws, listener in clients:
             listener.cancel()
@@ -507,6 +517,8 @@ def bench_hand_for_hand() -> None:
             f"(medians), {len(layer.connect_errors)} connect errors, "
             f"{len(layer.request_errors)} failed requests"
         )
+        slowest = " ".join(f"{1000 * seconds:.0f}" for seconds in layer.round_max)
+        print(f"hands: hand-for-hand {layer.name}: slowest tablet by round {slowest} ms")
         for error in (layer.connect_errors + layer.request_errors)[:3]:
             print(f"hands: hand-for-hand {layer.name}: e.g. {error}")
         if layer.connected < TABLES + SCREENS or got < layer.expected or layer.request_errors:
