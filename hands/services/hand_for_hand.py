@@ -6,6 +6,7 @@ from datetime import timedelta
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from floorman import live
 from floorman.audit import audit_record
@@ -52,7 +53,7 @@ def refuse_unless_showing(tournament: Tournament, settings: HandForHand, table) 
         raise refuse("h4h_not_your_turn", first=first)
 
 
-def report(tournament: Tournament, settings: HandForHand, table, *, held: bool) -> None:
+def report(tournament: Tournament, table, *, held: bool) -> None:
     """A table's hand is done (or held, all-in): deal everywhere once all are."""
     settings = _locked(tournament)
     HandForHandReport.objects.update_or_create(
@@ -186,8 +187,6 @@ def h4h_settings_update(*, actor, tournament_id: int, data: dict) -> HandForHand
 
 
 def _too_long() -> str:
-    from django.utils.translation import gettext as _
-
     return _("At most 180 seconds a hand (RP-8 B).")
 
 

@@ -3,6 +3,7 @@
 from django.db import transaction
 from django.db.models import Case, Count, Value, When
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from floorman.audit import audit_record
 from floorman.errors import Conflict, Invalid
@@ -184,7 +185,7 @@ def hand_action(
     try:
         action = betting.Action(kind, acting, amount)
     except ValueError:
-        raise Invalid({"amount": _amount_needed()}) from None
+        raise Invalid({"amount": _("A bet or raise needs an amount.")}) from None
     try:
         after = state.apply(action)
     except betting.IllegalAction as illegal:
@@ -202,12 +203,6 @@ def hand_action(
         street=state.street,
     )
     return hand, after
-
-
-def _amount_needed() -> str:
-    from django.utils.translation import gettext as _
-
-    return _("A bet or raise needs an amount.")
 
 
 @transaction.atomic
@@ -230,7 +225,7 @@ def hand_hold(*, actor, tournament_id: int, number: int, hand_number: int) -> Ha
         after={"table": table.number, "hand": hand.number, "round": hand.h4h_round},
     )
     publish_table(table)
-    h4h.report(tournament, settings, table, held=True)
+    h4h.report(tournament, table, held=True)
     return hand
 
 
@@ -291,8 +286,6 @@ SHOWDOWN_GAMES = {"nlhe": showdown.HOLDEM, "lhe": showdown.HOLDEM, "plo": showdo
 
 
 def _winnings(hand: Hand, state, cards: dict[int, str], board: str) -> dict[int, int]:
-    from django.utils.translation import gettext as _
-
     strangers = [seat for seat in cards if seat not in state.in_hand]
     if strangers:
         raise Invalid({"cards": _("Seat %(seat)s is not in the hand.") % {"seat": strangers[0]}})
@@ -339,13 +332,11 @@ def _finish(actor, tournament, table, hand: Hand, players, busted, counted) -> H
     )
     publish_table(table)
     if settings.active and hand.h4h_round == settings.round:
-        h4h.report(tournament, settings, table, held=False)
+        h4h.report(tournament, table, held=False)
     return hand
 
 
 def _checked_busts(busts, players: dict) -> list[int]:
-    from django.utils.translation import gettext as _
-
     seats = list(dict.fromkeys(busts))
     strangers = [seat for seat in seats if seat not in players]
     if strangers:
@@ -358,8 +349,6 @@ def _checked_busts(busts, players: dict) -> list[int]:
 
 
 def _checked_stacks(stacks: dict, players: dict, busted: list[int]) -> dict[int, int]:
-    from django.utils.translation import gettext as _
-
     counted = {}
     for seat, chips in stacks.items():
         if seat not in players:
