@@ -25,11 +25,8 @@ Environment: BENCH_CLIENTS (default 1000), BENCH_ROUNDS (default 10).
 import asyncio
 import http.client
 import json
-import math
 import os
-import resource
 import secrets
-import socket
 import sys
 import time
 from dataclasses import dataclass, field
@@ -37,9 +34,12 @@ from statistics import median
 
 from common import (
     CLOCK_STRUCTURE_SETUP,
+    celery_leftovers_remove,
     free_port,
     manage,
+    percentile,
     production_env,
+    raise_open_file_limit,
     serving,
     uvicorn_command,
 )
@@ -218,40 +218,6 @@ async def measure(layer: Layer, port: int, driver: ClockDriver) -> None:
         for _ws, listener in clients:
             listener.cancel()
         await asyncio.gather(*(ws.close() for ws, _ in clients), return_exceptions=True)
-
-
-def percentile(sorted_values: list[float], p: float) -> float:
-    """Nearest rank."""
-    return sorted_values[max(0, math.ceil(p / 100 * len(sorted_values)) - 1)]
-
-
-def celery_leftovers_remove(redis_url: str, server_pid: int) -> int:
-    """Remove the clock announcements the server queued (with an eta hours away) in
-    Redis: no worker runs here, and another worker on a shared Redis must not get them."""
-    import redis
-
-    origin = f"gen{server_pid}@{socket.gethostname()}"
-    removed = 0
-    client = redis.Redis.from_url(redis_url)
-    try:
-        for raw in client.lrange("celery", 0, -1):
-            try:
-                headers = json.loads(raw).get("headers") or {}
-            except ValueError:
-                continue
-            if headers.get("origin") == origin:
-                removed += client.lrem("celery", 1, raw)
-    finally:
-        client.close()
-    return removed
-
-
-def raise_open_file_limit(needed: int) -> int:
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    if soft != resource.RLIM_INFINITY and soft < needed:
-        soft = needed if hard == resource.RLIM_INFINITY else min(needed, hard)
-        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
-    return soft
 
 
 def main() -> None:

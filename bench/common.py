@@ -7,8 +7,11 @@ whole group when the benchmark ends, on error and on Ctrl-C or SIGTERM too.
 
 import contextlib
 import http.client
+import json
+import math
 import os
 import re
+import resource
 import secrets
 import shutil
 import signal
@@ -323,3 +326,37 @@ def load_threads(
     # Requests still in flight at `stop` finish a little later and are counted: the
     # error is at most `connections` requests, a few per mille of a run.
     return Result(tally.done / seconds, "", tally.failures)
+
+
+def percentile(sorted_values: list[float], p: float) -> float:
+    """Nearest rank."""
+    return sorted_values[max(0, math.ceil(p / 100 * len(sorted_values)) - 1)]
+
+
+def celery_leftovers_remove(redis_url: str, server_pid: int) -> int:
+    """Remove the clock announcements the server queued (with an eta hours away) in
+    Redis: no worker runs here, and another worker on a shared Redis must not get them."""
+    import redis
+
+    origin = f"gen{server_pid}@{socket.gethostname()}"
+    removed = 0
+    client = redis.Redis.from_url(redis_url)
+    try:
+        for raw in client.lrange("celery", 0, -1):
+            try:
+                headers = json.loads(raw).get("headers") or {}
+            except ValueError:
+                continue
+            if headers.get("origin") == origin:
+                removed += client.lrem("celery", 1, raw)
+    finally:
+        client.close()
+    return removed
+
+
+def raise_open_file_limit(needed: int) -> int:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and soft < needed:
+        soft = needed if hard == resource.RLIM_INFINITY else min(needed, hard)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+    return soft

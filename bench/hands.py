@@ -52,14 +52,16 @@ import time
 from dataclasses import dataclass, field
 from statistics import median
 
-from clock_ws import celery_leftovers_remove, percentile, raise_open_file_limit
 from common import (
     CLOCK_STRUCTURE_SETUP,
     ROOT,
+    celery_leftovers_remove,
     fail,
     free_port,
     manage,
+    percentile,
     production_env,
+    raise_open_file_limit,
     serving,
     uvicorn_command,
 )
