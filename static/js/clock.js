@@ -33,16 +33,7 @@
   var RUNNING = "running";
   var SAMPLE_WINDOW = 10; // offsets are taken from the last few probes: clocks drift
 
-  // ISO 8601 as Python writes it ("2026-03-01T20:15:00.123456+00:00") to ms since the
-  // epoch. Only the form with three fraction digits is standard for Date.parse.
-  function parseTime(iso) {
-    if (!iso) return null;
-    var m = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(?:\.(\d+))?(Z|[+-]\d\d:\d\d)?$/.exec(iso);
-    if (!m) return null;
-    var fraction = ((m[2] || "") + "000").slice(0, 3);
-    var ms = Date.parse(m[1] + "." + fraction + (m[3] || "Z"));
-    return isNaN(ms) ? null : ms;
-  }
+  var parseTime = shared.parseTime; // ISO 8601 from Python to ms (live.js)
 
   // One time probe: the server's clock was read somewhere between sending and
   // receiving, so take the midpoint (NTP's idea); the round trip bounds the error.

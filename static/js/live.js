@@ -50,6 +50,17 @@
   }
 
   // The state a screen starts from or catches up with after a reconnection.
+  // ISO 8601 as Python writes it ("2026-03-01T20:15:00.123456+00:00") to ms since the
+  // epoch. Only the form with three fraction digits is standard for Date.parse.
+  function parseTime(iso) {
+    if (!iso) return null;
+    var m = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(?:\.(\d+))?(Z|[+-]\d\d:\d\d)?$/.exec(iso);
+    if (!m) return null;
+    var fraction = ((m[2] || "") + "000").slice(0, 3);
+    var ms = Date.parse(m[1] + "." + fraction + (m[3] || "Z"));
+    return isNaN(ms) ? null : ms;
+  }
+
   function fetchJson(url) {
     return window
       .fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" } })
@@ -172,6 +183,7 @@
     backoffMs: backoffMs,
     fetchJson: fetchJson,
     interpolate: interpolate,
+    parseTime: parseTime,
     Live: Live,
     Sound: Sound,
   };
