@@ -1,0 +1,318 @@
+"""Rulings under /api/v1/: the TDA index (public), incidents and penalties (floor and
+director only), a player's record, and the stateless floor calculators (public)."""
+
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import serializers, status
+from rest_framework.parsers import JSONParser
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from floorman.api import tournament_or_404, valid_data
+from floorman.roles import RULINGS, role_permission
+from rulings import calculators, selectors, services
+from rulings.engine import rulebook
+from rulings.models import Category, Dispute, PenaltyKind
+from tournaments.models import Player
+
+MAX_ID = 2**63 - 1
+MAX_TEXT = 10_000
+
+
+def _id(**kwargs) -> serializers.IntegerField:
+    return serializers.IntegerField(min_value=1, max_value=MAX_ID, **kwargs)
+
+
+class RulesField(serializers.ListField):
+    child = serializers.CharField(max_length=40)
+
+    def __init__(self, **kwargs):
+        super().__init__(max_length=20, required=False, **kwargs)
+
+
+# --- Shapes for the schema ------------------------------------------------------------------
+
+RuleOutput = inline_serializer(
+    "Rule",
+    {
+        "number": serializers.CharField(),
+        "section": serializers.CharField(),
+        "title": serializers.CharField(),
+        "summary": serializers.CharField(),
+        "keywords": serializers.ListField(child=serializers.CharField()),
+    },
+)
+RuleDetailOutput = inline_serializer(
+    "RuleDetail",
+    {
+        "number": serializers.CharField(),
+        "title": serializers.CharField(),
+        "summary": serializers.CharField(),
+        "house_rules": serializers.ListField(child=serializers.DictField()),
+    },
+)
+IncidentOutput = inline_serializer(
+    "Incident",
+    {"id": serializers.IntegerField(), "dispute": serializers.DictField(allow_null=True)},
+)
+PenaltyOutput = inline_serializer(
+    "Penalty", {"id": serializers.IntegerField(), "hands_left": serializers.IntegerField()}
+)
+RecordOutput = inline_serializer(
+    "PlayerRecord",
+    {
+        "incidents": serializers.ListField(child=serializers.DictField()),
+        "penalties": serializers.ListField(child=serializers.DictField()),
+    },
+)
+
+
+def _answer(name: str, **fields) -> serializers.Serializer:
+    return inline_serializer(
+        name,
+        {
+            **fields,
+            "rules": serializers.ListField(child=serializers.CharField()),
+            "explanation": serializers.CharField(),
+        },
+    )
+
+
+BetOutput = _answer(
+    "BetRuling",
+    action=serializers.CharField(),
+    to=serializers.IntegerField(),
+    min_raise_to=serializers.IntegerField(),
+    reopened=serializers.BooleanField(),
+)
+PotLimitOutput = _answer(
+    "PotLimitAnswer",
+    max_to=serializers.IntegerField(),
+    to_call=serializers.IntegerField(),
+    pot_after_call=serializers.IntegerField(),
+)
+PotsOutput = _answer(
+    "PotsAnswer",
+    pots=serializers.ListField(child=serializers.DictField()),
+    totals=serializers.DictField(),
+)
+ChipRaceOutput = _answer(
+    "ChipRaceAnswer",
+    results=serializers.ListField(child=serializers.DictField()),
+    chips_to_race=serializers.IntegerField(),
+    new_chips_raced=serializers.IntegerField(),
+)
+
+
+# --- The rule book --------------------------------------------------------------------------
+
+
+def entry_public(entry, language: str) -> dict:
+    german = language == "de"
+    return {
+        "number": entry.number,
+        "section": entry.section,
+        "title": entry.title_de if german else entry.title_en,
+        "summary": entry.summary_de if german else entry.summary_en,
+        "keywords": list(entry.keywords_de if german else entry.keywords_en),
+    }
+
+
+def _language(request) -> str:
+    return "de" if (request.LANGUAGE_CODE or "").startswith("de") else "en"
+
+
+class RuleBookView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        responses=inline_serializer("RuleList", {"rules": serializers.ListField(child=RuleOutput)})
+    )
+    def get(self, request):
+        """The TDA rules and recommended procedures, in your words; ?q= searches English
+        and German titles, summaries and keywords."""
+        query = request.query_params.get("q", "")[:200]
+        language = _language(request)
+        found = rulebook.search(query, language=language) if query.strip() else rulebook.entries()
+        return Response({"rules": [entry_public(e, language) for e in found]})
+
+
+class RuleView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(operation_id="rulings_rule", responses=RuleDetailOutput)
+    def get(self, request, number: str):
+        """One rule: "45", "45-B", "RP-8"; with the default venue's house rules on it."""
+        entry = rulebook.entry(number[:20])
+        if entry is None:
+            return Response({"detail": _("No such rule.")}, status=status.HTTP_404_NOT_FOUND)
+        venue = selectors.default_venue()
+        house = selectors.house_rules(venue, tda=entry.number)
+        return Response(
+            {
+                **entry_public(entry, _language(request)),
+                "house_rules": [
+                    {"kind": r.kind, "number": r.number, "title": r.title, "text": r.text}
+                    for r in house
+                ],
+            }
+        )
+
+
+# --- Incidents and penalties --------------------------------------------------------------
+
+
+class IncidentInput(serializers.Serializer):
+    table = serializers.IntegerField(min_value=1, max_value=10_000, required=False, allow_null=True)
+    hand = serializers.IntegerField(min_value=1, max_value=10**6, required=False, allow_null=True)
+    category = serializers.ChoiceField(choices=Category.choices)
+    description = serializers.CharField(max_length=MAX_TEXT)
+    rules = RulesField()
+    decision = serializers.CharField(max_length=MAX_TEXT)
+    dispute = serializers.ChoiceField(choices=Dispute.choices, required=False, default="")
+    entries = serializers.ListField(child=_id(), max_length=20, required=False, default=list)
+
+
+class PenaltyInput(serializers.Serializer):
+    entry = _id()
+    kind = serializers.ChoiceField(choices=PenaltyKind.choices)
+    rounds = serializers.IntegerField(
+        min_value=1, max_value=services.MAX_ROUNDS, required=False, allow_null=True
+    )
+    hands = serializers.IntegerField(
+        min_value=1, max_value=services.MAX_HANDS, required=False, allow_null=True
+    )
+    reason = serializers.CharField(max_length=MAX_TEXT, required=False, allow_blank=True)
+    rules = RulesField()
+    incident = _id(required=False, allow_null=True)
+
+
+class FloorView(APIView):
+    parser_classes = [JSONParser]
+
+    def get_permissions(self):
+        return [role_permission(*RULINGS)()]
+
+
+class IncidentsView(FloorView):
+    @extend_schema(
+        responses=inline_serializer(
+            "Incidents", {"incidents": serializers.ListField(child=IncidentOutput)}
+        )
+    )
+    def get(self, request, tournament_pk):
+        """The tournament's floor calls, latest first; ?q=, ?category=, ?table=."""
+        tournament = tournament_or_404(tournament_pk)
+        table = request.query_params.get("table", "")
+        found = selectors.incidents_search(
+            tournament.pk,
+            query=request.query_params.get("q", "")[:200],
+            category=request.query_params.get("category", "")[:20],
+            table=int(table) if table.isdigit() and len(table) < 6 else None,
+        )
+        return Response({"incidents": [selectors.incident_public(i) for i in found[:500]]})
+
+    @extend_schema(request=IncidentInput, responses={201: IncidentOutput})
+    def post(self, request, tournament_pk):
+        """Log a floor call and its decision."""
+        tournament = tournament_or_404(tournament_pk)
+        data = valid_data(IncidentInput, request.data)
+        incident = services.incident_record(
+            actor=request.user, tournament_id=tournament.pk, data=data
+        )
+        return Response(selectors.incident_public(incident), status=status.HTTP_201_CREATED)
+
+
+class PenaltiesView(FloorView):
+    @extend_schema(
+        responses=inline_serializer(
+            "Penalties", {"penalties": serializers.ListField(child=PenaltyOutput)}
+        )
+    )
+    def get(self, request, tournament_pk):
+        """Penalties given in this tournament, latest first."""
+        tournament = tournament_or_404(tournament_pk)
+        penalties = tournament.penalties.select_related("given_by")
+        return Response({"penalties": [selectors.penalty_public(p) for p in penalties]})
+
+    @extend_schema(request=PenaltyInput, responses={201: PenaltyOutput})
+    def post(self, request, tournament_pk):
+        """TDA 71: a warning, missed hands, missed rounds (one hand per player at the table,
+        times the rounds) or disqualification (the chips leave play)."""
+        tournament = tournament_or_404(tournament_pk)
+        data = valid_data(PenaltyInput, request.data)
+        penalty = services.penalty_give(actor=request.user, tournament_id=tournament.pk, data=data)
+        return Response(selectors.penalty_public(penalty), status=status.HTTP_201_CREATED)
+
+
+class PenaltyEndView(FloorView):
+    @extend_schema(request=None, responses=PenaltyOutput)
+    def post(self, request, tournament_pk, penalty_pk):
+        """Let the player back before the hands are served."""
+        tournament = tournament_or_404(tournament_pk)
+        penalty = services.penalty_end(
+            actor=request.user, tournament_id=tournament.pk, penalty_id=penalty_pk
+        )
+        return Response(selectors.penalty_public(penalty))
+
+
+class PlayerRecordView(FloorView):
+    @extend_schema(responses=RecordOutput)
+    def get(self, request, player_pk):
+        """A player's floor record across tournaments (TDA 71-A: repeat offences escalate)."""
+        if not Player.objects.filter(pk=player_pk).exists():
+            return Response({"detail": _("No such player.")}, status=status.HTTP_404_NOT_FOUND)
+        incidents, penalties = selectors.player_record(player_pk)
+        return Response(
+            {
+                "incidents": [selectors.incident_public(i) for i in incidents],
+                "penalties": [selectors.penalty_public(p) for p in penalties],
+            }
+        )
+
+
+# --- Floor calculators (stateless) -------------------------------------------------------------
+
+
+class CalculatorView(APIView):
+    """Stateless: anyone may ask, nothing is recorded."""
+
+    permission_classes = [AllowAny]
+    parser_classes = [JSONParser]
+
+
+class BetView(CalculatorView):
+    @extend_schema(request=calculators.BetInput, responses=BetOutput)
+    def post(self, request):
+        """How the floor reads a bet (TDA 40–57): the action, the amount, the next minimum
+        raise and whether betting is re-opened, with the rules that decide it. Unclear
+        amounts follow the default venue's house setting (TDA 57 or IFP 4.17) unless the
+        body says `ambiguous`."""
+        venue = selectors.default_venue()
+        house = venue.ambiguous_amounts if venue else "tda"
+        return Response(calculators.bet(request.data, ambiguous=house))
+
+
+class PotLimitView(CalculatorView):
+    @extend_schema(request=calculators.PotLimitInput, responses=PotLimitOutput)
+    def post(self, request):
+        """The largest pot-limit bet or raise (TDA 54-B pre-flop: full blinds assumed;
+        54-C after the flop: the actual pot)."""
+        return Response(calculators.pot_limit(request.data))
+
+
+class PotsView(CalculatorView):
+    @extend_schema(request=calculators.PotsInput, responses=PotsOutput)
+    def post(self, request):
+        """Main and side pots from each player's total, split among the winners with odd
+        chips by seat (TDA 20, 21)."""
+        return Response(calculators.pots(request.data))
+
+
+class ChipRaceView(CalculatorView):
+    @extend_schema(request=calculators.ChipRaceInput, responses=ChipRaceOutput)
+    def post(self, request):
+        """TDA 24: who receives a new chip in the race, from seat 1, at most one each,
+        nobody raced out."""
+        return Response(calculators.chip_race(request.data))

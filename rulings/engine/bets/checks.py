@@ -1,0 +1,102 @@
+"""The question's own inputs checked before anything is read: game, street, blinds,
+stack, and what was said or pushed out."""
+
+from hands.engine.limits import STREETS, Structure
+from rulings.engine.bets.question import (
+    CHECK,
+    DECLARATIONS,
+    FOLD,
+    GAMES,
+    HOUSE_READINGS,
+    BetQuestion,
+    _n,
+)
+from rulings.engine.errors import BadQuestion, _
+
+
+def _check_question(q: BetQuestion) -> Structure:
+    if q.game not in GAMES:
+        raise BadQuestion(
+            "game",
+            _("unknown game %(game)s: use one of %(games)s"),
+            game=repr(q.game),
+            games=", ".join(GAMES),
+        )
+    if q.street not in STREETS:
+        raise BadQuestion(
+            "street",
+            _("unknown street %(street)s: use one of %(streets)s"),
+            street=repr(q.street),
+            streets=", ".join(STREETS),
+        )
+    if len(q.blinds) != 2 or not 0 <= q.blinds[0] <= q.blinds[1] or q.blinds[1] <= 0:
+        raise BadQuestion("blinds", _BLINDS)
+    if q.stack < 0:
+        raise BadQuestion("stack", _("the stack cannot be negative"))
+    if q.stack == 0:
+        raise BadQuestion("stack", _("a player with no chips behind is all-in and does not act"))
+    if q.in_front < 0:
+        raise BadQuestion("in_front", _("the chips in front cannot be negative"))
+    if q.pot is not None and q.pot < 0:
+        raise BadQuestion("pot", _("the pot cannot be negative"))
+    if q.ambiguous not in HOUSE_READINGS:
+        raise BadQuestion("ambiguous", _("the house reading of unclear amounts is 'tda' or 'ifp'"))
+    if q.declaration not in DECLARATIONS:
+        raise BadQuestion(
+            "declaration",
+            _("unknown declaration %(declaration)s: use %(declarations)s"),
+            declaration=repr(q.declaration),
+            declarations=", ".join(d for d in DECLARATIONS if d),
+        )
+    everything = q.stack + q.in_front
+    if any(chip <= 0 for chip in q.chips):
+        raise BadQuestion("chips", _("every chip has a value above 0"))
+    if sum(q.chips) > q.stack:
+        raise BadQuestion(
+            "chips",
+            _("the chips pushed (%(chips)s) are more than the stack behind"),
+            chips=_n(sum(q.chips)),
+        )
+    no_amount = {CHECK: _("a check has no amount"), FOLD: _("a fold has no amount")}
+    if q.declared_amount is not None:
+        if q.declared_amount <= 0:
+            raise BadQuestion("declared_amount", _("an amount said is above 0"))
+        if q.declared_amount > everything:
+            raise BadQuestion(
+                "declared_amount",
+                _("%(amount)s is more than the player has (%(everything)s in all)"),
+                amount=_n(q.declared_amount),
+                everything=_n(everything),
+            )
+        if q.declared_amount <= q.in_front:
+            raise BadQuestion(
+                "declared_amount",
+                _(
+                    "the amount said is a street total: %(amount)s is not more than the "
+                    "%(in_front)s already in front"
+                ),
+                amount=_n(q.declared_amount),
+                in_front=_n(q.in_front),
+            )
+        if q.declaration in no_amount:
+            raise BadQuestion("declared_amount", no_amount[q.declaration])
+    if q.declared_readings:
+        if q.declared_amount is not None:
+            raise BadQuestion("declared_readings", _("give either the amount or its readings"))
+        if any(r <= q.in_front for r in q.declared_readings):
+            raise BadQuestion(
+                "declared_readings", _("each reading is a street total above in_front")
+            )
+        if q.declaration in no_amount:
+            raise BadQuestion("declared_readings", no_amount[q.declaration])
+        if min(q.declared_readings) > everything:
+            raise BadQuestion("declared_readings", _("every reading is more than the player has"))
+    if not q.declaration and q.declared_amount is None and not q.declared_readings and not q.chips:
+        raise BadQuestion("declaration", _("the player neither said nor pushed out anything"))
+    try:
+        return Structure(GAMES[q.game], q.blinds[0], q.blinds[1])
+    except ValueError as error:
+        raise BadQuestion("blinds", _BLINDS) from error
+
+
+_BLINDS = _("give the small and the big blind, 0 <= small <= big, big > 0")

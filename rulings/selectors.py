@@ -1,0 +1,236 @@
+"""Reads for the floor: incidents, penalties being served, a player's record, the TDA 22
+dispute window, the house rules."""
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.db.models import Q
+from django.utils import timezone
+
+from rulings.models import (
+    Dispute,
+    HouseRule,
+    Incident,
+    Penalty,
+    PenaltyKind,
+    PenaltyStatus,
+    Venue,
+)
+from tournaments.models import Entry
+
+# TDA 22: at a break, a pot may be disputed for one minute after it is awarded.
+BREAK_DISPUTE = timedelta(minutes=1)
+SERVED_AWAY = (PenaltyKind.MISSED_HANDS, PenaltyKind.MISSED_ROUNDS)
+
+
+def default_venue() -> Venue | None:
+    return Venue.objects.filter(is_default=True).first() or Venue.objects.first()
+
+
+def house_rules(venue: Venue | None, *, tda: str | None = None):
+    if venue is None:
+        return HouseRule.objects.none()
+    rules = HouseRule.objects.filter(venue=venue)
+    return rules.filter(tda=tda) if tda else rules
+
+
+def house_rules_search(venue: Venue | None, query: str):
+    rules = house_rules(venue)
+    for word in query.split():
+        rules = rules.filter(
+            Q(title__icontains=word) | Q(text__icontains=word) | Q(number__iexact=word)
+        )
+    return rules
+
+
+# --- Incidents ----------------------------------------------------------------------------
+
+
+def incidents_search(
+    tournament_id: int | None = None,
+    *,
+    query: str = "",
+    category: str = "",
+    player_id: int | None = None,
+    table: int | None = None,
+):
+    found = Incident.objects.select_related("tournament", "decided_by").prefetch_related(
+        "entries__player"
+    )
+    if tournament_id is not None:
+        found = found.filter(tournament_id=tournament_id)
+    if category:
+        found = found.filter(category=category)
+    if player_id is not None:
+        found = found.filter(entries__player_id=player_id)
+    if table is not None:
+        found = found.filter(table_number=table)
+    for word in query.split():
+        found = found.filter(
+            Q(description__icontains=word)
+            | Q(decision__icontains=word)
+            | Q(entries__player__name__icontains=word)
+        )
+    return found.distinct()
+
+
+@dataclass(frozen=True)
+class DisputeWindow:
+    """TDA 22: whether the decision on a pot can still be disputed."""
+
+    kind: str
+    open: bool
+    until: datetime | None  # a time, for the break case
+    reason: str  # "next_hand_started", "substantial_action", "minute_passed", "open"
+
+
+def dispute_window(incident: Incident, now: datetime | None = None) -> DisputeWindow | None:
+    if not incident.dispute:
+        return None
+    now = now or timezone.now()
+    if incident.dispute == Dispute.BREAK:
+        awarded = incident.pot_awarded_at or incident.at
+        until = awarded + BREAK_DISPUTE
+        return DisputeWindow(
+            incident.dispute, now < until, until, "open" if now < until else "minute_passed"
+        )
+    next_hand = _next_hand(incident)
+    if next_hand is None:
+        return DisputeWindow(incident.dispute, True, None, "open")
+    if incident.dispute == Dispute.READING:
+        return DisputeWindow(incident.dispute, False, None, "next_hand_started")
+    if _substantial_action(next_hand):
+        return DisputeWindow(incident.dispute, False, None, "substantial_action")
+    return DisputeWindow(incident.dispute, True, None, "open")
+
+
+def _next_hand(incident: Incident):
+    """The hand dealt at the incident's table after its hand, if the table logs hands."""
+    from hands.models import Hand  # hands builds on tournaments; rulings reads it
+
+    if incident.table_number is None or incident.hand_number is None:
+        return None
+    return (
+        Hand.objects.filter(
+            tournament_id=incident.tournament_id,
+            table__number=incident.table_number,
+            number__gt=incident.hand_number,
+        )
+        .order_by("number")
+        .first()
+    )
+
+
+def _substantial_action(hand) -> bool:
+    """TDA 36: two actions in turn, at least one putting chips in; or any three actions.
+    Hands without an action log count as past it once they are finished."""
+    kinds = list(hand.actions.order_by("sequence").values_list("kind", flat=True))
+    if not kinds:
+        return hand.status == "finished"
+    chips = {"bet", "raise", "call", "all-in"}
+    return len(kinds) >= 3 or (len(kinds) >= 2 and any(k in chips for k in kinds[:2]))
+
+
+# --- Penalties ------------------------------------------------------------------------------
+
+
+def penalties_serving(tournament_id: int):
+    return Penalty.objects.filter(
+        tournament_id=tournament_id, status=PenaltyStatus.SERVING, kind__in=SERVED_AWAY
+    ).select_related("entry__player")
+
+
+def away_seats(tournament_id: int, table_number: int) -> dict[int, int]:
+    """Seat → hands still to miss, for players on penalty at this table (TDA 71-C)."""
+    from seating.models import Seat
+
+    serving = penalties_serving(tournament_id)
+    left: dict[int, int] = {}
+    for penalty in serving:
+        left[penalty.entry_id] = left.get(penalty.entry_id, 0) + penalty.hands_left
+    if not left:
+        return {}
+    seats = Seat.objects.filter(
+        table__tournament_id=tournament_id,
+        table__number=table_number,
+        table__broken_at__isnull=True,
+        entry_id__in=left,
+    ).values_list("number", "entry_id")
+    return {seat: left[entry] for seat, entry in seats}
+
+
+def warned_entries(tournament_id: int) -> set[int]:
+    """Entries warned or penalised in this tournament: RP-15 has the outgoing dealer
+    tell the incoming one, so the tablet shows it at the seat."""
+    return set(
+        Penalty.objects.filter(tournament_id=tournament_id)
+        .exclude(status=PenaltyStatus.CANCELLED)
+        .values_list("entry_id", flat=True)
+    )
+
+
+def player_record(player_id: int):
+    """Every incident and penalty of a player, across tournaments (TDA 71-A escalation)."""
+    entries = Entry.objects.filter(player_id=player_id)
+    incidents = (
+        Incident.objects.filter(entries__in=entries)
+        .select_related("tournament", "decided_by")
+        .distinct()
+    )
+    penalties = Penalty.objects.filter(entry__in=entries).select_related(
+        "tournament", "given_by", "entry"
+    )
+    return incidents, penalties
+
+
+def penalty_public(penalty: Penalty) -> dict:
+    return {
+        "id": penalty.pk,
+        "tournament": penalty.tournament_id,
+        "entry": penalty.entry_id,
+        "kind": penalty.kind,
+        "rounds": penalty.rounds,
+        "hands": penalty.hands,
+        "players_at_table": penalty.players_at_table,
+        "table": penalty.table_number,
+        "after_hand": penalty.after_hand,
+        "hands_served": penalty.hands_served,
+        "hands_left": penalty.hands_left,
+        "chips_removed": penalty.chips_removed,
+        "status": penalty.status,
+        "reason": penalty.reason,
+        "rules": penalty.rules,
+        "incident": penalty.incident_id,
+        "given_by": penalty.given_by.username if penalty.given_by else None,
+        "at": penalty.at,
+    }
+
+
+def incident_public(incident: Incident, now: datetime | None = None) -> dict:
+    window = dispute_window(incident, now)
+    return {
+        "id": incident.pk,
+        "tournament": incident.tournament_id,
+        "table": incident.table_number,
+        "hand": incident.hand_number,
+        "category": incident.category,
+        "description": incident.description,
+        "rules": incident.rules,
+        "decision": incident.decision,
+        "entries": [
+            {"id": e.pk, "number": e.number, "player": {"id": e.player_id, "name": e.player.name}}
+            for e in incident.entries.all()
+        ],
+        "decided_by": incident.decided_by.username if incident.decided_by else None,
+        "at": incident.at,
+        "dispute": (
+            {
+                "kind": window.kind,
+                "open": window.open,
+                "until": window.until,
+                "reason": window.reason,
+            }
+            if window
+            else None
+        ),
+    }

@@ -1,0 +1,364 @@
+"""The only code that changes rulings: house rules and imported rule books, incidents,
+penalties. One transaction per intention, the tournament row locked where the floor
+and a table's tablet could collide, one audit entry each, live events on commit."""
+
+import re
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from floorman import live
+from floorman.audit import audit_record
+from floorman.errors import Conflict, Invalid, NotFound
+from rulings.engine import housebook, rulebook
+from rulings.models import (
+    Dispute,
+    HouseRule,
+    HouseRuleKind,
+    Incident,
+    Penalty,
+    PenaltyKind,
+    PenaltyStatus,
+    Venue,
+)
+from rulings.selectors import SERVED_AWAY, incident_public, penalty_public
+from tournaments.models import Entry, EntryStatus, Tournament
+from tournaments.services import entry_locked, lookup_changed, tournament_lock
+
+# "45", "45-B", "TDA 45-B", "RP-8": references the TDA index must know.
+TDA_REFERENCE = re.compile(r"^(tda\s*)?(\d{1,3}(-?[a-z])?|rp[\s-]?\d{1,2})$", re.IGNORECASE)
+MAX_ROUNDS = 10  # missed rounds: beyond this a TD disqualifies
+MAX_HANDS = 500
+
+
+def _refuse(code: str, message: str, **data) -> Conflict:
+    return Conflict(message, code=code, data=data)
+
+
+# --- Rule references ------------------------------------------------------------------------
+
+
+def rules_checked(references: list[str], field: str = "rules") -> list[str]:
+    """Rule references as the floor types them: TDA numbers must exist ("45-B", "RP-8");
+    casino, IFP and house references are kept as written."""
+    checked = []
+    for reference in references:
+        text = " ".join(str(reference).split())
+        if not text:
+            continue
+        if len(text) > 40:
+            raise Invalid({field: _("A rule reference is at most 40 characters.")})
+        if TDA_REFERENCE.match(text) and rulebook.entry(text) is None:
+            raise Invalid({field: _("There is no TDA rule %(rule)s.") % {"rule": text}})
+        checked.append(text)
+    return checked
+
+
+# --- Venues and house rules -----------------------------------------------------------------
+
+
+@transaction.atomic
+def venue_save(*, actor, name: str, ambiguous_amounts: str, is_default: bool, venue_id=None):
+    venue = Venue.objects.select_for_update().filter(pk=venue_id).first() if venue_id else None
+    if venue_id and venue is None:
+        raise NotFound(_("No such venue."))
+    if Venue.objects.filter(name__iexact=name).exclude(pk=venue_id).exists():
+        raise Invalid({"name": _("A venue of this name exists.")})
+    if is_default:
+        Venue.objects.filter(is_default=True).exclude(pk=venue_id).update(is_default=False)
+    venue = venue or Venue()
+    venue.name, venue.ambiguous_amounts, venue.is_default = name, ambiguous_amounts, is_default
+    venue.save()
+    audit_record(
+        actor=actor,
+        action="venue.save",
+        obj=venue,
+        after={"name": name, "ambiguous_amounts": ambiguous_amounts, "default": is_default},
+    )
+    return venue
+
+
+def _venue(venue_id: int) -> Venue:
+    venue = Venue.objects.select_for_update().filter(pk=venue_id).first()
+    if venue is None:
+        raise NotFound(_("No such venue."))
+    return venue
+
+
+@transaction.atomic
+def house_rule_save(*, actor, venue_id: int, data: dict, rule_id: int | None = None):
+    venue = _venue(venue_id)
+    rule = HouseRule.objects.filter(venue=venue, pk=rule_id).first() if rule_id else None
+    if rule_id and rule is None:
+        raise NotFound(_("No such house rule."))
+    tda = (data.get("tda") or "").strip()
+    if data["kind"] != HouseRuleKind.OWN:
+        found = rulebook.entry(tda) if tda else None
+        if found is None:
+            raise Invalid({"tda": _("Name the TDA rule this house rule changes, e.g. 29.")})
+        tda = found.number
+    rule = rule or HouseRule(venue=venue, position=_next_position(venue))
+    rule.kind, rule.tda = data["kind"], tda
+    rule.number, rule.title, rule.text = data.get("number", ""), data["title"], data["text"]
+    rule.save()
+    audit_record(
+        actor=actor,
+        action="house_rule.save",
+        obj=rule,
+        after={"venue": venue.pk, "kind": rule.kind, "tda": tda, "title": rule.title},
+    )
+    return rule
+
+
+def _next_position(venue: Venue) -> int:
+    last = HouseRule.objects.filter(venue=venue).order_by("-position").first()
+    return (last.position + 1) if last else 1
+
+
+@transaction.atomic
+def house_rule_delete(*, actor, venue_id: int, rule_id: int) -> None:
+    venue = _venue(venue_id)
+    rule = HouseRule.objects.filter(venue=venue, pk=rule_id).first()
+    if rule is None:
+        raise NotFound(_("No such house rule."))
+    audit_record(actor=actor, action="house_rule.delete", obj=rule, before={"title": rule.title})
+    rule.delete()
+
+
+@transaction.atomic
+def rulebook_import(*, actor, venue_id: int, text: str, source: str = "") -> list[HouseRule]:
+    """The house's own rule book, from its text or Markdown file: one house rule per
+    section, replacing what the last import brought (rules typed by hand stay)."""
+    venue = _venue(venue_id)
+    sections = housebook.split_sections(text)
+    if not sections:
+        raise Invalid({"text": _("No rules found: the file needs headings or numbered rules.")})
+    HouseRule.objects.filter(venue=venue, imported=True).delete()
+    start = _next_position(venue)
+    rules = HouseRule.objects.bulk_create(
+        HouseRule(
+            venue=venue,
+            kind=HouseRuleKind.ADDITION if section.tda else HouseRuleKind.OWN,
+            tda=section.tda or "",
+            number=section.number[:20],
+            title=section.title[:200],
+            text=section.text,
+            position=start + i,
+            imported=True,
+        )
+        for i, section in enumerate(sections)
+    )
+    audit_record(
+        actor=actor,
+        action="rulebook.import",
+        obj=venue,
+        after={"source": source[:200], "sections": len(rules)},
+    )
+    return rules
+
+
+# --- Incidents --------------------------------------------------------------------------------
+
+
+def _entries_of(tournament: Tournament, entry_ids: list[int]) -> list[Entry]:
+    ids = list(dict.fromkeys(entry_ids))
+    entries = list(Entry.objects.filter(tournament=tournament, pk__in=ids))
+    if len(entries) != len(ids):
+        raise Invalid({"entries": _("Every player must hold an entry in this tournament.")})
+    return entries
+
+
+@transaction.atomic
+def incident_record(*, actor, tournament_id: int, data: dict) -> Incident:
+    """Log a floor call: the situation, who, the rules cited and the decision."""
+    tournament = tournament_lock(tournament_id)
+    entries = _entries_of(tournament, data.get("entries", []))
+    dispute = data.get("dispute", "")
+    if dispute in (Dispute.READING, Dispute.ACCOUNTING) and data.get("hand") is None:
+        raise Invalid({"hand": _("Give the hand: the dispute window runs from it (TDA 22).")})
+    incident = Incident.objects.create(
+        tournament=tournament,
+        table_number=data.get("table"),
+        hand_number=data.get("hand"),
+        category=data["category"],
+        description=data["description"],
+        rules=rules_checked(data.get("rules", [])),
+        decision=data["decision"],
+        dispute=dispute,
+        pot_awarded_at=timezone.now() if dispute == Dispute.BREAK else None,
+        decided_by=actor if actor is not None and actor.is_authenticated else None,
+    )
+    incident.entries.set(entries)
+    audit_record(
+        actor=actor,
+        action="incident.record",
+        obj=incident,
+        tournament=tournament,
+        after={k: v for k, v in incident_public(incident).items() if k not in ("at", "dispute")},
+    )
+    return incident
+
+
+# --- Penalties (TDA 71, casino §49) -------------------------------------------------------------
+
+
+def _seat_of(entry: Entry):
+    from seating.models import Seat  # seating builds on tournaments, rulings on both
+
+    return (
+        Seat.objects.filter(entry=entry, table__broken_at__isnull=True)
+        .select_related("table")
+        .first()
+    )
+
+
+def _hand_now(table) -> int | None:
+    """The hand being played at the table, or the last dealt: the penalty starts after it
+    (TDA 68). None where the table logs no hands."""
+    from hands.models import Hand
+
+    last = Hand.objects.filter(table=table).order_by("-number").first()
+    return last.number if last else None
+
+
+def missed_hands(kind: str, *, rounds: int | None, hands: int | None, players: int) -> int:
+    """TDA 71-A: a missed round is one hand for every player at the table when the
+    penalty is given, the offender included."""
+    if kind == PenaltyKind.MISSED_ROUNDS:
+        return rounds * players
+    if kind == PenaltyKind.MISSED_HANDS:
+        return hands
+    return 0
+
+
+@transaction.atomic
+def penalty_give(*, actor, tournament_id: int, data: dict) -> Penalty:
+    tournament = tournament_lock(tournament_id)
+    entry = entry_locked(tournament, data["entry"])
+    if entry.status != EntryStatus.ACTIVE:
+        raise _refuse("entry_not_active", _("Only a player still in the tournament is penalised."))
+    kind = data["kind"]
+    incident = None
+    if data.get("incident"):
+        incident = Incident.objects.filter(tournament=tournament, pk=data["incident"]).first()
+        if incident is None:
+            raise Invalid({"incident": _("No such incident in this tournament.")})
+    seat = _seat_of(entry)
+    players = seat.table.seat_set.filter(entry__isnull=False).count() if seat else None
+    if kind == PenaltyKind.MISSED_ROUNDS and not data.get("rounds"):
+        raise Invalid({"rounds": _("Give the number of rounds.")})
+    if kind == PenaltyKind.MISSED_HANDS and not data.get("hands"):
+        raise Invalid({"hands": _("Give the number of hands.")})
+    if kind in SERVED_AWAY and seat is None:
+        raise _refuse("not_seated", _("The player has no seat: a missed-hand penalty needs one."))
+    hands = missed_hands(kind, rounds=data.get("rounds"), hands=data.get("hands"), players=players)
+    penalty = Penalty.objects.create(
+        tournament=tournament,
+        entry=entry,
+        incident=incident,
+        kind=kind,
+        rounds=data.get("rounds") if kind == PenaltyKind.MISSED_ROUNDS else None,
+        hands=hands,
+        players_at_table=players,
+        table_number=seat.table.number if seat else None,
+        after_hand=_hand_now(seat.table) if seat else None,
+        status=PenaltyStatus.SERVING if kind in SERVED_AWAY else PenaltyStatus.SERVED,
+        reason=data.get("reason", ""),
+        rules=rules_checked(data.get("rules", [])),
+        given_by=actor if actor is not None and actor.is_authenticated else None,
+        ended_at=None if kind in SERVED_AWAY else timezone.now(),
+    )
+    if kind == PenaltyKind.DISQUALIFICATION:
+        _disqualify(actor, tournament, entry, penalty)
+    audit_record(
+        actor=actor,
+        action=f"penalty.{kind}",
+        obj=penalty,
+        tournament=tournament,
+        after={k: v for k, v in penalty_public(penalty).items() if k != "at"},
+    )
+    _publish_table(tournament, penalty.table_number)
+    return penalty
+
+
+def _disqualify(actor, tournament: Tournament, entry: Entry, penalty: Penalty) -> None:
+    """TDA 71-D: the entry is out and its chips leave play (they count no more in the
+    chips a deal must add up to)."""
+    from seating.services import seat_release
+    from tournaments.selectors import entry_public
+
+    penalty.chips_removed = entry.chips
+    penalty.save(update_fields=["chips_removed"])
+    entry.status = EntryStatus.DISQUALIFIED
+    entry.busted_at = timezone.now()
+    entry.save(update_fields=["status", "busted_at"])
+    lookup_changed([tournament.pk])
+    seat_release(tournament=tournament, entry=entry)
+    live.live_publish(
+        tournament_id=tournament.pk, kind=live.ENTRY_UPDATED, data=entry_public(entry)
+    )
+
+
+@transaction.atomic
+def penalty_end(*, actor, tournament_id: int, penalty_id: int) -> Penalty:
+    """The TD lets a player back before the hands are served (or the penalty was a
+    mistake). A disqualification is not taken back here."""
+    tournament = tournament_lock(tournament_id)
+    penalty = Penalty.objects.filter(tournament=tournament, pk=penalty_id).first()
+    if penalty is None:
+        raise NotFound(_("No such penalty in this tournament."))
+    if penalty.status != PenaltyStatus.SERVING:
+        raise _refuse("penalty_not_serving", _("This penalty is not being served."))
+    penalty.status = PenaltyStatus.CANCELLED
+    penalty.ended_at = timezone.now()
+    penalty.save(update_fields=["status", "ended_at"])
+    audit_record(
+        actor=actor,
+        action="penalty.end",
+        obj=penalty,
+        tournament=tournament,
+        after={"hands_served": penalty.hands_served, "hands": penalty.hands},
+    )
+    _publish_table(tournament, penalty.table_number)
+    return penalty
+
+
+def penalty_hands_served(*, tournament: Tournament, table, hand, entry_ids) -> list[Penalty]:
+    """A hand at `table` is over: every player dealt in while on penalty has missed one
+    more hand (TDA 71-C). Called by the hands app inside its transaction."""
+    serving = Penalty.objects.select_for_update().filter(
+        tournament=tournament,
+        entry_id__in=list(entry_ids),
+        status=PenaltyStatus.SERVING,
+        kind__in=SERVED_AWAY,
+    )
+    done = []
+    counted = set()
+    for penalty in serving.order_by("at", "id"):
+        if penalty.entry_id in counted:  # penalties given together are served one by one
+            continue
+        same_table = penalty.table_number == table.number
+        if same_table and penalty.after_hand is not None and hand.number <= penalty.after_hand:
+            continue  # TDA 68: the penalty begins once the hand it was given in is over
+        counted.add(penalty.entry_id)
+        penalty.hands_served += 1
+        if penalty.hands_served >= penalty.hands:
+            penalty.status = PenaltyStatus.SERVED
+            penalty.ended_at = timezone.now()
+            done.append(penalty)
+        penalty.save(update_fields=["hands_served", "status", "ended_at"])
+    return done
+
+
+def _publish_table(tournament: Tournament, table_number: int | None) -> None:
+    if table_number is None:
+        return
+    from hands.services.common import publish_table
+    from seating.models import Table
+
+    table = Table.objects.filter(
+        tournament=tournament, number=table_number, broken_at__isnull=True
+    ).first()
+    if table is not None:
+        publish_table(table)
