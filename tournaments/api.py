@@ -34,6 +34,7 @@ from tournaments.models import (
     Tournament,
     TournamentStatus,
     birth_year_not_future,
+    start_at_plausible,
 )
 from tournaments.selectors import (
     entries_search,
@@ -63,6 +64,7 @@ class TournamentSerializer(serializers.ModelSerializer):
     currency = serializers.RegexField(r"^[A-Z]{3}$", required=False)
     starting_stack = serializers.IntegerField(min_value=1, max_value=MAX_CHIPS)
     table_size = serializers.IntegerField(min_value=2, max_value=10, required=False)
+    start_at = serializers.DateTimeField(label=_("Start time"), validators=[start_at_plausible])
     capacity = serializers.IntegerField(
         min_value=1, max_value=1_000_000, allow_null=True, required=False
     )
@@ -75,9 +77,11 @@ class TournamentSerializer(serializers.ModelSerializer):
     rebuy_max = serializers.IntegerField(
         min_value=1, max_value=1000, allow_null=True, required=False
     )
-    rebuy_price = money(required=False)
+    rebuy_price = money(required=False, help_text=_("Prize-pool part of a rebuy, in cents."))
+    rebuy_fee = money(required=False, help_text=_("House fee on a rebuy, in cents."))
     rebuy_chips = serializers.IntegerField(min_value=0, max_value=MAX_CHIPS, required=False)
-    addon_price = money(required=False)
+    addon_price = money(required=False, help_text=_("Prize-pool part of the add-on, in cents."))
+    addon_fee = money(required=False, help_text=_("House fee on the add-on, in cents."))
     addon_chips = serializers.IntegerField(min_value=0, max_value=MAX_CHIPS, required=False)
     addon_at_break_after_level = level()
     guarantee = money(required=False)
@@ -318,7 +322,7 @@ class TournamentViewSet(
         return Response(totals_data(self.get_object()))
 
     @extend_schema(responses=AlternateSerializer(many=True))
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], pagination_class=None)
     def alternates(self, request, pk=None):
         """The alternates list in order (casino §8b)."""
         waiting = waiting_alternates(self.get_object())
@@ -341,15 +345,17 @@ class TournamentViewSet(
 class AlternateViewSet(viewsets.GenericViewSet):
     lookup_value_regex = ID
     permission_classes = [role_permission(*REGISTER)]
+    # Neither action takes a body; OPTIONS describes the input with this serializer.
+    serializer_class = serializers.Serializer
 
-    @extend_schema(request=None, responses=EntrySerializer)
+    @extend_schema(request=None, responses={201: EntrySerializer})
     @action(detail=False, methods=["post"], url_path="enter-next")
     def enter_next(self, request, tournament_pk=None):
         """Sell the freed place to the first alternate in line."""
         entry = services.alternate_enter_next(actor=request.user, tournament_id=int(tournament_pk))
         return Response(EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(request=None, responses=None)
+    @extend_schema(request=None, responses={204: None})
     @action(detail=True, methods=["post"])
     def withdraw(self, request, tournament_pk=None, pk=None):
         services.alternate_withdraw(

@@ -9,13 +9,28 @@ from django.core.validators import RegexValidator
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import MAX_CHIPS, MAX_MONEY, EntryStatus, Game, birth_year_not_future
+from tournaments.models import (
+    MAX_CHIPS,
+    MAX_MONEY,
+    EntryStatus,
+    Game,
+    birth_year_not_future,
+    start_at_plausible,
+)
 
 MAX_ID = 2**63 - 1
 MAX_LEVEL = 1000
 COUNTRY = RegexValidator(r"^[A-Za-z]{2}$", _("Two letters, e.g. AT or DE."))
 
-MONEY_FIELDS = ("buy_in", "fee", "rebuy_price", "addon_price", "guarantee")
+MONEY_FIELDS = (
+    "buy_in",
+    "fee",
+    "rebuy_price",
+    "rebuy_fee",
+    "addon_price",
+    "addon_fee",
+    "guarantee",
+)
 
 
 def money_field(label, *, required: bool = False, help_text: str = "") -> forms.DecimalField:
@@ -69,6 +84,7 @@ class TournamentForm(PageForm):
         label=_("Start time"),
         widget=DateTimeLocalInput(),
         input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S"],
+        validators=[start_at_plausible],
     )
     buy_in = money_field(_("Buy-in (prize pool)"), required=True)
     fee = money_field(_("Fee"), help_text=_("Kept by the house; not prize money."))
@@ -95,10 +111,12 @@ class TournamentForm(PageForm):
     rebuy_max = forms.IntegerField(
         label=_("Max rebuys per entry"), required=False, min_value=1, max_value=1000
     )
-    rebuy_price = money_field(_("Rebuy price"))
+    rebuy_price = money_field(_("Rebuy price"), help_text=_("Goes into the prize pool."))
+    rebuy_fee = money_field(_("Rebuy fee"), help_text=_("Kept by the house."))
     rebuy_chips = chips_field(_("Rebuy chips"))
     addon_at_break_after_level = level_field(_("Add-on at the break after level"))
-    addon_price = money_field(_("Add-on price"))
+    addon_price = money_field(_("Add-on price"), help_text=_("Goes into the prize pool."))
+    addon_fee = money_field(_("Add-on fee"), help_text=_("Kept by the house."))
     addon_chips = chips_field(_("Add-on chips"))
 
     def __init__(self, *args, money_locked: bool = False, editing: bool = False, **kwargs):

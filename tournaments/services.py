@@ -32,7 +32,7 @@ from tournaments.selectors import active_entry_count, entry_public, rules_of, wa
 LOCK_TIMEOUT = "5s"
 
 
-def _refuse(code: str, **data) -> Conflict:
+def refuse(code: str, **data) -> Conflict:
     return Conflict(refusal_message(code), code=code, data=data)
 
 
@@ -92,14 +92,21 @@ TOURNAMENT_FIELDS = (
     "rebuy_until_level",
     "rebuy_max",
     "rebuy_price",
+    "rebuy_fee",
     "rebuy_chips",
     "addon_price",
+    "addon_fee",
     "addon_chips",
     "addon_at_break_after_level",
     "guarantee",
     "current_level",
 )
 MONEY_FIELDS = ("buy_in", "fee", "currency")
+# Once sold, a rebuy or add-on keeps its price and fee: the ledger's lines must agree.
+REBUY_MONEY_FIELDS = {
+    TransactionKind.REBUY: ("rebuy_price", "rebuy_fee"),
+    TransactionKind.ADDON: ("addon_price", "addon_fee"),
+}
 
 
 def tournament_check(data: dict) -> None:
@@ -123,7 +130,7 @@ def tournament_check(data: dict) -> None:
         raise Invalid(errors)
 
 
-def _tournament_public(tournament: Tournament) -> dict:
+def tournament_public(tournament: Tournament) -> dict:
     return {
         "id": tournament.pk,
         "name": tournament.name,
@@ -152,16 +159,20 @@ def tournament_create(*, actor, data: dict) -> Tournament:
 def tournament_update(*, actor, tournament_id: int, data: dict) -> Tournament:
     tournament = tournament_lock(tournament_id)
     if tournament.status in (TournamentStatus.FINISHED, TournamentStatus.CANCELLED):
-        raise _refuse("tournament_closed")
+        raise refuse("tournament_closed")
     before = _snapshot(tournament, TOURNAMENT_FIELDS)
     merged = {**before, **data}
     tournament_check(merged)
     money_changes = any(name in data and data[name] != before[name] for name in MONEY_FIELDS)
     if money_changes and tournament.transactions.exists():
-        raise _refuse("money_taken")
+        raise refuse("money_taken")
+    for kind, names in REBUY_MONEY_FIELDS.items():
+        changed = any(name in data and data[name] != before[name] for name in names)
+        if changed and tournament.transactions.filter(kind=kind).exists():
+            raise refuse("money_taken")
     capacity = merged.get("capacity")
     if capacity is not None and capacity < active_entry_count(tournament):
-        raise _refuse("capacity_below_active")
+        raise refuse("capacity_below_active")
     for name, value in data.items():
         if name in TOURNAMENT_FIELDS:
             setattr(tournament, name, value)
@@ -177,7 +188,7 @@ def tournament_update(*, actor, tournament_id: int, data: dict) -> Tournament:
     live.live_publish(
         tournament_id=tournament.pk,
         kind=live.TOURNAMENT_UPDATED,
-        data=_tournament_public(tournament),
+        data=tournament_public(tournament),
     )
     return tournament
 
@@ -195,10 +206,12 @@ def tournament_status_set(*, actor, tournament_id: int, status: str) -> Tourname
         tournament.status, status, active_entries=active_entry_count(tournament)
     )
     if refusal:
-        raise _refuse(refusal)
+        raise refuse(refusal)
     before = {"status": tournament.status}
     refunded = 0
     if status == TournamentStatus.CANCELLED:
+        if tournament.transactions.filter(kind=TransactionKind.PAYOUT).exists():
+            raise refuse("prizes_paid")
         refunded = _refund_lines(
             actor=actor, lines=Transaction.objects.filter(tournament=tournament)
         )
@@ -218,7 +231,7 @@ def tournament_status_set(*, actor, tournament_id: int, status: str) -> Tourname
     live.live_publish(
         tournament_id=tournament.pk,
         kind=live.TOURNAMENT_UPDATED,
-        data=_tournament_public(tournament),
+        data=tournament_public(tournament),
     )
     return tournament
 
@@ -369,16 +382,20 @@ def _reentry_number(tournament: Tournament, player: Player, *, reentry: bool) ->
         .values_list("status", "reentry_number")
     )
     if any(status == EntryStatus.ACTIVE for status, _number in earlier):
-        raise _refuse("already_active")
+        raise refuse("already_active")
     if not earlier:
         if reentry:
             raise Invalid({"reentry": _("The player has no earlier entry to re-enter.")})
         return 1
     if not reentry:
-        raise _refuse("reentry_required")
-    refusal = engine.reentry_refusal(rules_of(tournament), previous_entries=len(earlier))
+        raise refuse("reentry_required")
+    refusal = engine.reentry_refusal(
+        rules_of(tournament),
+        previous_entries=len(earlier),
+        in_the_money=_in_the_money(tournament),
+    )
     if refusal:
-        raise _refuse(refusal)
+        raise refuse(refusal)
     return len(earlier) + 1
 
 
@@ -407,7 +424,7 @@ def _entry_create(*, actor, tournament: Tournament, player: Player, reentry_numb
 
 def _alternate_add(*, tournament: Tournament, player: Player, reentry: bool) -> Alternate:
     if waiting_alternates(tournament).filter(player=player).exists():
-        raise _refuse("already_alternate")
+        raise refuse("already_alternate")
     position = (tournament.alternates.aggregate(n=Max("position"))["n"] or 0) + 1
     return Alternate.objects.create(
         tournament=tournament, player=player, position=position, reentry=reentry
@@ -440,7 +457,7 @@ def entry_register(
     rules = rules_of(tournament)
     refusal = engine.registration_refusal(rules)
     if refusal:
-        raise _refuse(refusal)
+        raise refuse(refusal)
     reentry_number = _reentry_number(tournament, player, reentry=reentry)
     free = rules.capacity is None or engine.has_free_place(
         rules,
@@ -482,7 +499,7 @@ def entry_register(
 ENTRY_FIELDS = ("number", "reentry_number", "status", "chips", "rebuys", "addon")
 
 
-def _entry_locked(tournament: Tournament, entry_id: int) -> Entry:
+def entry_locked(tournament: Tournament, entry_id: int) -> Entry:
     entry = Entry.objects.select_for_update().filter(tournament=tournament, pk=entry_id).first()
     if entry is None:
         raise NotFound(_("No such entry in this tournament."))
@@ -513,9 +530,9 @@ def entry_bust(*, actor, tournament_id: int, entry_id: int, hand=None) -> Entry:
     """The floor or a table's tablet marks an entry out of chips; `hand` is the hand it
     busted in, when the table logs hands (its place: hands.selectors.finishing_places)."""
     tournament = tournament_lock(tournament_id)
-    entry = _entry_locked(tournament, entry_id)
+    entry = entry_locked(tournament, entry_id)
     if entry.status != EntryStatus.ACTIVE:
-        raise _refuse("entry_not_active")
+        raise refuse("entry_not_active")
     before = _snapshot(entry, ENTRY_FIELDS)
     entry.status = EntryStatus.BUSTED
     entry.busted_at = timezone.now()
@@ -532,14 +549,16 @@ def entry_bust(*, actor, tournament_id: int, entry_id: int, hand=None) -> Entry:
 def entry_bust_undo(*, actor, tournament_id: int, entry_id: int) -> Entry:
     """Reverse a bust entered by mistake, while the place it freed is still free."""
     tournament = tournament_lock(tournament_id)
-    entry = _entry_locked(tournament, entry_id)
+    entry = entry_locked(tournament, entry_id)
     if entry.status != EntryStatus.BUSTED:
-        raise _refuse("entry_not_busted")
+        raise refuse("entry_not_busted")
+    if hasattr(entry, "payment"):
+        raise refuse("entry_paid")
     if tournament.entries.filter(player=entry.player, status=EntryStatus.ACTIVE).exists():
-        raise _refuse("player_reentered")
+        raise refuse("player_reentered")
     free = engine.free_places(tournament.capacity, active_entries=active_entry_count(tournament))
     if free == 0:
-        raise _refuse("place_taken")
+        raise refuse("place_taken")
     before = _snapshot(entry, ENTRY_FIELDS)
     entry.status = EntryStatus.ACTIVE
     entry.busted_at = None
@@ -605,6 +624,12 @@ def _uneliminated(tournament: Tournament, entry: Entry) -> None:
     bust_remove(tournament=tournament, entry=entry)
 
 
+def _in_the_money(tournament: Tournament) -> bool:
+    from tournaments.prize_selectors import in_the_money  # the payout table needs all money
+
+    return in_the_money(tournament)
+
+
 def _clock_heads_up(tournament: Tournament) -> None:
     """Casino §31: the clock halves the levels once two players remain."""
     from clock.services import clock_heads_up_sync  # clock builds on tournaments
@@ -637,9 +662,9 @@ def _refund_lines(*, actor, lines) -> int:
 def entry_cancel(*, actor, tournament_id: int, entry_id: int) -> Entry:
     """Take back an entry sold by mistake: refund it by reversing its lines, keep the record."""
     tournament = tournament_lock(tournament_id)
-    entry = _entry_locked(tournament, entry_id)
+    entry = entry_locked(tournament, entry_id)
     if entry.status != EntryStatus.ACTIVE:
-        raise _refuse("entry_not_active")
+        raise refuse("entry_not_active")
     before = _snapshot(entry, ENTRY_FIELDS)
     refunded = _refund_lines(actor=actor, lines=entry.transactions.all())
     entry.status = EntryStatus.CANCELLED
@@ -658,18 +683,24 @@ def entry_cancel(*, actor, tournament_id: int, entry_id: int) -> Entry:
 @transaction.atomic
 def entry_rebuy(*, actor, tournament_id: int, entry_id: int) -> Entry:
     tournament = tournament_lock(tournament_id)
-    entry = _entry_locked(tournament, entry_id)
+    entry = entry_locked(tournament, entry_id)
     refusal = engine.rebuy_refusal(
         rules_of(tournament),
         entry_active=entry.status == EntryStatus.ACTIVE,
         rebuys_taken=entry.rebuys,
     )
     if refusal:
-        raise _refuse(refusal)
+        raise refuse(refusal)
     before = _snapshot(entry, ENTRY_FIELDS)
     entry.rebuys += 1
     entry.chips += tournament.rebuy_chips
-    _money_in(actor=actor, entry=entry, kind=TransactionKind.REBUY, price=tournament.rebuy_price)
+    _money_in(
+        actor=actor,
+        entry=entry,
+        kind=TransactionKind.REBUY,
+        price=tournament.rebuy_price,
+        fee=tournament.rebuy_fee,
+    )
     return _entry_changed(
         actor=actor, action="entry.rebuy", tournament=tournament, entry=entry, before=before
     )
@@ -678,32 +709,38 @@ def entry_rebuy(*, actor, tournament_id: int, entry_id: int) -> Entry:
 @transaction.atomic
 def entry_addon(*, actor, tournament_id: int, entry_id: int) -> Entry:
     tournament = tournament_lock(tournament_id)
-    entry = _entry_locked(tournament, entry_id)
+    entry = entry_locked(tournament, entry_id)
     refusal = engine.addon_refusal(
         rules_of(tournament),
         entry_active=entry.status == EntryStatus.ACTIVE,
         addon_taken=entry.addon,
     )
     if refusal:
-        raise _refuse(refusal)
+        raise refuse(refusal)
     before = _snapshot(entry, ENTRY_FIELDS)
     entry.addon = True
     entry.chips += tournament.addon_chips
-    _money_in(actor=actor, entry=entry, kind=TransactionKind.ADDON, price=tournament.addon_price)
+    _money_in(
+        actor=actor,
+        entry=entry,
+        kind=TransactionKind.ADDON,
+        price=tournament.addon_price,
+        fee=tournament.addon_fee,
+    )
     return _entry_changed(
         actor=actor, action="entry.addon", tournament=tournament, entry=entry, before=before
     )
 
 
-def _money_in(*, actor, entry: Entry, kind: str, price: int) -> None:
-    # Rebuys and add-ons go whole into the prize pool; the house fee is on the buy-in.
+def _money_in(*, actor, entry: Entry, kind: str, price: int, fee: int) -> None:
+    # The price goes whole into the prize pool; the house fee, if any, is on top.
     Transaction.objects.create(
         tournament_id=entry.tournament_id,
         entry=entry,
         kind=kind,
-        amount=price,
+        amount=price + fee,
         prize_share=price,
-        fee_share=0,
+        fee_share=fee,
         cashier=actor if actor and actor.is_authenticated else None,
     )
 
@@ -717,13 +754,13 @@ def alternate_enter_next(*, actor, tournament_id: int) -> Entry:
     tournament = tournament_lock(tournament_id)
     refusal = engine.registration_refusal(rules_of(tournament))
     if refusal:
-        raise _refuse(refusal)
+        raise refuse(refusal)
     alternate = waiting_alternates(tournament).select_for_update(of=("self",)).first()
     if alternate is None:
-        raise _refuse("no_alternate")
+        raise refuse("no_alternate")
     free = engine.free_places(tournament.capacity, active_entries=active_entry_count(tournament))
     if free == 0:
-        raise _refuse("no_free_place")
+        raise refuse("no_free_place")
     reentry_number = _reentry_number(tournament, alternate.player, reentry=alternate.reentry)
     entry = _entry_create(
         actor=actor, tournament=tournament, player=alternate.player, reentry_number=reentry_number

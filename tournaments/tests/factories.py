@@ -49,3 +49,36 @@ def register(tournament: Tournament, name: str, *, actor=None, reentry: bool = F
         player_data={"name": name, **player},
         reentry=reentry,
     )
+
+
+def field(event: Tournament, count: int, **player) -> list:
+    """`count` players registered, named "Player 1" and on."""
+    return [register(event, f"Player {n}", **player).entry for n in range(1, count + 1)]
+
+
+def registration_closed(event: Tournament) -> Tournament:
+    """Play in level 2 with late registration over at the end of level 1: no more money
+    comes in, so the payout table holds."""
+    Tournament.objects.filter(pk=event.pk).update(
+        status="running", late_reg_until_level=1, current_level=2
+    )
+    event.refresh_from_db()
+    return event
+
+
+def bust_in_order(event: Tournament, *entries) -> None:
+    """The floor busts the entries one by one, as their places are called."""
+    floor = staff("floor")
+    for entry in entries:
+        services.entry_bust(actor=floor, tournament_id=event.pk, entry_id=entry.pk)
+
+
+def api(user=None):
+    """An API client as the TLS proxy forwards requests (production settings redirect
+    plain HTTP), signed in as `user` if given."""
+    from rest_framework.test import APIClient
+
+    client = APIClient(HTTP_X_FORWARDED_PROTO="https")
+    if user is not None:
+        client.force_authenticate(user)
+    return client

@@ -9,6 +9,7 @@ from rest_framework.test import APIClient
 
 from floorman.api import LoginThrottle
 from floorman.models import AuditEntry
+from floorman.tests.openapi import documented_responses, resolve, response_schema
 from tournaments import services
 from tournaments.messages import refusal_message
 from tournaments.models import (
@@ -18,7 +19,7 @@ from tournaments.models import (
     Tournament,
     Transaction,
 )
-from tournaments.tests.factories import register, staff, tournament
+from tournaments.tests.factories import api, register, staff, tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -52,13 +53,6 @@ def login_throttle_cache(monkeypatch):
 def https_client(**kwargs) -> APIClient:
     """Requests as the TLS proxy forwards them: production settings redirect plain HTTP."""
     return APIClient(HTTP_X_FORWARDED_PROTO="https", **kwargs)
-
-
-def api(user=None) -> APIClient:
-    client = https_client()
-    if user is not None:
-        client.force_authenticate(user)
-    return client
 
 
 def entries_url(event: Tournament) -> str:
@@ -264,8 +258,10 @@ def test_tournament_retrieve_anonymous_gives_every_setup_field():
         "rebuy_until_level": None,
         "rebuy_max": None,
         "rebuy_price": 0,
+        "rebuy_fee": 0,
         "rebuy_chips": 0,
         "addon_price": 0,
+        "addon_fee": 0,
         "addon_chips": 0,
         "addon_at_break_after_level": None,
         "guarantee": 0,
@@ -2074,6 +2070,20 @@ def test_audit_endpoint_filters_by_actor():
     assert [e["actor"] for e in body["results"]] == [carla.username]
 
 
+def test_audit_endpoint_shows_no_actor_for_what_the_system_did():
+    """Fuzzing found it: `actor` is null for a change without a user (a service called
+    with actor=None), and the schema said it was always a username."""
+    event = tournament()
+    register(event, "Anna")  # actor=None
+
+    body = api(staff("director")).get(f"{API}/tournaments/{event.pk}/audit/").json()
+
+    assert [e["actor"] for e in body["results"]] == [None]
+    documented = resolve(response_schema("/api/v1/tournaments/{id}/audit/", "get", 200))
+    entry = resolve(documented["properties"]["results"]["items"])
+    assert entry["properties"]["actor"]["nullable"] is True
+
+
 @pytest.mark.parametrize("role", ["floor", "cashier", "dealer"])
 def test_audit_endpoint_for_other_roles_is_403(role):
     event = tournament()
@@ -2100,6 +2110,18 @@ def test_schema_is_openapi():
     assert schema["openapi"].startswith("3.")
     assert "/api/v1/tournaments/{tournament_pk}/entries/" in schema["paths"]
     assert "/api/v1/auth/token/" in schema["paths"]
+
+
+def test_schema_documents_the_alternates_answers():
+    """Fuzzing found these: the list is a plain list (the schema said paginated), selling
+    to the next alternate answers 201 and a withdrawal 204 (the schema said 200)."""
+    listed = response_schema("/api/v1/tournaments/{id}/alternates/", "get", 200)
+    enter_next = "/api/v1/tournaments/{tournament_pk}/alternates/enter-next/"
+    withdraw = "/api/v1/tournaments/{tournament_pk}/alternates/{id}/withdraw/"
+
+    assert listed["type"] == "array"
+    assert list(documented_responses(enter_next, "post")) == ["201"]
+    assert list(documented_responses(withdraw, "post")) == ["204"]
 
 
 def test_schema_docs_page_loads():

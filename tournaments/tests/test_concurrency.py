@@ -103,3 +103,63 @@ def test_bust_and_undo_at_once_leave_a_consistent_entry():
     codes = sorted(getattr(r, "code", "ok") for r in results)
     assert codes == ["entry_not_active", "ok"]
     assert event.audit_entries.filter(action="entry.bust").count() == 1
+
+
+def test_two_cashiers_paying_one_entry_pay_it_once():
+    from tournaments import prize_services
+    from tournaments.models import Payment
+    from tournaments.tests.factories import bust_in_order, field, registration_closed
+
+    event = tournament(buy_in=10000, fee=0)
+    entries = field(event, 10)
+    registration_closed(event)
+    bust_in_order(event, *entries[:9])  # the runner-up is out: second place
+    runner_up = entries[8]
+    desk_a, desk_b = staff("cashier"), staff("cashier")
+
+    results = _at_once(
+        lambda: prize_services.prize_pay(
+            actor=desk_a, tournament_id=event.pk, entry_id=runner_up.pk
+        ),
+        lambda: prize_services.prize_pay(
+            actor=desk_b, tournament_id=event.pk, entry_id=runner_up.pk
+        ),
+    )
+
+    codes = sorted(getattr(r, "code", "ok") for r in results)
+    assert codes == ["already_paid", "ok"]
+    assert Payment.objects.filter(entry=runner_up).count() == 1
+    assert Transaction.objects.filter(tournament=event, kind="payout").count() == 1
+
+
+def test_director_editing_the_table_while_a_prize_is_paid():
+    """Either the prize is paid from the old table and the edit is refused, or the edit
+    comes first and the prize is paid from the new table: never a mix."""
+    from tournaments import prize_services
+    from tournaments.prize_selectors import payout_table, results
+    from tournaments.tests.factories import bust_in_order, field, registration_closed
+
+    event = tournament(buy_in=10000, fee=0)
+    entries = field(event, 10)
+    registration_closed(event)
+    director = staff("director")
+    prize_services.payouts_update(actor=director, tournament_id=event.pk, locked=False)
+    bust_in_order(event, *entries[:9])
+
+    outcome = _at_once(
+        lambda: prize_services.prize_pay(
+            actor=staff("cashier"), tournament_id=event.pk, entry_id=entries[8].pk
+        ),
+        lambda: prize_services.payouts_update(
+            actor=director, tournament_id=event.pk, lines=[70000, 30000]
+        ),
+    )
+
+    paid = -Transaction.objects.get(tournament=event, kind="payout").amount
+    assert not isinstance(outcome[0], Exception), outcome
+    assert paid == results(event).for_entry(entries[8].pk).prize
+    assert paid == payout_table(event).amounts[1]
+    if isinstance(outcome[1], Exception):
+        assert outcome[1].code == "payouts_paid"
+    else:
+        assert paid == 30000

@@ -122,3 +122,20 @@ def test_prize_pool_is_at_least_the_guarantee(collected, guarantee):
     pool = engine.PrizePool(collected=collected, guarantee=guarantee, paid_out=0)
     assert pool.total == max(collected, guarantee)
     assert pool.overlay == pool.total - collected
+
+
+def test_reentry_ends_once_the_field_is_in_the_money():
+    """Casino §12: no re-entry once the players left have reached the paid places."""
+    assert engine.reentry_refusal(OPEN, previous_entries=1) is None
+    refusal = engine.reentry_refusal(OPEN, previous_entries=1, in_the_money=True)
+    assert refusal == "reentry_in_the_money"
+
+
+def test_money_can_come_in_until_late_registration_rebuys_and_add_on_are_over():
+    running = replace(OPEN, status=engine.RUNNING, late_reg_until_level=4)
+    assert engine.money_open(OPEN)
+    assert engine.money_open(replace(running, current_level=4))
+    assert not engine.money_open(replace(running, current_level=5))
+    assert engine.money_open(replace(running, current_level=5, rebuy_until_level=6))
+    assert engine.money_open(replace(running, current_level=6, addon_at_break_after_level=6))
+    assert not engine.money_open(replace(running, status=engine.FINISHED))

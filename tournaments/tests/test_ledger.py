@@ -147,3 +147,89 @@ def test_buy_in_after_a_refunded_entry_is_a_first_entry_again():
 
     assert (again.reentry_number, again.number) == (1, 2)
     assert Transaction.objects.get(entry=again).kind == "buy_in"
+
+
+def test_rebuy_and_addon_fees_stay_out_of_the_prize_pool():
+    event = tournament(
+        buy_in=10000,
+        fee=1000,
+        rebuy_until_level=3,
+        rebuy_price=10000,
+        rebuy_fee=500,
+        rebuy_chips=20000,
+        addon_at_break_after_level=3,
+        addon_price=5000,
+        addon_fee=250,
+        addon_chips=10000,
+    )
+    entry = register(event, "Mo").entry
+    services.entry_rebuy(actor=None, tournament_id=event.pk, entry_id=entry.pk)
+    services.entry_addon(actor=None, tournament_id=event.pk, entry_id=entry.pk)
+
+    lines = Transaction.objects.filter(entry=entry).order_by("id")
+    assert [(t.kind, t.amount, t.prize_share, t.fee_share) for t in lines] == [
+        ("buy_in", 11000, 10000, 1000),
+        ("rebuy", 10500, 10000, 500),
+        ("addon", 5250, 5000, 250),
+    ]
+    totals = tournament_totals(event)
+    assert (totals.prize_pool.total, totals.fees) == (25000, 1750)
+
+
+PAYOUT_ACTIONS = st.lists(
+    st.tuples(
+        st.sampled_from(["register", "cancel", "bust", "close", "pay", "unpay"]),
+        st.integers(0, 7),
+    ),
+    max_size=30,
+)
+
+
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(actions=PAYOUT_ACTIONS)
+def test_ledger_reconciles_after_entries_refunds_and_payouts(actions):
+    """Money in, refunds and prizes paid in any order: the ledger's lines always add up
+    to the pool's figures, nobody is paid twice, and no more is paid than the pool."""
+    from tournaments import prize_services
+    from tournaments.models import Payment
+    from tournaments.prize_selectors import results
+
+    event = tournament(buy_in=5000, fee=500, guarantee=30000)
+    cashier = staff("cashier")
+    for action, who in actions:
+        name = f"Player {who}"
+        entry = event.entries.filter(player__name=name).order_by("-number").first()
+        try:
+            if action == "register":
+                register(event, name, birth_year=1980)
+            elif action == "close" and event.status == "registering":
+                event.status = "running"
+                event.late_reg_until_level, event.current_level = 1, 2
+                event.save()
+            elif entry and action == "cancel":
+                services.entry_cancel(actor=None, tournament_id=event.pk, entry_id=entry.pk)
+            elif entry and action == "bust":
+                services.entry_bust(actor=None, tournament_id=event.pk, entry_id=entry.pk)
+            elif entry and action == "pay":
+                prize_services.prize_pay(actor=cashier, tournament_id=event.pk, entry_id=entry.pk)
+            elif entry and action == "unpay":
+                prize_services.prize_pay_undo(
+                    actor=cashier, tournament_id=event.pk, entry_id=entry.pk
+                )
+        except ServiceError:
+            pass  # refused by the rules: must change nothing, checked below
+
+    lines = Transaction.objects.filter(tournament=event)
+    pool = tournament_totals(event).prize_pool
+    money_in = lines.exclude(kind=TransactionKind.PAYOUT).aggregate(s=Sum("prize_share"))["s"]
+    paid = -(lines.filter(kind=TransactionKind.PAYOUT).aggregate(s=Sum("amount"))["s"] or 0)
+    assert pool.collected == (money_in or 0)
+    assert pool.paid_out == paid
+    assert pool.remaining == pool.total - paid >= 0
+    payments = Payment.objects.filter(entry__tournament=event).select_related("line")
+    assert paid == -sum(p.line.amount for p in payments)  # taken-back lines cancel out
+    found = {row.entry.pk: row for row in results(event).rows}
+    for payment in payments:
+        assert -payment.line.amount == found[payment.entry_id].prize

@@ -411,6 +411,18 @@ def test_create_tournament_rejects_too_many_decimals(client):
     assert Tournament.objects.count() == 0
 
 
+@pytest.mark.parametrize("start_at", ["0562-05-03T14:55", "2101-01-01T19:30"])
+def test_create_tournament_rejects_a_start_outside_this_century(client, start_at):
+    client.force_login(staff("director"))
+
+    response = client.post(reverse("tournaments:create"), _setup_form(start_at=start_at))
+
+    assert response.context["form"].errors["start_at"] == [
+        "Give a start time between 2000 and 2100."
+    ]
+    assert Tournament.objects.count() == 0
+
+
 def test_edit_tournament_conflict_goes_to_non_field_errors(client):
     event = tournament(capacity=None)
     register(event, "One")

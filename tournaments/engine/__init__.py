@@ -1,5 +1,8 @@
 """Registration rules as pure functions: plain values in, plain values out.
 
+The package's other modules hold the money rules: `money` (exact splits), `payouts`
+(places paid, the payout curve) and `deals` (ICM, chip chop).
+
 No Django here, so the rules are tested without a database. Each check returns
 None when the action is allowed, or a refusal code that the service turns into a
 message for the desk. Levels are numbered from 1; "until level N" means until the
@@ -66,10 +69,15 @@ def registration_refusal(rules: Rules) -> str | None:
     return "registration_closed"
 
 
-def reentry_refusal(rules: Rules, *, previous_entries: int) -> str | None:
-    """May a player who already had `previous_entries` (all busted) buy in again? TDA 8-A."""
+def reentry_refusal(
+    rules: Rules, *, previous_entries: int, in_the_money: bool = False
+) -> str | None:
+    """May a player who already had `previous_entries` (all busted) buy in again? TDA 8-A.
+    Casino §12: never once the field has reached the paid places."""
     if not rules.reentry_allowed:
         return "reentry_not_allowed"
+    if in_the_money:
+        return "reentry_in_the_money"
     if not within_level(rules.current_level, rules.reentry_until_level):
         return "reentry_closed"
     if rules.reentry_max is not None and previous_entries > rules.reentry_max:
@@ -118,6 +126,21 @@ def addon_refusal(rules: Rules, *, entry_active: bool, addon_taken: bool) -> str
     if addon_taken:
         return "addon_taken"
     return None
+
+
+def money_open(rules: Rules) -> bool:
+    """Can money still come into the prize pool: buy-ins, late entries, rebuys or the
+    add-on? Until it cannot, the payout table follows the pool."""
+    if rules.status in (PLANNED, REGISTERING):
+        return True
+    if rules.status != RUNNING:
+        return False
+    periods = (
+        rules.late_reg_until_level,
+        rules.rebuy_until_level,
+        rules.addon_at_break_after_level,
+    )
+    return any(until is not None and rules.current_level <= until for until in periods)
 
 
 @dataclass(frozen=True)

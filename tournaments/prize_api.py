@@ -1,0 +1,313 @@
+"""Prize money under /api/v1/tournaments/{id}/: the payout table, results, payments and
+deals. Money is in cents. Reading payouts and results is public (no contact data)."""
+
+from decimal import Decimal
+
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import serializers, status
+from rest_framework.parsers import JSONParser
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from floorman.api import tournament_or_404, valid_data
+from floorman.roles import DEAL_FIGURES, MANAGE_TOURNAMENTS, PAY_PRIZES, role_permission
+from tournaments import prize_services
+from tournaments.models import (
+    MAX_CHIPS,
+    MAX_MONEY,
+    DealMethod,
+    PayoutSettings,
+    PayoutTemplate,
+    PlacesMode,
+)
+from tournaments.prize_selectors import payout_table, payouts_public, results, results_public
+
+MAX_PLACES = 1_000_000
+MAX_DEAL_PLAYERS = 1_000
+
+
+def _money(**kwargs) -> serializers.IntegerField:
+    return serializers.IntegerField(min_value=0, max_value=MAX_MONEY, **kwargs)
+
+
+def _percent(**kwargs) -> serializers.DecimalField:
+    return serializers.DecimalField(
+        max_digits=5,
+        decimal_places=2,
+        min_value=Decimal("0.01"),
+        max_value=Decimal(100),
+        **kwargs,
+    )
+
+
+# --- Input ------------------------------------------------------------------------------
+
+
+class PayoutsInput(serializers.Serializer):
+    """Every field is optional: what is given changes, the rest stays."""
+
+    places_mode = serializers.ChoiceField(choices=PlacesMode.choices, required=False)
+    places_percent = _percent(required=False)
+    places_fixed = serializers.IntegerField(
+        min_value=1, max_value=MAX_PLACES, allow_null=True, required=False
+    )
+    winner_share = _percent(
+        allow_null=True, required=False, help_text=_("Percent of the pool; null: automatic.")
+    )
+    min_cash_multiple = serializers.DecimalField(
+        max_digits=5,
+        decimal_places=2,
+        min_value=Decimal(0),
+        max_value=Decimal(100),
+        required=False,
+    )
+    unit = serializers.IntegerField(min_value=1, max_value=10**9, required=False)
+    shares = serializers.ListField(
+        child=serializers.IntegerField(min_value=0, max_value=10_000),
+        allow_null=True,
+        required=False,
+        max_length=MAX_PLACES,
+        help_text=_("A house table: basis points per place, best first; null: the generator."),
+    )
+    template = serializers.PrimaryKeyRelatedField(
+        queryset=PayoutTemplate.objects.all(),
+        required=False,
+        help_text=_("Take the settings of a saved template."),
+    )
+    lines = serializers.ListField(
+        child=_money(),
+        required=False,
+        max_length=MAX_PLACES,
+        help_text=_("Amounts by place, best first: typed lines lock the table."),
+    )
+    locked = serializers.BooleanField(required=False)
+
+
+class PaymentInput(serializers.Serializer):
+    entry = serializers.IntegerField(min_value=1, max_value=2**63 - 1)
+    amount = _money(
+        required=False,
+        help_text=_("The prize the cashier was shown: if it has changed since, 409."),
+    )
+
+
+class PlaceInput(serializers.Serializer):
+    place = serializers.IntegerField(min_value=1, max_value=MAX_PLACES, allow_null=True)
+
+
+def _chips_list(**kwargs) -> serializers.ListField:
+    return serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=MAX_CHIPS),
+        min_length=2,
+        max_length=MAX_DEAL_PLAYERS,
+        **kwargs,
+    )
+
+
+class DealCalculateInput(serializers.Serializer):
+    method = serializers.ChoiceField(
+        choices=[DealMethod.ICM, DealMethod.CHIP_CHOP, DealMethod.SAVE]
+    )
+    chips = _chips_list(help_text=_("Each player's chips, in any order."))
+    prizes = serializers.ListField(
+        child=_money(),
+        required=False,
+        max_length=MAX_DEAL_PLAYERS,
+        help_text=_("The prizes to share, best first; default: the places still unpaid."),
+    )
+    save = _money(required=False, help_text=_("Left for the winner (method save)."))
+
+
+class DealPlayerInput(serializers.Serializer):
+    entry = serializers.IntegerField(min_value=1, max_value=2**63 - 1)
+    chips = serializers.IntegerField(min_value=1, max_value=MAX_CHIPS)
+    amount = _money()
+
+
+class DealInput(serializers.Serializer):
+    method = serializers.ChoiceField(choices=DealMethod.choices)
+    players = serializers.ListField(
+        child=DealPlayerInput(), min_length=2, max_length=MAX_DEAL_PLAYERS
+    )
+    save = _money(required=False, default=0)
+    continue_play = serializers.BooleanField(required=False, default=False)
+
+
+# --- Output (for the schema) ---------------------------------------------------------------
+
+PayoutsOutput = inline_serializer(
+    "Payouts",
+    {
+        "currency": serializers.CharField(),
+        "prize_pool": serializers.DictField(child=serializers.IntegerField()),
+        "settings": serializers.DictField(),
+        "lock": serializers.CharField(),
+        "locked": serializers.BooleanField(),
+        "locked_reason": serializers.CharField(allow_null=True),
+        "edited": serializers.BooleanField(),
+        "places_paid": serializers.IntegerField(),
+        "lines": serializers.ListField(child=serializers.DictField()),
+        "adjustments": serializers.ListField(child=serializers.CharField()),
+        "balanced": serializers.BooleanField(),
+        "difference": serializers.IntegerField(),
+    },
+)
+ResultsOutput = inline_serializer(
+    "Results",
+    {
+        "currency": serializers.CharField(),
+        "status": serializers.CharField(),
+        "prize_pool": serializers.IntegerField(),
+        "places_paid": serializers.IntegerField(),
+        "playing": serializers.IntegerField(),
+        "deal": serializers.DictField(allow_null=True),
+        "results": serializers.ListField(child=serializers.DictField()),
+    },
+)
+DealFiguresOutput = inline_serializer(
+    "DealFigures",
+    {
+        "method": serializers.CharField(),
+        "prizes": serializers.ListField(child=serializers.IntegerField()),
+        "left_to_play": serializers.IntegerField(),
+        "players": serializers.ListField(child=serializers.DictField()),
+    },
+)
+
+
+# --- Views ------------------------------------------------------------------------------
+
+
+def payouts_data(tournament) -> dict:
+    return payouts_public(tournament, payout_table(tournament))
+
+
+def results_data(tournament) -> dict:
+    return results_public(tournament, results(tournament))
+
+
+class PrizeView(APIView):
+    parser_classes = [JSONParser]
+    write_roles: tuple[str, ...] = MANAGE_TOURNAMENTS
+
+    def get_permissions(self):
+        if self.request.method == "GET":
+            return [AllowAny()]
+        return [role_permission(*self.write_roles)()]
+
+
+class PayoutsView(PrizeView):
+    @extend_schema(responses=PayoutsOutput)
+    def get(self, request, tournament_pk):
+        """The payout table in force, the prize pool it shares out and whether it is
+        locked. While registration is open the table follows the pool."""
+        return Response(payouts_data(tournament_or_404(tournament_pk)))
+
+    @extend_schema(request=PayoutsInput, responses=PayoutsOutput)
+    def put(self, request, tournament_pk):
+        """Change the settings, type the lines (they must add up to the prize pool), lock
+        or unlock. The director only."""
+        tournament = tournament_or_404(tournament_pk)
+        data = valid_data(PayoutsInput, request.data)
+        settings = {k: v for k, v in data.items() if k in PayoutSettings.SETTINGS}
+        if "template" in data:
+            settings = {**data["template"].settings_dict(), **settings}
+        prize_services.payouts_update(
+            actor=request.user,
+            tournament_id=tournament.pk,
+            settings=settings or None,
+            lines=data.get("lines"),
+            locked=data.get("locked"),
+        )
+        return Response(payouts_data(tournament))
+
+
+class ResultsView(PrizeView):
+    @extend_schema(responses=ResultsOutput)
+    def get(self, request, tournament_pk):
+        """Finishing places and prizes: public. Tied places show their range (RP-8 A)."""
+        return Response(results_data(tournament_or_404(tournament_pk)))
+
+
+class PlaceView(PrizeView):
+    @extend_schema(request=PlaceInput, responses=ResultsOutput)
+    def put(self, request, tournament_pk, entry_pk):
+        """The director enters an entry's place by hand; null goes back to the bust-outs."""
+        tournament = tournament_or_404(tournament_pk)
+        data = valid_data(PlaceInput, request.data)
+        prize_services.place_enter(
+            actor=request.user, tournament_id=tournament.pk, entry_id=entry_pk, place=data["place"]
+        )
+        return Response(results_data(tournament))
+
+
+class PaymentsView(PrizeView):
+    write_roles = PAY_PRIZES
+
+    @extend_schema(request=PaymentInput, responses={201: ResultsOutput})
+    def post(self, request, tournament_pk):
+        """The cashier pays an entry its prize: a payout line in the ledger. Paying an
+        entry twice is refused (409)."""
+        tournament = tournament_or_404(tournament_pk)
+        data = valid_data(PaymentInput, request.data)
+        prize_services.prize_pay(
+            actor=request.user,
+            tournament_id=tournament.pk,
+            entry_id=data["entry"],
+            expected=data.get("amount"),
+        )
+        return Response(results_data(tournament), status=status.HTTP_201_CREATED)
+
+
+class PaymentView(PrizeView):
+    write_roles = PAY_PRIZES
+
+    @extend_schema(request=None, responses=ResultsOutput)
+    def delete(self, request, tournament_pk, entry_pk):
+        """Take back a payment made by mistake: the ledger line is reversed."""
+        tournament = tournament_or_404(tournament_pk)
+        prize_services.prize_pay_undo(
+            actor=request.user, tournament_id=tournament.pk, entry_id=entry_pk
+        )
+        return Response(results_data(tournament))
+
+
+class DealCalculateView(PrizeView):
+    write_roles = DEAL_FIGURES
+
+    @extend_schema(request=DealCalculateInput, responses=DealFiguresOutput)
+    def post(self, request, tournament_pk):
+        """Casino §6: each player's amount under ICM (Malmuth–Harville), chip chop, or
+        with an amount left for the winner; in the order given, summing exactly to the
+        prizes (less the save). Changes nothing."""
+        tournament = tournament_or_404(tournament_pk)
+        data = valid_data(DealCalculateInput, request.data)
+        figures = prize_services.deal_calculate(
+            tournament_id=tournament.pk,
+            method=data["method"],
+            chips=data["chips"],
+            prizes=data.get("prizes"),
+            save=data.get("save"),
+        )
+        return Response(figures)
+
+
+class DealView(PrizeView):
+    @extend_schema(request=DealInput, responses={201: ResultsOutput})
+    def post(self, request, tournament_pk):
+        """Record the deal the players agreed (casino §6). Without `continue_play` the
+        tournament is finished; with it, `save` is left for the winner."""
+        tournament = tournament_or_404(tournament_pk)
+        data = valid_data(DealInput, request.data)
+        prize_services.deal_record(
+            actor=request.user,
+            tournament_id=tournament.pk,
+            method=data["method"],
+            players=[dict(p) for p in data["players"]],
+            save=data["save"],
+            continue_play=data["continue_play"],
+        )
+        tournament.refresh_from_db()
+        return Response(results_data(tournament), status=status.HTTP_201_CREATED)

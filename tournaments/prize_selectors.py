@@ -1,0 +1,387 @@
+"""Reads for the prize money: the payout table in force, the chips in play, the results
+and what each entry is due.
+
+While a payout structure follows the prize pool its lines are not stored: they are
+worked out from the pool whenever read, so a registration writes one ledger line and
+not a thousand payout rows. Once frozen (locked by the director, edited by hand, paid
+from, or dealt on) the lines are stored and never follow the pool again.
+"""
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from decimal import Decimal
+from fractions import Fraction
+
+from django.db.models import Sum
+
+from tournaments import engine
+from tournaments.engine import money, payouts
+from tournaments.models import (
+    Deal,
+    Entry,
+    EntryStatus,
+    Payment,
+    Payout,
+    PayoutLock,
+    PayoutStructure,
+    PlaceEntered,
+    PlacesMode,
+    Tournament,
+    TournamentStatus,
+)
+from tournaments.selectors import Totals, rules_of, tournament_totals
+
+# --- The payout table --------------------------------------------------------------------
+
+
+def payout_structure(tournament: Tournament) -> PayoutStructure:
+    """The tournament's settings, or the house defaults (unsaved) until the TD sets any."""
+    structure = PayoutStructure.objects.filter(tournament=tournament).first()
+    return structure or PayoutStructure(tournament=tournament)
+
+
+@dataclass(frozen=True)
+class PayoutTable:
+    pool: engine.PrizePool
+    structure: PayoutStructure
+    amounts: tuple[int, ...]  # best place first, cents
+    locked: bool
+    locked_reason: str | None  # "director", "edited", "registration_closed"
+    adjustments: tuple[str, ...] = ()
+    problems: tuple[payouts.Problem, ...] = ()
+
+    @property
+    def places_paid(self) -> int:
+        return sum(1 for amount in self.amounts if amount > 0)
+
+    @property
+    def balanced(self) -> bool:
+        return not self.problems
+
+    @property
+    def difference(self) -> int:
+        """What the lines pay more (positive) or less than the prize pool."""
+        return sum(self.amounts) - self.pool.total
+
+    def by_place(self) -> dict[int, int]:
+        return {place: amount for place, amount in enumerate(self.amounts, start=1)}
+
+
+def generated_amounts(
+    structure: PayoutStructure, *, pool: int, entries: int, buy_in: int
+) -> payouts.Generated:
+    """The lines the settings give for this pool and field."""
+    if pool <= 0 or entries <= 0:
+        return payouts.Generated((), 0, ())
+    if structure.shares:
+        # A house table: paid as written, but never more places than entries.
+        shares = structure.shares[:entries]
+        amounts = tuple(money.apportion(pool, shares, unit=structure.unit))
+        return payouts.Generated(amounts, len(amounts), ())
+    if structure.places_mode == PlacesMode.FIXED and structure.places_fixed:
+        places = payouts.places_paid(entries, fixed=structure.places_fixed)
+    else:
+        places = payouts.places_paid(entries, percent=structure.places_percent)
+    winner = structure.winner_share
+    return payouts.generate(
+        pool,
+        places,
+        buy_in=buy_in,
+        winner_share=None if winner is None else Fraction(winner) / 100,
+        min_cash_multiple=Decimal(structure.min_cash_multiple),
+        unit=structure.unit,
+    )
+
+
+def payout_table(tournament: Tournament, totals: Totals | None = None) -> PayoutTable:
+    totals = totals or tournament_totals(tournament)
+    structure = payout_structure(tournament)
+    pool = totals.prize_pool
+    adjustments: tuple[str, ...] = ()
+    if structure.frozen:
+        amounts = tuple(
+            Payout.objects.filter(tournament=tournament).values_list("amount", flat=True)
+        )
+    else:
+        generated = generated_amounts(
+            structure,
+            pool=pool.total,
+            entries=totals.total_buy_ins,
+            buy_in=tournament.buy_in + tournament.fee,
+        )
+        amounts, adjustments = generated.amounts, generated.adjustments
+    reason = lock_reason(tournament, structure)
+    return PayoutTable(
+        pool=pool,
+        structure=structure,
+        amounts=amounts,
+        locked=reason is not None,
+        locked_reason=reason,
+        adjustments=adjustments,
+        problems=tuple(payouts.problems(amounts, pool.total)),
+    )
+
+
+def lock_reason(tournament: Tournament, structure: PayoutStructure) -> str | None:
+    """Why the table no longer follows the pool, or None while it does."""
+    if structure.lock == PayoutLock.LOCKED:
+        return "edited" if structure.edited else "director"
+    if structure.lock == PayoutLock.AUTO and not engine.money_open(rules_of(tournament)):
+        return "registration_closed"
+    return None
+
+
+def in_the_money(tournament: Tournament) -> bool:
+    """Casino §12: have the players left reached the paid places?"""
+    if tournament.status != TournamentStatus.RUNNING:
+        return False
+    totals = tournament_totals(tournament)
+    paid = payout_table(tournament, totals).places_paid
+    return 0 < totals.active <= paid
+
+
+def places_paid(tournament: Tournament) -> int:
+    return payout_table(tournament).places_paid
+
+
+# --- Chips ------------------------------------------------------------------------------
+
+
+def chips_in_play(tournament: Tournament, totals: Totals | None = None) -> int:
+    """Every chip sold: starting stacks, rebuys and add-ons, less the chips of
+    disqualified players (TDA 71-D). Busted players' chips are with the players left, so
+    a deal's chip counts must add up to this."""
+    from rulings.models import Penalty  # rulings builds on tournaments
+
+    totals = totals or tournament_totals(tournament)
+    removed = Penalty.objects.filter(tournament=tournament).aggregate(
+        removed=Sum("chips_removed", default=0)
+    )["removed"]
+    return (
+        tournament.starting_stack * totals.total_buy_ins
+        + tournament.rebuy_chips * totals.rebuys
+        + tournament.addon_chips * totals.addons
+        - removed
+    )
+
+
+def unpaid_prizes(table: PayoutTable, players_left: int) -> list[int]:
+    """The prizes the players left still play for: places 1 to `players_left`."""
+    amounts = list(table.amounts[:players_left])
+    return amounts + [0] * (players_left - len(amounts))
+
+
+# --- Results ----------------------------------------------------------------------------
+
+
+@dataclass
+class Result:
+    entry: Entry
+    place: int
+    shared: tuple[int, int]
+    prize: int = 0  # what the entry is due: its share of the table, or its deal
+    deal_amount: int | None = None
+    paid: int | None = None  # what the cashier paid, if paid
+    conflict: bool = False  # another result claims one of these places
+
+    @property
+    def tied(self) -> bool:
+        return self.shared[0] != self.shared[1]
+
+    @property
+    def payable(self) -> bool:
+        return self.paid is None and self.prize > 0 and not self.conflict
+
+
+@dataclass
+class Results:
+    rows: list[Result]
+    table: PayoutTable
+    deal: Deal | None
+    playing: int  # entries still in play, not yet placed
+    conflicts: list[int] = field(default_factory=list)  # places claimed twice
+
+    def for_entry(self, entry_id: int) -> Result | None:
+        return next((row for row in self.rows if row.entry.pk == entry_id), None)
+
+
+def _entered_places(tournament: Tournament) -> dict[int, tuple[int, int]]:
+    """Places the TD typed in: entries given the same place share it and those after."""
+    groups: dict[int, list[int]] = defaultdict(list)
+    for entry_id, place in PlaceEntered.objects.filter(tournament=tournament).values_list(
+        "entry_id", "place"
+    ):
+        groups[place].append(entry_id)
+    return {
+        entry_id: (place, place + len(entries) - 1)
+        for place, entries in groups.items()
+        for entry_id in entries
+    }
+
+
+def _deal_places(deal: Deal) -> dict[int, tuple[int, int]]:
+    """A deal that ends the tournament places its players by their chips (equal stacks
+    share)."""
+    shares = list(deal.shares.all())
+    places = {}
+    for share in shares:
+        better = sum(1 for other in shares if other.chips > share.chips)
+        same = sum(1 for other in shares if other.chips == share.chips)
+        places[share.entry_id] = (better + 1, better + same)
+    return places
+
+
+def _place_ranges(tournament: Tournament, deal: Deal | None) -> dict[int, tuple[int, int]]:
+    from hands.selectors import finishing_places  # hands builds on tournaments
+
+    ranges = {entry: place.shared for entry, place in finishing_places(tournament.pk).items()}
+    if deal is not None and deal.ends_tournament:
+        ranges.update(_deal_places(deal))
+    ranges.update(_entered_places(tournament))
+    return ranges
+
+
+def _conflicts(ranges: dict[int, tuple[int, int]]) -> set[int]:
+    """Places claimed by two different groups of entries."""
+    claims: dict[int, set[tuple[int, int]]] = defaultdict(set)
+    for shared in ranges.values():
+        for place in range(shared[0], shared[1] + 1):
+            claims[place].add(shared)
+    counts: dict[tuple[int, int], int] = defaultdict(int)
+    for shared in ranges.values():
+        counts[shared] += 1
+    bad = {place for place, groups in claims.items() if len(groups) > 1}
+    # A shared range needs exactly as many entries as places.
+    for (first, last), count in counts.items():
+        if count != last - first + 1:
+            bad.update(range(first, last + 1))
+    return bad
+
+
+def _shares_of(ranges: dict[int, tuple[int, int]], prizes: dict[int, int]) -> dict[int, int]:
+    """RP-8 A: tied entries pool the prizes of the places they share and split them
+    evenly; a cent that does not split goes to the lowest entry first."""
+    from hands.engine.places import Place, prize_shares
+
+    ordered = {entry: Place(entry, ranges[entry][0], ranges[entry]) for entry in sorted(ranges)}
+    return prize_shares(ordered, prizes)
+
+
+def results(tournament: Tournament, table: PayoutTable | None = None) -> Results:
+    table = table or payout_table(tournament)
+    deal = Deal.objects.filter(tournament=tournament).prefetch_related("shares").first()
+    ranges = _place_ranges(tournament, deal)
+    conflicts = _conflicts(ranges)
+    deal_amounts = {share.entry_id: share.amount for share in deal.shares.all()} if deal else {}
+    # Places the deal shared out are paid by the deal, not by the table.
+    dealt = len(deal_amounts)
+    prizes = {p: a for p, a in table.by_place().items() if p > dealt}
+    due = _shares_of({e: r for e, r in ranges.items() if e not in deal_amounts}, prizes)
+    entries = Entry.objects.filter(pk__in=ranges).select_related("player").in_bulk()
+    paid = dict(Payment.objects.filter(entry_id__in=ranges).values_list("entry_id", "line__amount"))
+    rows = []
+    for entry_id, shared in ranges.items():
+        row = Result(entry=entries[entry_id], place=shared[0], shared=shared)
+        if entry_id in deal_amounts:
+            row.deal_amount = deal_amounts[entry_id]
+            winner = shared == (1, 1) and not deal.ends_tournament
+            row.prize = row.deal_amount + (deal.left_to_play if winner else 0)
+        else:
+            row.prize = due.get(entry_id, 0)
+        row.paid = -paid[entry_id] if entry_id in paid else None
+        row.conflict = any(p in conflicts for p in range(shared[0], shared[1] + 1))
+        rows.append(row)
+    rows.sort(key=lambda row: (row.place, row.entry.number))
+    playing = Entry.objects.filter(tournament=tournament, status=EntryStatus.ACTIVE).exclude(
+        pk__in=ranges
+    )
+    return Results(
+        rows=rows,
+        table=table,
+        deal=deal,
+        playing=playing.count(),
+        conflicts=sorted(conflicts),
+    )
+
+
+# --- Public shapes ----------------------------------------------------------------------
+
+
+def settings_public(structure) -> dict:
+    def text(value):
+        return None if value is None else str(value)
+
+    return {
+        "places_mode": structure.places_mode,
+        "places_percent": text(structure.places_percent),
+        "places_fixed": structure.places_fixed,
+        "winner_share": text(structure.winner_share),
+        "min_cash_multiple": text(structure.min_cash_multiple),
+        "unit": structure.unit,
+        "shares": structure.shares,
+    }
+
+
+def payouts_public(tournament: Tournament, table: PayoutTable) -> dict:
+    """The payout table as the API, the lobby and the live event show it."""
+    pool = table.pool
+    return {
+        "currency": tournament.currency,
+        "prize_pool": {
+            "total": pool.total,
+            "collected": pool.collected,
+            "guarantee": pool.guarantee,
+            "overlay": pool.overlay,
+            "paid_out": pool.paid_out,
+            "remaining": pool.remaining,
+        },
+        "settings": settings_public(table.structure),
+        "lock": table.structure.lock,
+        "locked": table.locked,
+        "locked_reason": table.locked_reason,
+        "edited": table.structure.edited,
+        "places_paid": table.places_paid,
+        "lines": [{"place": p, "amount": a} for p, a in enumerate(table.amounts, start=1)],
+        "adjustments": list(table.adjustments),
+        "balanced": table.balanced,
+        "difference": table.difference,
+    }
+
+
+def result_public(row: Result) -> dict:
+    """A line of the public results: no contact data."""
+    entry = row.entry
+    return {
+        "place": row.place,
+        "place_shared": list(row.shared) if row.tied else None,
+        "entry": {"id": entry.pk, "number": entry.number},
+        "player": {
+            "id": entry.player_id,
+            "name": entry.player.name,
+            "nickname": entry.player.nickname,
+            "country": entry.player.country,
+        },
+        "prize": row.prize,
+        "deal": row.deal_amount,
+        "paid": row.paid is not None,
+    }
+
+
+def results_public(tournament: Tournament, found: Results) -> dict:
+    return {
+        "currency": tournament.currency,
+        "status": tournament.status,
+        "prize_pool": found.table.pool.total,
+        "places_paid": found.table.places_paid,
+        "playing": found.playing,
+        "deal": (
+            {
+                "method": found.deal.method,
+                "left_to_play": found.deal.left_to_play,
+                "ends_tournament": found.deal.ends_tournament,
+            }
+            if found.deal
+            else None
+        ),
+        "results": [result_public(row) for row in found.rows],
+    }

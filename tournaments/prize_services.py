@@ -1,0 +1,563 @@
+"""The only code that changes payout tables, entered places, payments and deals.
+
+Each public function is one user intention: one transaction with the tournament row
+locked (a cashier paying and a director editing the table queue up behind it), one
+audit entry, live events after commit. Money is never paid from a table that does not
+add up to the prize pool, and nobody is paid twice (the Payment row is unique).
+"""
+
+import zlib
+
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+from floorman import live
+from floorman.audit import audit_record
+from floorman.errors import Conflict, Invalid, NotFound
+from tournaments.engine import deals, payouts
+from tournaments.models import (
+    Deal,
+    DealMethod,
+    DealShare,
+    Entry,
+    EntryStatus,
+    Payment,
+    Payout,
+    PayoutLock,
+    PayoutSettings,
+    PayoutStructure,
+    PayoutTemplate,
+    PlaceEntered,
+    PlacesMode,
+    Tournament,
+    TournamentStatus,
+    Transaction,
+    TransactionKind,
+)
+from tournaments.prize_selectors import (
+    PayoutTable,
+    chips_in_play,
+    payout_table,
+    payouts_public,
+    results,
+    results_public,
+    settings_public,
+    unpaid_prizes,
+)
+from tournaments.services import entry_locked, refuse, tournament_lock, tournament_public
+from tournaments.templatetags.floorman_format import money
+
+
+def _actor(actor):
+    return actor if actor is not None and actor.is_authenticated else None
+
+
+def _publish_payouts(tournament: Tournament) -> None:
+    live.live_publish(
+        tournament_id=tournament.pk,
+        kind=live.PAYOUTS_UPDATED,
+        data=payouts_public(tournament, payout_table(tournament)),
+    )
+
+
+def _publish_results(tournament: Tournament) -> None:
+    live.live_publish(
+        tournament_id=tournament.pk,
+        kind=live.RESULTS_UPDATED,
+        data=results_public(tournament, results(tournament)),
+    )
+
+
+# --- The payout table --------------------------------------------------------------------
+
+
+def _structure_locked(tournament: Tournament) -> PayoutStructure:
+    structure, _created = PayoutStructure.objects.select_for_update().get_or_create(
+        tournament=tournament
+    )
+    return structure
+
+
+def _freeze(tournament: Tournament, structure: PayoutStructure, amounts) -> None:
+    """Store the lines as they stand: from now on they no longer follow the pool."""
+    Payout.objects.filter(tournament=tournament).delete()
+    Payout.objects.bulk_create(
+        Payout(tournament=tournament, place=place, amount=amount)
+        for place, amount in enumerate(amounts, start=1)
+    )
+    structure.lock = PayoutLock.LOCKED
+    structure.save()
+
+
+def _paid_from(tournament: Tournament) -> bool:
+    return Payment.objects.filter(entry__tournament=tournament).exists()
+
+
+def settings_check(data: dict) -> None:
+    """Rules between the settings' fields (each field's own range is the form's job)."""
+    errors = {}
+    if data.get("places_mode") == PlacesMode.FIXED and not data.get("places_fixed"):
+        errors["places_fixed"] = _("Give the number of places paid.")
+    shares = data.get("shares")
+    if shares:
+        if sum(shares) != 10_000:
+            errors["shares"] = _(
+                "The shares add up to %(sum)s basis points; they must add up to 10,000 (100 %%)."
+            ) % {"sum": sum(shares)}
+        elif any(later > earlier for earlier, later in zip(shares, shares[1:], strict=False)):
+            errors["shares"] = _("A place may not pay more than the place above it.")
+    if errors:
+        raise Invalid(errors)
+
+
+def lines_check(amounts: list[int], table: PayoutTable, currency: str) -> None:
+    """A table the TD typed: it must pay the whole prize pool, best place most."""
+    for problem in payouts.problems(amounts, table.pool.total):
+        if problem.code == "sum":
+            message = _(
+                "The lines add up to %(lines)s but the prize pool is %(pool)s: "
+                "%(difference)s %(direction)s."
+            ) % {
+                "lines": money(sum(amounts), currency),
+                "pool": money(table.pool.total, currency),
+                "difference": money(abs(problem.difference), currency),
+                "direction": _("too much") if problem.difference > 0 else _("too little"),
+            }
+        elif problem.code == "increasing":
+            message = _("Place %(place)s pays more than the place above it.") % {
+                "place": problem.place
+            }
+        else:
+            message = _("Place %(place)s pays less than nothing.") % {"place": problem.place}
+        raise Invalid({"lines": message})
+
+
+@transaction.atomic
+def payouts_update(
+    *,
+    actor,
+    tournament_id: int,
+    settings: dict | None = None,
+    lines: list[int] | None = None,
+    locked: bool | None = None,
+) -> PayoutTable:
+    """Change the payout settings, type the lines, lock or unlock the table.
+
+    Typed lines freeze the table (it no longer follows the pool); unlocking lets it
+    follow the pool again. Once a prize has been paid from it, the table is final."""
+    tournament = tournament_lock(tournament_id)
+    structure = _structure_locked(tournament)
+    before = {**settings_public(structure), "lock": structure.lock}
+    if _paid_from(tournament):
+        raise refuse("payouts_paid")
+    if hasattr(tournament, "deal"):
+        raise refuse("payouts_dealt")
+    table = payout_table(tournament)
+    if locked is False:
+        Payout.objects.filter(tournament=tournament).delete()
+        structure.lock = PayoutLock.UNLOCKED
+        structure.edited = False
+        table = None
+    elif table.locked and settings and _settings_change(structure, settings):
+        raise refuse("payouts_locked")
+    if settings:
+        settings_check({**structure.settings_dict(), **settings})
+        for name, value in settings.items():
+            if name in PayoutSettings.SETTINGS:
+                setattr(structure, name, value)
+    structure.save()
+    if lines is not None:
+        table = payout_table(tournament)
+        lines_check(lines, table, tournament.currency)
+        structure.edited = True
+        _freeze(tournament, structure, lines)
+    elif locked:
+        _freeze(tournament, structure, payout_table(tournament).amounts)
+    table = payout_table(tournament)
+    audit_record(
+        actor=actor,
+        action="payouts.update",
+        obj=structure,
+        tournament=tournament,
+        before=before,
+        after={
+            **settings_public(structure),
+            "lock": structure.lock,
+            "lines": list(table.amounts) if structure.frozen else None,
+        },
+    )
+    _publish_payouts(tournament)
+    return table
+
+
+def _settings_change(structure: PayoutStructure, settings: dict) -> bool:
+    return any(getattr(structure, name) != value for name, value in settings.items())
+
+
+@transaction.atomic
+def template_save(*, actor, tournament_id: int, name: str) -> PayoutTemplate:
+    """Keep this tournament's settings under a name, for the house's next events."""
+    tournament = tournament_lock(tournament_id)
+    structure = _structure_locked(tournament)
+    template, _created = PayoutTemplate.objects.update_or_create(
+        name=name.strip(), defaults=structure.settings_dict()
+    )
+    audit_record(
+        actor=actor,
+        action="payouts.template_save",
+        obj=template,
+        tournament=tournament,
+        after=settings_public(template),
+    )
+    return template
+
+
+def template_apply(*, actor, tournament_id: int, template_id: int) -> PayoutTable:
+    template = PayoutTemplate.objects.filter(pk=template_id).first()
+    if template is None:
+        raise NotFound(_("No such payout template."))
+    return payouts_update(
+        actor=actor, tournament_id=tournament_id, settings=template.settings_dict()
+    )
+
+
+# --- Places the director enters --------------------------------------------------------
+
+
+@transaction.atomic
+def place_enter(*, actor, tournament_id: int, entry_id: int, place: int | None) -> Entry:
+    """Set an entry's finishing place by hand (None: back to what the bust-outs say).
+    Entries given the same place share it and the places after it (RP-8 A)."""
+    tournament = tournament_lock(tournament_id)
+    entry = Entry.objects.filter(tournament=tournament, pk=entry_id).first()
+    if entry is None or entry.status == EntryStatus.CANCELLED:
+        raise NotFound(_("No such entry in this tournament."))
+    if Payment.objects.filter(entry=entry).exists():
+        raise refuse("entry_paid")
+    if (
+        place is not None
+        and place > tournament.entries.exclude(status=EntryStatus.CANCELLED).count()
+    ):
+        raise Invalid({"place": _("No place beyond the number of entries.")})
+    before = PlaceEntered.objects.filter(entry=entry).values_list("place", flat=True).first()
+    if place is None:
+        PlaceEntered.objects.filter(entry=entry).delete()
+    else:
+        PlaceEntered.objects.update_or_create(
+            entry=entry, defaults={"tournament": tournament, "place": place}
+        )
+    audit_record(
+        actor=actor,
+        action="result.place",
+        obj=entry,
+        tournament=tournament,
+        before={"place": before},
+        after={"place": place},
+    )
+    _publish_results(tournament)
+    return entry
+
+
+# --- Paying prizes ------------------------------------------------------------------------
+
+
+@transaction.atomic
+def prize_pay(*, actor, tournament_id: int, entry_id: int, expected: int | None = None) -> Payment:
+    """The cashier pays an entry its prize: a payout line in the ledger. `expected`: the
+    amount the cashier's screen showed; if the prize has changed since, nothing is paid."""
+    tournament = tournament_lock(tournament_id)
+    entry = entry_locked(tournament, entry_id)
+    if Payment.objects.filter(entry=entry).exists():
+        raise refuse("already_paid")
+    found = results(tournament)
+    row = found.for_entry(entry.pk)
+    if row is None:
+        raise refuse("no_place")
+    if row.conflict:
+        raise refuse("results_conflict")
+    if not found.table.balanced:
+        raise refuse("payouts_unbalanced", difference=found.table.difference)
+    if row.prize <= 0:
+        raise refuse("not_in_the_money")
+    if expected is not None and expected != row.prize:
+        raise Conflict(
+            _("The prize due is now %(amount)s: check it and pay again.")
+            % {"amount": money(row.prize, tournament.currency)},
+            code="prize_changed",
+            data={"prize": row.prize},
+        )
+    if not found.table.structure.frozen:
+        # Money leaves by this table: it must never change under the prizes paid.
+        structure = _structure_locked(tournament)
+        _freeze(tournament, structure, found.table.amounts)
+    line = Transaction.objects.create(
+        tournament=tournament,
+        entry=entry,
+        kind=TransactionKind.PAYOUT,
+        amount=-row.prize,
+        prize_share=-row.prize,
+        fee_share=0,
+        cashier=_actor(actor),
+    )
+    try:
+        with transaction.atomic():
+            payment = Payment.objects.create(entry=entry, line=line)
+    except IntegrityError:
+        raise refuse("already_paid") from None
+    audit_record(
+        actor=actor,
+        action="prize.pay",
+        obj=entry,
+        tournament=tournament,
+        after={"amount": row.prize, "place": row.place, "line": line.pk},
+    )
+    _publish_results(tournament)
+    _publish_payouts(tournament)
+    return payment
+
+
+@transaction.atomic
+def prize_pay_undo(*, actor, tournament_id: int, entry_id: int) -> Entry:
+    """Take back a payment made by mistake: the ledger line is reversed, not removed."""
+    tournament = tournament_lock(tournament_id)
+    entry = entry_locked(tournament, entry_id)
+    payment = Payment.objects.filter(entry=entry).select_related("line").first()
+    if payment is None:
+        raise refuse("not_paid")
+    line = payment.line
+    Transaction.objects.create(
+        tournament=tournament,
+        entry=entry,
+        kind=TransactionKind.PAYOUT,
+        amount=-line.amount,
+        prize_share=-line.prize_share,
+        fee_share=0,
+        reverses=line,
+        cashier=_actor(actor),
+    )
+    payment.delete()
+    audit_record(
+        actor=actor,
+        action="prize.pay_undo",
+        obj=entry,
+        tournament=tournament,
+        before={"amount": -line.amount, "line": line.pk},
+    )
+    _publish_results(tournament)
+    _publish_payouts(tournament)
+    return entry
+
+
+# --- Deals (casino §6) ----------------------------------------------------------------
+
+
+def _chips_check(tournament: Tournament, chips: list[int]) -> None:
+    in_play = chips_in_play(tournament)
+    if sum(chips) != in_play:
+        raise Invalid(
+            {
+                "chips": _(
+                    "The chip counts add up to %(counted)s, but %(in_play)s chips are in "
+                    "play: count again."
+                )
+                % {"counted": f"{sum(chips):,}", "in_play": f"{in_play:,}"}
+            }
+        )
+
+
+def _players_check(tournament: Tournament, count: int) -> int:
+    left = tournament.entries.filter(status=EntryStatus.ACTIVE).count()
+    if count != left:
+        raise Invalid(
+            {
+                "chips": _("%(left)s players are left: give one chip count for each.")
+                % {"left": left}
+            }
+        )
+    return left
+
+
+def deal_figures(
+    method: str, chips: list[int], prizes: list[int], *, save: int = 0, unit: int = 1
+) -> list[int]:
+    """What each player gets under `method`, in the order given (engine.deals).
+
+    Beyond 20 players ICM is worked out by sampling; the seed comes from the counts and
+    prizes, so the same figures come back every time the same deal is calculated."""
+    seed = zlib.crc32(repr((method, chips, prizes, save)).encode())
+    if method == DealMethod.ICM:
+        return deals.icm_deal(chips, prizes, unit=unit, seed=seed)
+    if method == DealMethod.CHIP_CHOP:
+        return deals.chip_chop(chips, prizes, unit=unit)
+    if method == DealMethod.SAVE:
+        return deals.save_deal(chips, prizes, save, unit=unit, seed=seed)
+    raise ValueError(method)
+
+
+def deal_calculate(
+    *,
+    tournament_id: int,
+    method: str,
+    chips: list[int],
+    prizes: list[int] | None = None,
+    save: int | None = None,
+) -> dict:
+    """Casino §6: the figures for a deal, changing nothing. Prizes default to the places
+    the players left still play for."""
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    if tournament is None:
+        raise NotFound(_("No such tournament."))
+    if tournament.status != TournamentStatus.RUNNING:
+        raise refuse("deal_not_running")
+    _players_check(tournament, len(chips))
+    _chips_check(tournament, chips)
+    table = payout_table(tournament)
+    if prizes is None:
+        if not table.balanced:
+            raise refuse("payouts_unbalanced", difference=table.difference)
+        prizes = unpaid_prizes(table, len(chips))
+    save = save or 0
+    _deal_terms_check(tournament, method, len(chips), prizes, save)
+    amounts = deal_figures(method, chips, prizes, save=save)
+    return {
+        "method": method,
+        "prizes": prizes,
+        "left_to_play": save if method == DealMethod.SAVE else 0,
+        "players": [
+            {"chips": count, "amount": amount} for count, amount in zip(chips, amounts, strict=True)
+        ],
+    }
+
+
+def _deal_terms_check(
+    tournament: Tournament, method: str, players: int, prizes: list[int], save: int
+) -> None:
+    """What the deal engine needs, checked here so the desk reads why in its language."""
+    if len(prizes) > players:
+        raise Invalid(
+            {
+                "prizes": _("%(players)s players are left: at most %(players)s prizes.")
+                % {"players": players}
+            }
+        )
+    if any(later > earlier for earlier, later in zip(prizes, prizes[1:], strict=False)):
+        raise Invalid({"prizes": _("A place may not pay more than the place above it.")})
+    if method == DealMethod.SAVE:
+        padded = [*prizes, 0, 0]
+        most = padded[0] - padded[1]
+        if save <= 0:
+            raise Invalid({"save": _("Give the amount left for the winner.")})
+        if save > most:
+            raise Invalid(
+                {
+                    "save": _(
+                        "At most %(most)s can be left for the winner: first prize less second."
+                    )
+                    % {"most": money(most, tournament.currency)}
+                }
+            )
+
+
+@transaction.atomic
+def deal_record(
+    *,
+    actor,
+    tournament_id: int,
+    method: str,
+    players: list[dict],
+    save: int = 0,
+    continue_play: bool = False,
+) -> Deal:
+    """Record the deal every player left agreed to (casino §6). `players`: one
+    {"entry", "chips", "amount"} each; the amounts may differ from the method's figures
+    (players round them) but must share out exactly the prizes still to be won, less
+    what is left to play for. Without play continuing, the tournament is finished."""
+    tournament = tournament_lock(tournament_id)
+    if tournament.status != TournamentStatus.RUNNING:
+        raise refuse("deal_not_running")
+    if Deal.objects.filter(tournament=tournament).exists():
+        raise refuse("deal_exists")
+    active = {
+        e.pk: e for e in tournament.entries.select_for_update().filter(status=EntryStatus.ACTIVE)
+    }
+    given = [p["entry"] for p in players]
+    if sorted(given) != sorted(active):
+        raise Invalid({"players": _("Give every player still in the tournament, once each.")})
+    chips = [p["chips"] for p in players]
+    _chips_check(tournament, chips)
+    if save and not continue_play:
+        raise Invalid({"save": _("An amount left to play for needs play to go on.")})
+    table = payout_table(tournament)
+    if not table.balanced:
+        raise refuse("payouts_unbalanced", difference=table.difference)
+    prizes = unpaid_prizes(table, len(players))
+    amounts = [p["amount"] for p in players]
+    shared = sum(amounts) + save
+    if shared != sum(prizes):
+        raise Invalid(
+            {
+                "amounts": _(
+                    "The deal shares out %(shared)s, but %(prizes)s is still to be won: "
+                    "a difference of %(difference)s."
+                )
+                % {
+                    "shared": money(shared, tournament.currency),
+                    "prizes": money(sum(prizes), tournament.currency),
+                    "difference": money(shared - sum(prizes), tournament.currency),
+                }
+            }
+        )
+    _deal_terms_check(tournament, method, len(players), prizes, save)
+    calculated = _calculated(method, chips, prizes, save)
+    deal = Deal.objects.create(
+        tournament=tournament,
+        method=method,
+        prizes=prizes,
+        left_to_play=save,
+        ends_tournament=not continue_play,
+        created_by=_actor(actor),
+    )
+    DealShare.objects.bulk_create(
+        DealShare(
+            deal=deal,
+            entry_id=p["entry"],
+            chips=p["chips"],
+            amount=p["amount"],
+            calculated=figure,
+        )
+        for p, figure in zip(players, calculated, strict=True)
+    )
+    for p in players:  # the counts agreed on are the stacks from now on
+        Entry.objects.filter(pk=p["entry"]).update(chips=p["chips"])
+    structure = _structure_locked(tournament)
+    if not structure.frozen:
+        _freeze(tournament, structure, table.amounts)
+    if not continue_play:
+        tournament.status = TournamentStatus.FINISHED
+        tournament.save(update_fields=["status"])
+    audit_record(
+        actor=actor,
+        action="deal.record",
+        obj=deal,
+        tournament=tournament,
+        after={
+            "method": method,
+            "left_to_play": save,
+            "ends_tournament": not continue_play,
+            "players": players,
+        },
+    )
+    if not continue_play:
+        live.live_publish(
+            tournament_id=tournament.pk,
+            kind=live.TOURNAMENT_UPDATED,
+            data=tournament_public(tournament),
+        )
+    _publish_results(tournament)
+    return deal
+
+
+def _calculated(method: str, chips: list[int], prizes: list[int], save: int) -> list:
+    if method == DealMethod.CUSTOM:
+        return [None] * len(chips)
+    return deal_figures(method, chips, prizes, save=save)
