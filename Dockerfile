@@ -11,6 +11,12 @@ ENV PYTHONUNBUFFERED=1 \
     DJANGO_SETTINGS_MODULE=floorman.settings \
     FLOORMAN_VAR_DIR=/var/lib/floorman
 
+# DejaVu: the results PDF prints every player's name (Dvořák, Łukasz, Иван), which the
+# PDF's built-in fonts cannot.
+RUN apt-get update \
+    && apt-get install --yes --no-install-recommends fonts-dejavu-core \
+    && rm -rf /var/lib/apt/lists/*
+
 # Runs as this user; the application files stay owned by root and read-only to it.
 RUN groupadd --system --gid 10001 floorman \
     && useradd --system --uid 10001 --gid floorman --no-create-home \

@@ -9,7 +9,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint format bench clean-venv
+.PHONY: run test lint format bench simulate clean-venv
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -44,13 +44,20 @@ format: $(VENV)/.installed-dev
 # Needs PostgreSQL: DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres make bench
 # (with REDIS_URL, clock_ws and hands also measure the Redis channel layers; clock_api
 # and seating use wrk when installed)
+# One table of all figures at the end, with the machine they came from (bench/run_all.py).
 bench: $(VENV)/.installed-dev
-	$(BIN)/python bench/registration.py
-	$(BIN)/python bench/asgi_vs_wsgi.py
-	$(BIN)/python bench/clock_ws.py
-	$(BIN)/python bench/clock_api.py
-	$(BIN)/python bench/seating.py
-	$(BIN)/python bench/hands.py
+	$(BIN)/python bench/run_all.py
+
+# A whole tournament of 10,000 entries through Floorman's services, invariants checked at
+# every step, with the time each kind of operation took (SEED=… ENTRIES=… DEAL=1 to vary).
+# It writes the event into the configured database: run it on PostgreSQL, e.g.
+# DATABASE_URL=postgres://postgres@127.0.0.1:5432/floorman_sim make simulate
+# (the embedded SQLite works, but slowly).
+ENTRIES ?= 10000
+SEED ?= 2026
+simulate: $(VENV)/.installed
+	$(BIN)/python manage.py migrate --no-input -v 0
+	$(BIN)/python manage.py simulate --entries $(ENTRIES) --seed $(SEED) $(if $(DEAL),--deal)
 
 clean-venv:
 	rm -rf $(VENV)

@@ -50,6 +50,14 @@ def seat_lookup_always_fresh(settings):
     settings.SEAT_LOOKUP_MAX_AGE = 0
 
 
+@pytest.fixture(autouse=True)
+def rate_limits_off(settings):
+    """Tests sign in and search faster than any person, and share one address; the rate
+    limits are tested in floorman/tests/test_rate_limits.py, with the rates set there."""
+    settings.FLOORMAN_RATE_LOGIN = ""
+    settings.FLOORMAN_RATE_LOOKUP = ""
+
+
 @pytest.fixture
 def client() -> Client:
     """A browser, as it reaches the app in production: through the TLS proxy."""

@@ -25,6 +25,7 @@ from clock.selectors import (
     structure_steps,
 )
 from clock.transfer import StructureError, steps_check
+from floorman.api import tournament_or_404
 from floorman.errors import Conflict, Invalid, NotFound
 from floorman.roles import CLOCK, MANAGE_TOURNAMENTS, role_permission
 from tournaments.models import MAX_CHIPS, Tournament
@@ -106,10 +107,6 @@ class ClockSettingsSerializer(serializers.ModelSerializer):
         }
 
 
-def _tournament(tournament_pk) -> Tournament:
-    return get_object_or_404(Tournament, pk=int(tournament_pk))
-
-
 class ClockView(APIView):
     """The tournament clock: anyone may read it, the floor and directors drive it."""
 
@@ -136,7 +133,7 @@ class ClockView(APIView):
     @extend_schema(request=ClockActionSerializer, responses=ClockStateSerializer)
     def post(self, request, tournament_pk):
         """start, pause, resume, next, previous, jump (level), set (seconds), adjust (±seconds)."""
-        tournament = _tournament(tournament_pk)
+        tournament = tournament_or_404(tournament_pk)
         data = ClockActionSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         services.clock_act(actor=request.user, tournament_id=tournament.pk, **data.validated_data)
@@ -151,13 +148,13 @@ class ClockSettingsView(APIView):
 
     @extend_schema(responses=ClockSettingsSerializer)
     def get(self, request, tournament_pk):
-        clock = clock_of(_tournament(tournament_pk))
+        clock = clock_of(tournament_or_404(tournament_pk))
         return Response(ClockSettingsSerializer(clock).data)
 
     @extend_schema(request=ClockSettingsSerializer, responses=ClockSettingsSerializer)
     def put(self, request, tournament_pk):
         """Settings; `structure` copies that structure (a template) into the tournament."""
-        tournament = _tournament(tournament_pk)
+        tournament = tournament_or_404(tournament_pk)
         data = ClockSettingsSerializer(data=request.data, partial=True)
         data.is_valid(raise_exception=True)
         values = dict(data.validated_data)
@@ -179,9 +176,9 @@ class DayEndView(APIView):
 
     permission_classes = [role_permission(*MANAGE_TOURNAMENTS)]
 
-    @extend_schema(request=None, responses=ClockStateSerializer)
+    @extend_schema(request=None, responses={201: ClockStateSerializer})
     def post(self, request, tournament_pk):
-        tournament = _tournament(tournament_pk)
+        tournament = tournament_or_404(tournament_pk)
         services.clock_day_end(actor=request.user, tournament_id=tournament.pk)
         tournament.refresh_from_db()
         return Response(clock_public(tournament), status=status.HTTP_201_CREATED)
@@ -215,12 +212,12 @@ class PlayerClockViewSet(viewsets.ViewSet):
 
     @extend_schema(responses=PlayerClockSerializer(many=True))
     def list(self, request, tournament_pk=None):
-        tournament = _tournament(tournament_pk)
+        tournament = tournament_or_404(tournament_pk)
         return Response([player_clock_public(c) for c in player_clocks_running(tournament)])
 
     @extend_schema(request=PlayerClockSerializer, responses=PlayerClockSerializer)
     def create(self, request, tournament_pk=None):
-        tournament = _tournament(tournament_pk)
+        tournament = tournament_or_404(tournament_pk)
         data = PlayerClockSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         player_clock = services.player_clock_call(
@@ -228,10 +225,10 @@ class PlayerClockViewSet(viewsets.ViewSet):
         )
         return Response(player_clock_public(player_clock), status=status.HTTP_201_CREATED)
 
-    @extend_schema(request=None, responses=PlayerClockSerializer)
+    @extend_schema(request=None, responses={200: PlayerClockSerializer})
     def destroy(self, request, tournament_pk=None, pk=None):
         """Stop the clock on this seat (the player acted, or the floor cancels it)."""
-        tournament = _tournament(tournament_pk)
+        tournament = tournament_or_404(tournament_pk)
         player_clock = services.player_clock_stop(
             actor=request.user, tournament_id=tournament.pk, player_clock_id=int(pk)
         )
@@ -254,11 +251,11 @@ class AnnouncementViewSet(viewsets.ViewSet):
 
     @extend_schema(responses=AnnouncementSerializer(many=True))
     def list(self, request, tournament_pk=None):
-        return Response(announcements_public(_tournament(tournament_pk)))
+        return Response(announcements_public(tournament_or_404(tournament_pk)))
 
     @extend_schema(request=AnnouncementSerializer, responses=AnnouncementSerializer)
     def create(self, request, tournament_pk=None):
-        tournament = _tournament(tournament_pk)
+        tournament = tournament_or_404(tournament_pk)
         data = AnnouncementSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         text = data.validated_data["text"].replace("\x00", "").strip()
@@ -272,7 +269,7 @@ class AnnouncementViewSet(viewsets.ViewSet):
 
     @extend_schema(request=None, responses=None)
     def destroy(self, request, tournament_pk=None, pk=None):
-        tournament = _tournament(tournament_pk)
+        tournament = tournament_or_404(tournament_pk)
         services.announcement_hide(
             actor=request.user, tournament_id=tournament.pk, announcement_id=int(pk)
         )

@@ -12,6 +12,7 @@ from clock.api import (
 )
 
 router = DefaultRouter()
+router.include_format_suffixes = False  # no ".json" twins of each URL: views take no format
 router.register("structures", StructureViewSet, basename="structure")
 router.register("chipsets", ChipSetViewSet, basename="chipset")
 

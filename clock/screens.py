@@ -21,7 +21,8 @@ from django.views.decorators.http import require_safe
 from clock.selectors import announcements_public, clock_public
 from seating.public_views import side_board
 from tournaments.models import Tournament
-from tournaments.selectors import tournament_totals
+from tournaments.prize_selectors import payout_table
+from tournaments.selectors import Totals, tournament_totals
 from tournaments.templatetags.floorman_format import babel_locale, chips, money
 
 LAYOUTS = ("clock", "payouts", "seating")
@@ -30,6 +31,8 @@ EVERY_MIN, EVERY_MAX, EVERY_DEFAULT = 10, 300, 20  # seconds per tournament
 ID_DIGITS = 18  # as the "id" path converter
 # TDA 23: how long a screen says that the new level applies from the next hand.
 NEW_LEVEL_NOTICE_SECONDS = 60
+# A TV shows the top of the payout table; the desk has the rest.
+PAYOUT_GROUPS_MAX = 30
 
 
 # --- Numbers ------------------------------------------------------------------------
@@ -70,6 +73,40 @@ def measuring_big_blind(clock: dict) -> int:
     return 0
 
 
+def payout_groups(amounts) -> list[tuple[int, int, int]]:
+    """Consecutive places that pay the same, as (first, last, amount), best first;
+    places that pay nothing are left out."""
+    groups: list[tuple[int, int, int]] = []
+    for place, amount in enumerate(amounts, start=1):
+        if amount <= 0:
+            continue
+        if groups and groups[-1][2] == amount and groups[-1][1] == place - 1:
+            groups[-1] = (groups[-1][0], place, amount)
+        else:
+            groups.append((place, place, amount))
+    return groups
+
+
+def payouts_lobby(tournament: Tournament, totals: Totals) -> dict:
+    """The payout table as a TV shows it: grouped, the first groups only, formatted."""
+    table = payout_table(tournament, totals)
+    groups = payout_groups(table.amounts)
+    return {
+        "places_paid": table.places_paid,
+        "locked": table.locked,
+        "lines": [
+            {
+                "first": first,
+                "last": last,
+                "amount": amount,
+                "text": money(amount, tournament.currency),
+            }
+            for first, last, amount in groups[:PAYOUT_GROUPS_MAX]
+        ],
+        "more": len(groups) > PAYOUT_GROUPS_MAX,
+    }
+
+
 def lobby_data(tournament: Tournament, clock: dict) -> dict:
     """What a lobby screen shows beyond the clock: counts, money, average stack."""
     totals = tournament_totals(tournament)
@@ -106,7 +143,8 @@ def lobby_data(tournament: Tournament, clock: dict) -> dict:
             "big_blind": big_blind,
             "big_blinds": big_blinds(average, big_blind),
         },
-        "payouts": None,  # places paid and amounts come with the payouts issue
+        # The table follows the pool while money comes in: entry events refresh it too.
+        "payouts": payouts_lobby(tournament, totals),
         "announcements": announcements_public(tournament),
     }
 
@@ -152,6 +190,7 @@ def screen_strings() -> dict[str, str]:
             2,
         ),
         "last_level": _("Last level"),
+        "places_paid": _("Places paid: %(count)s"),
     }
 
 
@@ -213,6 +252,13 @@ def _notices(clock: dict, strings: dict) -> list[str]:
     return notices
 
 
+def _places(line: dict) -> str:
+    """As clock.js placesText: "1", or "10–12" for places that pay the same."""
+    if line["first"] == line["last"]:
+        return chips(line["first"])
+    return f"{chips(line['first'])}–{chips(line['last'])}"
+
+
 def first_paint(board: dict, strings: dict) -> dict:
     """The texts of the first board, so the page reads right before clock.js runs."""
     clock, lobby = board["clock"], board["lobby"]
@@ -236,6 +282,8 @@ def first_paint(board: dict, strings: dict) -> dict:
                 Decimal(str(average["big_blinds"])), locale=babel_locale()
             ),
         }
+    payouts = lobby["payouts"]
+    paid = payouts["places_paid"] if payouts else 0
     return {
         "status": strings.get(f"status_{clock['status']}", ""),
         "level_title": _title(step, strings),
@@ -248,6 +296,11 @@ def first_paint(board: dict, strings: dict) -> dict:
         % {"active": chips(lobby["active"]), "entries": chips(lobby["entries"])},
         "average": average_text,
         "notices": _notices(clock, strings),
+        "places_paid": chips(paid) if paid else "",
+        "payouts_places": strings["places_paid"] % {"count": chips(paid)} if paid else "",
+        "payouts_lines": [(_places(line), line["text"]) for line in payouts["lines"]]
+        if payouts
+        else [],
     }
 
 

@@ -32,7 +32,10 @@ class TokenObtainView(ObtainAuthToken):
 
 
 class AuditEntrySerializer(serializers.ModelSerializer):
-    actor = serializers.SlugRelatedField(slug_field="username", read_only=True, label=_("by"))
+    # No actor for what the system does by itself.
+    actor = serializers.SlugRelatedField(
+        slug_field="username", read_only=True, allow_null=True, label=_("by")
+    )
 
     class Meta:
         model = AuditEntry
@@ -47,3 +50,19 @@ class AuditEntrySerializer(serializers.ModelSerializer):
             "before",
             "after",
         ]
+
+
+def tournament_or_404(pk: int):
+    """The tournament of an API path, or 404."""
+    from django.shortcuts import get_object_or_404
+
+    from tournaments.models import Tournament
+
+    return get_object_or_404(Tournament, pk=pk)
+
+
+def valid_data(serializer_class, data) -> dict:
+    """The request body checked by `serializer_class`; 400 with field messages if not."""
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data

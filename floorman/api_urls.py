@@ -8,4 +8,5 @@ urlpatterns = [
     path("", include("clock.api_urls")),
     path("", include("seating.api_urls")),
     path("", include("hands.api_urls")),
+    path("", include("rulings.api_urls")),
 ]

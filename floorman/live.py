@@ -30,6 +30,8 @@ ANNOUNCEMENTS = "announcements.updated"
 SEATING_UPDATED = "seating.updated"  # who now sits where, whose seat is free
 TABLE_UPDATED = "table.updated"  # a table's button, blinds and hand in play
 HAND_FOR_HAND = "hand_for_hand.updated"  # RP-8: the round, who has reported, deal
+PAYOUTS_UPDATED = "payouts.updated"  # the payout table: settings, lock, lines
+RESULTS_UPDATED = "results.updated"  # a place entered, a prize paid, a deal agreed
 KINDS = (
     ENTRY_REGISTERED,
     ENTRY_UPDATED,
@@ -43,6 +45,8 @@ KINDS = (
     SEATING_UPDATED,
     TABLE_UPDATED,
     HAND_FOR_HAND,
+    PAYOUTS_UPDATED,
+    RESULTS_UPDATED,
 )
 
 

@@ -22,6 +22,9 @@ SEATING = (FLOOR,)  # tables, draws, moves, balancing, breaking (TDA 7-11)
 TABLET = (FLOOR, DEALER)  # a table's hands: button, deal, actions, result, busts
 HAND_FOR_HAND = (FLOOR,)  # RP-8: start and stop, its house settings
 SEE_PLAYERS = (FLOOR, CASHIER)
+PAY_PRIZES = (CASHIER,)  # pay a finishing place its prize from the payout table
+RULINGS = (FLOOR,)  # incidents, decisions and penalties (TDA 71); a player's record
+DEAL_FIGURES = (FLOOR, CASHIER)  # casino §6: work out a deal; only the director records it
 SEE_AUDIT = (DIRECTOR,)
 
 
@@ -58,6 +61,9 @@ def roles_context(request) -> dict:
             "clock": user_has_role(user, CLOCK),
             "seating": user_has_role(user, SEATING),
             "players": user_has_role(user, SEE_PLAYERS),
+            "pay": user_has_role(user, PAY_PRIZES),
+            "deal": user_has_role(user, DEAL_FIGURES),
+            "rulings": user_has_role(user, RULINGS),
         }
     }
 

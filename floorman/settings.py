@@ -7,6 +7,7 @@ Two modes:
   the cache. No state lives in process memory, so web and worker processes scale out.
 """
 
+import re
 import secrets
 from pathlib import Path
 
@@ -80,6 +81,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "floorman.middleware.DatabaseDownMiddleware",
 ]
 
 ROOT_URLCONF = "floorman.urls"
@@ -148,12 +151,24 @@ if REDIS_URL:
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "floorman",
-        }
+        },
+        # Rate limit counts (floorman.ratelimit): one client, two round trips per count.
+        "ratelimit": {
+            "BACKEND": "floorman.cache.CounterCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "floorman",
+        },
     }
     CELERY_BROKER_URL = REDIS_URL
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+        "ratelimit": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": "ratelimit",
+        },
+    }
     CELERY_BROKER_URL = "memory://"
 
 CELERY_TASK_ACKS_LATE = True
@@ -206,6 +221,10 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "floorman.pagination.Pagination",
     "PAGE_SIZE": 100,
     "EXCEPTION_HANDLER": "floorman.errors.api_exception_handler",
+    # Throttles (the API login) tell clients apart by address. Behind the proxy that is the
+    # last X-Forwarded-For entry, the one nginx appends; left unset, DRF would key on the
+    # whole header, which a client can vary at will to escape the throttle.
+    "NUM_PROXIES": 0 if EMBEDDED else 1,
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Floorman API",
@@ -220,8 +239,47 @@ SPECTACULAR_SETTINGS = {
         "TournamentStatusEnum": "tournaments.models.TournamentStatus",
         "EntryStatusEnum": "tournaments.models.EntryStatus",
         "AlternateStatusEnum": "tournaments.models.AlternateStatus",
+        "BettingActionEnum": "hands.engine.betting.KINDS",
+        "PenaltyKindEnum": "rulings.models.PenaltyKind",
     },
 }
+
+# Content Security Policy (django-csp): scripts only from our own static files, never
+# inline (data for scripts comes in json_script blocks, which are not executed). Inline
+# style attributes stay allowed: the seating board sets its colours with CSS variables,
+# and htmx adds its indicator styles. Websockets go to the same host.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:"],
+        "connect-src": ["'self'", "ws:", "wss:"],
+        "font-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
+
+
+# Rate limits (floorman.ratelimit): "<count>/<period>", period s, m, h or d ("10/m",
+# "100/5m"); "" turns the limit off. The login form counts POSTs per address and per
+# username; the public seat lookup counts searches per address, generously, because a
+# whole room of phones may share one address.
+def _env_rate(name: str, default: str) -> str:
+    value = env_str(name, default)
+    if value and not re.fullmatch(r"[1-9][0-9]*/([1-9][0-9]*)?[smhd]", value):
+        raise ImproperlyConfigured(
+            f"{name}={value!r} is not a rate: use e.g. 10/m (count/period, s m h d) or empty."
+        )
+    return value
+
+
+FLOORMAN_RATE_LOGIN = _env_rate("FLOORMAN_RATE_LOGIN", "10/m")
+FLOORMAN_RATE_LOOKUP = _env_rate("FLOORMAN_RATE_LOOKUP", "120/m")
+RATELIMIT_USE_CACHE = "ratelimit"
 
 # During a rush of searches the public seat lookup answers from an index that may be up
 # to this many seconds behind the database (seating.lookup.IndexCache).

@@ -2,28 +2,43 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from django.views.generic import RedirectView
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 import floorman.converters  # noqa: F401 - registers the "id" path converter
 from floorman import health, views
+from floorman.ratelimit import client_ip, posted_username, rate_limited
+from tournaments.payout_views import results_public
+
+# At most FLOORMAN_RATE_LOGIN sign-in attempts from one address, and on one username.
+login = rate_limited(
+    "login",
+    "FLOORMAN_RATE_LOGIN",
+    (client_ip, posted_username),
+    counts=lambda request: request.method == "POST",
+)(auth_views.LoginView.as_view())
 
 urlpatterns = [
     path("", RedirectView.as_view(pattern_name="tournaments:list", permanent=False)),
     path("health/", health.health, name="health"),
     path("health/live/", health.live, name="health-live"),
-    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("login/", login, name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("api/v1/", include("floorman.api_urls")),
     path("api/v1/schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("api/v1/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    # The split view serves its start-up script as a file: no inline script (CSP).
+    path(
+        "api/v1/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"
+    ),
     path("tournaments/", include("tournaments.urls")),
+    path("results/<id:tournament_id>/", results_public, name="results-public"),
     path("", include("clock.urls")),
     path("", include("clock.screen_urls")),
     path("", include("clock.structure_urls")),
     path("", include("seating.urls")),
     path("", include("seating.public_urls")),
     path("", include("hands.urls")),
+    path("", include("rulings.urls")),
     path("tournaments/<id:tournament_id>/audit/", views.audit_log, name="audit-log"),
 ]

@@ -14,6 +14,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from floorman.api import tournament_or_404, valid_data
 from floorman.roles import HAND_FOR_HAND, TABLET, role_permission
 from hands import services
 from hands.engine import betting
@@ -125,7 +126,13 @@ class HandForHandSerializer(serializers.Serializer):
 
 
 class HandForHandSettingsSerializer(serializers.Serializer):
-    places_paid = serializers.IntegerField(min_value=1, max_value=100_000, required=False)
+    places_paid = serializers.IntegerField(
+        min_value=1,
+        max_value=100_000,
+        required=False,
+        allow_null=True,
+        help_text=_("The house's own number; null: as many as the payout table pays."),
+    )
     seconds_per_hand = serializers.IntegerField(
         min_value=0,
         max_value=MAX_SECONDS_PER_HAND,
@@ -173,7 +180,8 @@ class HandForHandStatusSerializer(serializers.Serializer):
     showdown = serializers.IntegerField(allow_null=True)
     deal = serializers.BooleanField(help_text=_("A new round: every table deals its hand."))
     players_left = serializers.IntegerField()
-    places_paid = serializers.IntegerField(allow_null=True)
+    places_paid = serializers.IntegerField(help_text=_("In force: the setting or the table."))
+    places_paid_set = serializers.IntegerField(allow_null=True)
     seconds_per_hand = serializers.IntegerField()
     margin = serializers.IntegerField()
     alert_minutes = serializers.IntegerField()
@@ -190,6 +198,10 @@ class TableStateSerializer(serializers.Serializer):
     next = NextHandSerializer(allow_null=True)
     halted = serializers.CharField(allow_null=True, help_text=_("The rule, when halted."))
     hand_for_hand = HandForHandStatusSerializer()
+    away = serializers.DictField(
+        child=serializers.IntegerField(),
+        help_text=_("Seat → hands still to miss on penalty (TDA 71-C)."),
+    )
 
 
 class HandPlayerSerializer(serializers.Serializer):
@@ -219,16 +231,6 @@ class BustSerializer(serializers.Serializer):
 
 
 # --- Views ------------------------------------------------------------------------------
-
-
-def _tournament(pk: int) -> Tournament:
-    return get_object_or_404(Tournament, pk=pk)
-
-
-def _valid(serializer_class, data) -> dict:
-    serializer = serializer_class(data=data)
-    serializer.is_valid(raise_exception=True)
-    return serializer.validated_data
 
 
 def _table(tournament: Tournament, number: int):
@@ -294,7 +296,7 @@ class TableStateView(TabletView):
     def get(self, request, tournament_pk, number):
         """Button, blinds and who is dealt in on the next hand (TDA 32, 34-B), the hand in
         play, halted (TDA 11-D) and hand-for-hand (RP-8)."""
-        return Response(state_data(_tournament(tournament_pk), number))
+        return Response(state_data(tournament_or_404(tournament_pk), number))
 
 
 class ButtonDrawView(TabletView):
@@ -302,7 +304,7 @@ class ButtonDrawView(TabletView):
     def post(self, request, tournament_pk, number):
         """IFP 2.1: a card to each player, the high card takes the button (spades,
         hearts, diamonds, clubs)."""
-        tournament = _tournament(tournament_pk)
+        tournament = tournament_or_404(tournament_pk)
         services.button_draw(actor=request.user, tournament_id=tournament.pk, number=number)
         return Response(state_data(tournament, number))
 
@@ -311,8 +313,8 @@ class ButtonView(TabletView):
     @extend_schema(request=ButtonSerializer, responses=TableStateSerializer)
     def put(self, request, tournament_pk, number):
         """Set the button where it is at the table."""
-        tournament = _tournament(tournament_pk)
-        data = _valid(ButtonSerializer, request.data)
+        tournament = tournament_or_404(tournament_pk)
+        data = valid_data(ButtonSerializer, request.data)
         services.button_set(
             actor=request.user,
             tournament_id=tournament.pk,
@@ -327,7 +329,7 @@ class HandsView(TabletView):
     @extend_schema(responses=HandSummarySerializer(many=True))
     def get(self, request, tournament_pk, number):
         """The table's hands, latest first."""
-        table = _table(_tournament(tournament_pk), number)
+        table = _table(tournament_or_404(tournament_pk), number)
         hands = Hand.objects.filter(table=table).order_by("-number")[:200]
         return Response([hand_public(hand) for hand in hands])
 
@@ -335,13 +337,13 @@ class HandsView(TabletView):
     def post(self, request, tournament_pk, number):
         """Deal the next hand: the engine places button and blinds, the level in force is
         the clock's (TDA 23)."""
-        tournament = _tournament(tournament_pk)
+        tournament = tournament_or_404(tournament_pk)
         hand = services.hand_start(actor=request.user, tournament_id=tournament.pk, number=number)
         return Response(hand_data(hand), status=status.HTTP_201_CREATED)
 
 
 def _hand(tournament_pk: int, number: int, hand_number: int) -> Hand:
-    table = _table(_tournament(tournament_pk), number)
+    table = _table(tournament_or_404(tournament_pk), number)
     return get_object_or_404(Hand, table=table, number=hand_number)
 
 
@@ -358,8 +360,8 @@ class HandActionsView(TabletView):
     def post(self, request, tournament_pk, number, hand_number):
         """Log one action. An illegal one is refused (409) with the rule and the legal
         options, and nothing is written."""
-        tournament = _tournament(tournament_pk)
-        data = _valid(ActionSerializer, request.data)
+        tournament = tournament_or_404(tournament_pk)
+        data = valid_data(ActionSerializer, request.data)
         hand, _state = services.hand_action(
             actor=request.user,
             tournament_id=tournament.pk,
@@ -376,8 +378,8 @@ class HandFinishView(TabletView):
     @extend_schema(request=FinishSerializer, responses=HandDetailSerializer)
     def post(self, request, tournament_pk, number, hand_number):
         """The hand is done: bust-outs (places: IFP 4.27) and, if counted, chips."""
-        tournament = _tournament(tournament_pk)
-        data = _valid(FinishSerializer, request.data)
+        tournament = tournament_or_404(tournament_pk)
+        data = valid_data(FinishSerializer, request.data)
         hand = services.hand_finish(
             actor=request.user,
             tournament_id=tournament.pk,
@@ -394,8 +396,8 @@ class HandSettleView(TabletView):
     def post(self, request, tournament_pk, number, hand_number):
         """The result from the action log: pots (TDA 21), cards speak, odd chips (TDA 20);
         stacks follow and whoever has no chips left busts."""
-        tournament = _tournament(tournament_pk)
-        data = _valid(SettleSerializer, request.data)
+        tournament = tournament_or_404(tournament_pk)
+        data = valid_data(SettleSerializer, request.data)
         hand = services.hand_settle(
             actor=request.user,
             tournament_id=tournament.pk,
@@ -412,7 +414,7 @@ class HandHoldView(TabletView):
     def post(self, request, tournament_pk, number, hand_number):
         """Hand-for-hand, all-in and call: cards stay face down until the floor calls
         this table's showdown (RP-8 F)."""
-        tournament = _tournament(tournament_pk)
+        tournament = tournament_or_404(tournament_pk)
         hand = services.hand_hold(
             actor=request.user, tournament_id=tournament.pk, number=number, hand_number=hand_number
         )
@@ -444,7 +446,7 @@ class BustsView(TabletView):
     @extend_schema(responses=BustSerializer(many=True))
     def get(self, request, tournament_pk, number):
         """Who busted at this table, latest first, with their places."""
-        tournament = _tournament(tournament_pk)
+        tournament = tournament_or_404(tournament_pk)
         _table(tournament, number)
         return Response(busts_data(tournament, number))
 
@@ -452,8 +454,8 @@ class BustsView(TabletView):
     def post(self, request, tournament_pk, number):
         """Bust players in the hand being played (or the last hand, if none is): they
         are placed by their stacks at the start of that hand (IFP 4.27)."""
-        tournament = _tournament(tournament_pk)
-        data = _valid(BustsSerializer, request.data)
+        tournament = tournament_or_404(tournament_pk)
+        data = valid_data(BustsSerializer, request.data)
         services.busts_at_table(
             actor=request.user, tournament_id=tournament.pk, number=number, seats=data["seats"]
         )
@@ -472,15 +474,15 @@ class HandForHandView(APIView):
     def get(self, request, tournament_pk):
         """Hand-for-hand (RP-8): the round, finished and held tables, the showdown in
         turn, whether it is suggested."""
-        tournament = _tournament(tournament_pk)
+        tournament = tournament_or_404(tournament_pk)
         settings = hand_for_hand(tournament.pk)
         return Response(h4h_public(tournament, settings, current_round(tournament, settings)))
 
     @extend_schema(request=HandForHandSerializer, responses=HandForHandStatusSerializer)
     def post(self, request, tournament_pk):
         """{"action": "start"} announces it (RP-8 A); {"action": "stop"} ends it."""
-        tournament = _tournament(tournament_pk)
-        data = _valid(HandForHandSerializer, request.data)
+        tournament = tournament_or_404(tournament_pk)
+        data = valid_data(HandForHandSerializer, request.data)
         act = services.h4h_start if data["action"] == "start" else services.h4h_stop
         act(actor=request.user, tournament_id=tournament.pk)
         return self.get(request, tournament_pk)
@@ -488,7 +490,7 @@ class HandForHandView(APIView):
     @extend_schema(request=HandForHandSettingsSerializer, responses=HandForHandStatusSerializer)
     def patch(self, request, tournament_pk):
         """House settings: places paid, time per hand (RP-8 B, C), margin, alert time."""
-        tournament = _tournament(tournament_pk)
-        data = _valid(HandForHandSettingsSerializer, request.data)
+        tournament = tournament_or_404(tournament_pk)
+        data = valid_data(HandForHandSettingsSerializer, request.data)
         services.h4h_settings_update(actor=request.user, tournament_id=tournament.pk, data=data)
         return self.get(request, tournament_pk)

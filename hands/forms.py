@@ -155,9 +155,13 @@ class HandForHandSettingsForm(forms.Form):
 
     places_paid = forms.IntegerField(
         label=_("Places paid"),
+        required=False,
         min_value=1,
         max_value=100_000,
-        help_text=_("Hand-for-hand plays the bubble: the last place before the money."),
+        help_text=_(
+            "Hand-for-hand plays the bubble: the last place before the money. "
+            "Empty: as many as the payout table pays."
+        ),
     )
     seconds_per_hand = forms.IntegerField(
         label=_("Seconds off the clock per hand"),

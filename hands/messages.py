@@ -26,7 +26,9 @@ REFUSALS = {
     ),
     "h4h_active": _("Hand-for-hand is already being played."),
     "h4h_inactive": _("Hand-for-hand is not being played."),
-    "h4h_no_places_paid": _("Set the places paid first: hand-for-hand plays the bubble."),
+    "h4h_no_places_paid": _(
+        "No place is paid yet: set up the payouts first, hand-for-hand plays the bubble."
+    ),
     "bust_not_in_hand": _("The entry in seat %(seat)s was not dealt in this hand."),
     "bust_everyone": _("Somebody has to win the hand: not every player can bust."),
     "nothing_to_undo": _("There is no bust-out to undo."),

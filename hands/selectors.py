@@ -147,8 +147,9 @@ def finishing_places(tournament_id: int) -> dict[int, places.Place]:
     The field is every entry that was not refunded: a re-entry is a new entry with a
     place of its own. Places are worked out afresh from the bust-outs in the order they
     were recorded, so late entries and undone busts move them as the rules say."""
+    # Refunded entries never played; a disqualified one leaves without a place (TDA 71-D).
     entries = Entry.objects.filter(tournament_id=tournament_id).exclude(
-        status=EntryStatus.CANCELLED
+        status__in=[EntryStatus.CANCELLED, EntryStatus.DISQUALIFIED]
     )
     field = entries.count()
     busts = [
@@ -198,12 +199,23 @@ def tables_in_play(tournament_id: int) -> list[Table]:
     )
 
 
+def places_paid(tournament, settings: HandForHand) -> int:
+    """The bubble hand-for-hand plays: the house's own number if the TD set one, else
+    as many places as the payout table pays."""
+    if settings.places_paid:
+        return settings.places_paid
+    from tournaments.prize_selectors import places_paid as table_places_paid
+
+    return table_places_paid(tournament)
+
+
 def h4h_public(tournament, settings: HandForHand, current) -> dict:
     """Hand-for-hand for tablets, lobby screens and the TD: the round, which tables have
     finished, which hold an all-in (RP-8 F) and which shows down now."""
     from hands.engine import handforhand
 
     left = tournament.entries.filter(status=EntryStatus.ACTIVE).count()
+    paid = places_paid(tournament, settings)
     return {
         "active": settings.active,
         "round": settings.round,
@@ -215,14 +227,13 @@ def h4h_public(tournament, settings: HandForHand, current) -> dict:
         "showdown": handforhand.showdown_next(current),
         "deal": settings.active and not current.finished and not current.held,
         "players_left": left,
-        "places_paid": settings.places_paid,
+        "places_paid": paid,
+        "places_paid_set": settings.places_paid,
         "seconds_per_hand": settings.seconds_per_hand,
         "margin": settings.margin,
         "alert_minutes": settings.alert_minutes,
         "suggested": bool(
-            not settings.active
-            and settings.places_paid
-            and handforhand.suggest(left, settings.places_paid, settings.margin)
+            not settings.active and paid and handforhand.suggest(left, paid, settings.margin)
         ),
     }
 
@@ -274,7 +285,16 @@ def table_state_public(table: Table) -> dict:
         "hands_played": now.state.hands_played,
         "hand": hand_public(playing),
         "next": upcoming,
+        "away": _away(table),
     }
+
+
+def _away(table: Table) -> dict[str, int]:
+    """Seats whose player is on penalty (TDA 71-C): dealt in, blinds posted, hand dead;
+    with the hands still to miss, after which the player may come back."""
+    from rulings.selectors import away_seats  # rulings builds on hands
+
+    return {str(seat): left for seat, left in away_seats(table.tournament_id, table.number).items()}
 
 
 # --- The action log -------------------------------------------------------------------------
@@ -309,7 +329,8 @@ def betting_state(hand: Hand):
         return None
     seats = list(hand.players.values_list("seat", "stack"))
     # Dealing order: the first seat left of the button first.
-    seats.sort(key=lambda pair: (pair[0] <= hand.button, pair[0]))
+    order = blinds.from_the_button([seat for seat, _stack in seats], hand.button)
+    seats.sort(key=lambda pair: order.index(pair[0]))
     state = betting.start_hand(
         structure,
         seats,

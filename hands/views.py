@@ -64,6 +64,7 @@ from hands.selectors import (
     tablet_link_table,
 )
 from hands.services.hand_for_hand import current_round
+from rulings.selectors import away_seats, warned_entries
 from seating.models import Seat, Table
 from tournaments.models import Tournament
 
@@ -212,6 +213,8 @@ def _seat_ring(table: Table, now, hand: Hand | None, positions, clocks: list[dic
     marks = hand or positions  # both know button, small blind (seat) and big blind
     waiting = set(positions.waiting) if positions else set()
     clock_by_seat = {c["seat"]: c for c in clocks}
+    away = away_seats(table.tournament_id, table.number)
+    warned = warned_entries(table.tournament_id)
     rows = (
         Seat.objects.filter(table=table, blocked=False)
         .order_by("number")
@@ -247,6 +250,8 @@ def _seat_ring(table: Table, now, hand: Hand | None, positions, clocks: list[dic
                 "new": entry is not None and entry in now.new_players,
                 "sits_out": hand is not None and entry is not None and not in_hand and not waits,
                 "clock": clock_by_seat.get(number),
+                "away": away.get(number) if entry is not None else None,
+                "warned": entry in warned,
             }
         )
     return ring

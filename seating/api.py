@@ -6,7 +6,6 @@ show it, never contact data); changing it, and the balancing plan, are floor wor
 """
 
 from django.http import Http404
-from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
@@ -17,6 +16,7 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from floorman.api import tournament_or_404, valid_data
 from floorman.inputs import SEARCH_MAX_LENGTH
 from floorman.roles import SEATING, role_permission
 from seating import engine, services
@@ -295,16 +295,6 @@ class BalancePlanSerializer(serializers.Serializer):
 # --- Reading -------------------------------------------------------------------------------
 
 
-def _tournament(pk: int) -> Tournament:
-    return get_object_or_404(Tournament, pk=pk)
-
-
-def _valid(serializer_class, data) -> dict:
-    serializer = serializer_class(data=data)
-    serializer.is_valid(raise_exception=True)
-    return serializer.validated_data
-
-
 def _people(entry_ids) -> dict[int, tuple[int, str]]:
     rows = Entry.objects.filter(pk__in=list(entry_ids)).values_list("pk", "number", "player__name")
     return {pk: (number, name) for pk, number, name in rows}
@@ -425,13 +415,13 @@ class TablesView(SeatingView):
     @extend_schema(responses=TableSerializer(many=True))
     def get(self, request, tournament_pk):
         """Public, like the seating board: names, tables and seats, never contact data."""
-        return Response(tables_data(_tournament(tournament_pk)))
+        return Response(tables_data(tournament_or_404(tournament_pk)))
 
     @extend_schema(request=TableCreateSerializer, responses={201: TableSerializer})
     def post(self, request, tournament_pk):
         """Bring a table into play; the table added last breaks first (casino §8)."""
-        tournament = _tournament(tournament_pk)
-        data = _valid(TableCreateSerializer, request.data)
+        tournament = tournament_or_404(tournament_pk)
+        data = valid_data(TableCreateSerializer, request.data)
         table = services.table_add(
             actor=request.user,
             tournament_id=tournament.pk,
@@ -447,7 +437,7 @@ class TableView(SeatingView):
     @extend_schema(request=None, responses={204: None})
     def delete(self, request, tournament_pk, number):
         """Take an empty table out of play (a table with players is broken instead)."""
-        tournament = _tournament(tournament_pk)
+        tournament = tournament_or_404(tournament_pk)
         services.table_remove(actor=request.user, tournament_id=tournament.pk, number=number)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -457,7 +447,7 @@ class TableBreakView(SeatingView):
     def post(self, request, tournament_pk, number):
         """TDA 10-B: break the table; its players draw open seats at the others (2-step
         random). The answer lists the moves and the seed."""
-        tournament = _tournament(tournament_pk)
+        tournament = tournament_or_404(tournament_pk)
         action = services.table_break(
             actor=request.user, tournament_id=tournament.pk, number=number
         )
@@ -468,8 +458,8 @@ class HaltWaiverView(SeatingView):
     @extend_schema(request=HaltWaiverSerializer, responses=TableSerializer)
     def post(self, request, tournament_pk, number):
         """TDA 11-D: let a short table play on ({"waived": false} halts it again)."""
-        tournament = _tournament(tournament_pk)
-        data = _valid(HaltWaiverSerializer, request.data)
+        tournament = tournament_or_404(tournament_pk)
+        data = valid_data(HaltWaiverSerializer, request.data)
         services.halt_waive(
             actor=request.user, tournament_id=tournament.pk, number=number, waived=data["waived"]
         )
@@ -481,8 +471,8 @@ class BreakOrderView(SeatingView):
     @extend_schema(request=BreakOrderSerializer, responses=TableSerializer(many=True))
     def put(self, request, tournament_pk):
         """TDA 10-B: the predetermined order in which tables break."""
-        tournament = _tournament(tournament_pk)
-        data = _valid(BreakOrderSerializer, request.data)
+        tournament = tournament_or_404(tournament_pk)
+        data = valid_data(BreakOrderSerializer, request.data)
         services.break_order_set(
             actor=request.user, tournament_id=tournament.pk, numbers=data["order"]
         )
@@ -494,8 +484,8 @@ class SeatView(SeatingView):
     def post(self, request, tournament_pk, number, seat):
         """Block or open a seat, mark it accessible (TDA 9), or deal its newcomer in only
         after the button passes (TDA 8-A, 10-A). Fields left out stay as they are."""
-        tournament = _tournament(tournament_pk)
-        data = _valid(SeatSetSerializer, request.data)
+        tournament = tournament_or_404(tournament_pk)
+        data = valid_data(SeatSetSerializer, request.data)
         row = services.seat_set(
             actor=request.user, tournament_id=tournament.pk, number=number, seat=seat, **data
         )
@@ -508,8 +498,8 @@ class DrawView(SeatingView):
     def post(self, request, tournament_pk):
         """TDA 7: seat every unseated active entry at random (later: late entries at the
         shortest tables, TDA 8-A). 409 when seats are missing, saying how many tables."""
-        tournament = _tournament(tournament_pk)
-        data = _valid(DrawSerializer, request.data)
+        tournament = tournament_or_404(tournament_pk)
+        data = valid_data(DrawSerializer, request.data)
         action, _assignments = services.draw(
             actor=request.user,
             tournament_id=tournament.pk,
@@ -540,8 +530,8 @@ class MovesView(SeatingView):
     @extend_schema(request=MoveSerializer, responses={201: SeatingActionSerializer})
     def post(self, request, tournament_pk):
         """TDA 7: move one player with their stack to an open seat."""
-        tournament = _tournament(tournament_pk)
-        data = _valid(MoveSerializer, request.data)
+        tournament = tournament_or_404(tournament_pk)
+        data = valid_data(MoveSerializer, request.data)
         action = services.move(
             actor=request.user,
             tournament_id=tournament.pk,
@@ -558,8 +548,8 @@ class BalanceView(SeatingView):
     def get(self, request, tournament_pk):
         """TDA 11-A, 11-D: the moves that would balance the tables, and halted tables.
         Nothing is changed."""
-        tournament = _tournament(tournament_pk)
-        known = _valid(BalanceQuerySerializer, {"bb": request.query_params.getlist("bb")})["bb"]
+        tournament = tournament_or_404(tournament_pk)
+        known = valid_data(BalanceQuerySerializer, {"bb": request.query_params.getlist("bb")})["bb"]
         plan, halted, _views = services.balance_state(tournament, known)
         return Response(plan_data(plan, halted))
 
@@ -567,8 +557,8 @@ class BalanceView(SeatingView):
     def post(self, request, tournament_pk):
         """TDA 11-A: make the balancing moves. 400 names each table whose seat due the
         big blind next is still needed; 409 when the tables are balanced."""
-        tournament = _tournament(tournament_pk)
-        data = _valid(BalanceSerializer, request.data)
+        tournament = tournament_or_404(tournament_pk)
+        data = valid_data(BalanceSerializer, request.data)
         action = services.balance(
             actor=request.user,
             tournament_id=tournament.pk,
@@ -581,8 +571,8 @@ class FinalTableView(SeatingView):
     @extend_schema(request=FinalTableSerializer, responses=SeatingActionSerializer)
     def post(self, request, tournament_pk):
         """RP-9: combine the last tables into the final table, seats drawn at random."""
-        tournament = _tournament(tournament_pk)
-        data = _valid(FinalTableSerializer, request.data)
+        tournament = tournament_or_404(tournament_pk)
+        data = valid_data(FinalTableSerializer, request.data)
         action = services.final_table(
             actor=request.user,
             tournament_id=tournament.pk,
@@ -597,7 +587,7 @@ class UndoView(SeatingView):
     def post(self, request, tournament_pk):
         """Undo the last draw, move, balance or break while its players still sit where it
         put them. The answer lists the moves that were reversed."""
-        tournament = _tournament(tournament_pk)
+        tournament = tournament_or_404(tournament_pk)
         action = services.undo_last(actor=request.user, tournament_id=tournament.pk)
         return Response(action_data(action))
 
@@ -608,7 +598,7 @@ class SeatingListView(APIView):
     @extend_schema(responses=PublicSeatSerializer(many=True))
     def get(self, request, tournament_pk):
         """Public: every seated player by name with table and seat; no contact data."""
-        return Response(seating_public(_tournament(tournament_pk).pk))
+        return Response(seating_public(tournament_or_404(tournament_pk).pk))
 
 
 # The serializer's one field, made once: a serializer copies its fields on every use.
@@ -628,11 +618,11 @@ class LookupView(APIView):
         try:
             query = LOOKUP_QUERY.run_validation(request.query_params.get("q", ""))
         except serializers.ValidationError as error:
-            _tournament(tournament_pk)
+            tournament_or_404(tournament_pk)
             raise serializers.ValidationError({"q": error.detail}) from None
         rows = seat_lookup(tournament_pk, query)
         if rows is None:
             raise Http404
         if not rows:
-            _tournament(tournament_pk)  # "#" alone searches nothing: still 404 if unknown
+            tournament_or_404(tournament_pk)  # "#" alone searches nothing: still 404 if unknown
         return Response(rows)

@@ -780,7 +780,6 @@ def halt_waive(*, actor, tournament_id: int, number: int, waived: bool = True) -
 # --- Undo ---------------------------------------------------------------------------------
 
 
-@transaction.atomic
 def _hand_dealt_since(tournament: Tournament, action: SeatingAction, moves) -> bool:
     """A hand dealt with the new seating makes it part of the game: it stays (hands
     builds on seating: imported late)."""
@@ -792,6 +791,7 @@ def _hand_dealt_since(tournament: Tournament, action: SeatingAction, moves) -> b
     ).exists()
 
 
+@transaction.atomic
 def undo_last(*, actor, tournament_id: int) -> SeatingAction:
     """Undo the last draw, move, balance or break while every player it seated is still
     in that seat and no hand has been dealt since at a table it touched."""

@@ -1,20 +1,13 @@
 """The clock API: public reads, the floor drives it, clear refusals, no 500s."""
 
 import pytest
-from rest_framework.test import APIClient
 
 from clock.models import Clock
 from clock.tests.factories import structure, with_structure
-from tournaments.tests.factories import staff, tournament
+from floorman.tests.openapi import documented_responses, response_schema
+from tournaments.tests.factories import api, staff, tournament
 
 pytestmark = pytest.mark.django_db
-
-
-def api(user=None) -> APIClient:
-    client = APIClient(HTTP_X_FORWARDED_PROTO="https")  # through the TLS proxy
-    if user is not None:
-        client.force_authenticate(user)
-    return client
 
 
 def clock_url(event) -> str:
@@ -297,6 +290,19 @@ def test_stopping_a_player_clock_twice_is_409():
 
     assert floor.delete(url).status_code == 200
     assert floor.delete(url).status_code == 409
+
+
+def test_schema_documents_the_answers_of_stop_and_day_end():
+    """Fuzzing found these: stopping a player clock answers 200 with the clock (the schema
+    said 204, no body), the end-of-day draw 201 (the schema said 200)."""
+    player_clock = "/api/v1/tournaments/{tournament_pk}/player-clocks/{id}/"
+    day_end = "/api/v1/tournaments/{tournament_pk}/clock/day-end/"
+
+    stopped = response_schema(player_clock, "delete", 200)
+
+    assert stopped["properties"]["running"]["type"] == "boolean"
+    assert list(documented_responses(player_clock, "delete")) == ["200"]
+    assert list(documented_responses(day_end, "post")) == ["201"]
 
 
 def test_director_posts_an_announcement_for_the_screens():

@@ -8,12 +8,21 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import translation
 
-from clock import services
-from clock.screens import average_stack, big_blinds, measuring_big_blind, rotation_query
+from clock import screens, services
+from clock.screens import (
+    average_stack,
+    big_blinds,
+    measuring_big_blind,
+    payout_groups,
+    rotation_query,
+)
 from clock.tests.factories import with_structure
+from tournaments import prize_services
 from tournaments import services as tournament_services
 from tournaments.tests.factories import register, tournament
 
@@ -42,6 +51,23 @@ def three_in_one_out():
     entries = [register(event, name).entry for name in ("Anna", "Ben", "Cleo")]
     tournament_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=entries[0].pk)
     return event
+
+
+def field_of(count: int, **overrides):
+    """`count` entries at €100 + €10 with the house payout settings (15 % paid)."""
+    event = tournament(**overrides)
+    with_structure(event)
+    for n in range(count):
+        register(event, f"Player {n + 1}")
+    return event
+
+
+# 20 entries, €2,000: twelve places typed by the director, 10th to 12th paying the same.
+TYPED_LINES = [61000, 35000, 25000, 18000, 14000, 11000, 9000, 8000, 7000, 4000, 4000, 4000]
+
+
+def typed_table(event, lines=TYPED_LINES) -> None:
+    prize_services.payouts_update(actor=None, tournament_id=event.pk, lines=lines)
 
 
 def act(event, *actions: str) -> None:
@@ -118,7 +144,7 @@ def test_lobby_of_running_clock_embeds_its_end_time(client):
     ("layout", "present", "absent"),
     [
         ("clock", [], ["payouts-title", "seating-title"]),
-        ("payouts", ["payouts-title", "once the tournament director publishes them"], []),
+        ("payouts", ["payouts-title", "as soon as there is a prize pool"], []),
         ("seating", ["seating-title", "once the tables are set up"], ["payouts-title"]),
         ("nonsense", [], ["payouts-title", "seating-title"]),
     ],
@@ -139,13 +165,61 @@ def test_lobby_layouts_render_their_sections(client, layout, present, absent):
     assert "Prize pool" in html and "Average stack" in html and "Next break in" in html
 
 
-def test_payouts_layout_shows_pool_not_invented_payouts(client):
-    event = three_in_one_out()
+def test_payouts_layout_shows_pool_places_paid_and_amounts(client):
+    event = field_of(20)
 
     html = client.get(lobby_url(event, layout="payouts")).content.decode()
 
-    assert html.count(">€300.00<") == 2  # facts and the payouts panel
-    assert config_of(html)["boards"][0]["lobby"]["payouts"] is None
+    assert html.count(">€2,000.00<") == 2  # facts and the payouts panel
+    assert ">Places paid: 3<" in html
+    assert "<li><span>1</span><span>€1,006.00</span></li>" in html
+    assert "<li><span>2</span><span>€774.00</span></li>" in html
+    assert "<li><span>3</span><span>€220.00</span></li>" in html
+    assert '<p class="note" data-field="payouts_none" hidden>' in html
+    assert '<p class="note" data-field="payouts_provisional">Provisional' in html  # still open
+    assert 'data-field="places_paid_fact"' not in html  # the panel says it here
+
+
+def test_payouts_layout_groups_places_that_pay_the_same(client):
+    event = field_of(20)
+    typed_table(event)  # typed lines lock the table
+
+    html = client.get(lobby_url(event, layout="payouts")).content.decode()
+
+    assert ">Places paid: 12<" in html
+    assert "<li><span>10–12</span><span>€40.00</span></li>" in html
+    assert "<li><span>9</span><span>€70.00</span></li>" in html
+    assert '<p class="note" data-field="payouts_provisional" hidden>' in html  # locked
+
+
+def test_payouts_layout_without_entries_says_when_payouts_show(client):
+    event = tournament()
+    with_structure(event)
+
+    html = client.get(lobby_url(event, layout="payouts")).content.decode()
+
+    assert '<p class="places" data-field="payouts_places" hidden>' in html
+    assert '<ol class="payout-lines" data-field="payouts_lines" hidden>' in html
+    assert '<p class="note" data-field="payouts_none">' in html
+
+
+def test_clock_layout_shows_places_paid_beside_the_prize_pool(client):
+    event = field_of(20)
+
+    html = client.get(lobby_url(event)).content.decode()
+
+    assert '<div class="fact" data-field="places_paid_fact"><dt>Places paid</dt>' in html
+    assert '<dd data-field="places_paid">3</dd>' in html
+    assert "payouts-title" not in html
+
+
+def test_clock_layout_hides_places_paid_while_nothing_is_paid(client):
+    event = tournament()
+    with_structure(event)
+
+    html = client.get(lobby_url(event)).content.decode()
+
+    assert '<div class="fact" data-field="places_paid_fact" hidden>' in html
 
 
 def test_lobby_shows_announcements_as_text(client):
@@ -301,8 +375,92 @@ def test_data_worked_example_average_30000_is_150_big_blinds(client):
         "big_blind": 200,
         "big_blinds": 150.0,
     }
-    assert body["payouts"] is None
+    assert body["payouts"] == {
+        "places_paid": 1,  # 15 % of 3, rounded up
+        "locked": False,
+        "lines": [{"first": 1, "last": 1, "amount": 30000, "text": "€300.00"}],
+        "more": False,
+    }
     assert body["announcements"] == []
+
+
+def test_data_payouts_of_twenty_entries_pay_three_places_summing_to_the_pool(client):
+    event = field_of(20)
+
+    body = client.get(data_url(event)).json()
+
+    payouts = body["payouts"]
+    assert body["prize_pool"]["amount"] == 200000
+    assert payouts["places_paid"] == 3  # 15 % of 20, rounded up
+    assert payouts["locked"] is False  # follows the pool while registration is open
+    assert payouts["more"] is False
+    assert [(line["first"], line["last"]) for line in payouts["lines"]] == [
+        (1, 1),
+        (2, 2),
+        (3, 3),
+    ]
+    assert sum(line["amount"] for line in payouts["lines"]) == 200000
+    assert [line["text"] for line in payouts["lines"]] == ["€1,006.00", "€774.00", "€220.00"]
+
+
+def test_data_payouts_follow_the_pool_as_players_register(client):
+    event = field_of(20)
+    register(event, "Late Larry")
+
+    payouts = client.get(data_url(event)).json()["payouts"]
+
+    assert payouts["places_paid"] == 4  # 15 % of 21, rounded up
+    assert sum(line["amount"] for line in payouts["lines"]) == 210000
+
+
+def test_data_payouts_group_consecutive_places_paying_the_same(client):
+    event = field_of(20)
+    typed_table(event)
+
+    payouts = client.get(data_url(event)).json()["payouts"]
+
+    assert payouts["places_paid"] == 12
+    assert payouts["locked"] is True
+    assert len(payouts["lines"]) == 10
+    assert payouts["lines"][-1] == {"first": 10, "last": 12, "amount": 4000, "text": "€40.00"}
+    assert sum(
+        line["amount"] * (line["last"] - line["first"] + 1) for line in payouts["lines"]
+    ) == sum(TYPED_LINES)
+
+
+def test_data_payouts_show_the_first_groups_only_and_say_there_are_more(client, monkeypatch):
+    event = field_of(20)
+    typed_table(event)
+    monkeypatch.setattr(screens, "PAYOUT_GROUPS_MAX", 9)
+
+    payouts = client.get(data_url(event)).json()["payouts"]
+
+    assert [line["first"] for line in payouts["lines"]] == [1, 2, 3, 4, 5, 6, 7, 8, 9]
+    assert payouts["more"] is True
+    assert payouts["places_paid"] == 12
+
+
+def test_payout_groups_join_equal_neighbours_and_leave_out_unpaid_places():
+    assert payout_groups([500, 300, 100, 100, 100, 50, 0]) == [
+        (1, 1, 500),
+        (2, 2, 300),
+        (3, 5, 100),
+        (6, 6, 50),
+    ]
+    assert payout_groups([]) == []
+    assert payout_groups([100, 100]) == [(1, 2, 100)]
+
+
+def test_data_queries_do_not_grow_with_the_field(client):
+    small, big = field_of(3), field_of(30)
+    client.get(data_url(small))  # warm up caches (content types, sessions)
+
+    with CaptureQueriesContext(connection) as few:
+        client.get(data_url(small))
+    with CaptureQueriesContext(connection) as many:
+        client.get(data_url(big))
+
+    assert len(many) == len(few)
 
 
 def test_lobby_page_shows_the_worked_example(client):
@@ -313,6 +471,7 @@ def test_lobby_page_shows_the_worked_example(client):
     assert ">2 left of 3<" in html
     assert ">30,000 · 150 BB<" in html
     assert ">€300.00<" in html
+    assert '<dd data-field="places_paid">1</dd>' in html
 
 
 def test_data_during_a_break_measures_in_the_next_levels_big_blind(client):
@@ -405,6 +564,8 @@ def test_german_lobby_uses_german_language_and_money(client):
     assert "300,00\xa0€" in html
     assert ">30.000 · 150 BB<" in html
     assert body["prize_pool"]["text"] == "300,00\xa0€"
+    assert body["payouts"]["lines"][0]["text"] == "300,00\xa0€"
+    assert "Bezahlte Plätze" in html  # the places-paid fact
     assert body["average_stack"]["text"] == "30.000"
 
 
@@ -421,6 +582,7 @@ def test_screen_strings_are_marked_for_translation():
     assert german.keys() == english.keys()
     assert all(isinstance(text, str) and text for text in german.values())
     assert "%(hands)s" in german["day_end_other"]
+    assert "%(count)s" in german["places_paid"]
 
 
 # --- The script -------------------------------------------------------------------------------

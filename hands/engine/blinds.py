@@ -11,7 +11,7 @@ the big blind or pays it twice, whoever busts.
 """
 
 import random
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from clock.engine import ANTE_BIG_BLIND, ANTE_NONE, ANTE_TRADITIONAL
@@ -284,6 +284,12 @@ def blinds_reached_open_seat(
 
 
 # --- Seats clockwise ---------------------------------------------------------------------
+
+
+def from_the_button(seats: Iterable[int], button: int) -> list[int]:
+    """The seats in dealing order: the first seat left of the button first, the button
+    (or where it stands) last. Odd chips go in this order (TDA 20-A)."""
+    return sorted(seats, key=lambda seat: (seat <= button, seat))
 
 
 def _clockwise_after(seats: tuple[int, ...], seat: int) -> list[int]:

@@ -13,7 +13,7 @@ from floorman.audit import audit_record
 from floorman.errors import Invalid
 from hands.engine import handforhand as engine
 from hands.models import Hand, HandForHand, HandForHandReport, HandStatus
-from hands.selectors import h4h_public, hand_for_hand, tables_in_play
+from hands.selectors import h4h_public, hand_for_hand, places_paid, tables_in_play
 from hands.services.common import lock, refuse
 from tournaments.models import EntryStatus, Tournament
 
@@ -66,7 +66,8 @@ def _advance(tournament: Tournament, settings: HandForHand) -> None:
     current = current_round(tournament, settings)
     if current.complete:
         left = tournament.entries.filter(status=EntryStatus.ACTIVE).count()
-        if settings.places_paid and engine.bubble_burst(left, settings.places_paid):
+        paid = places_paid(tournament, settings)
+        if paid and engine.bubble_burst(left, paid):
             _end(tournament, settings, reason="bubble")
             return
         _next_round(tournament, settings)
@@ -122,7 +123,7 @@ def h4h_start(*, actor, tournament_id: int) -> HandForHand:
     settings = _locked(tournament)
     if settings.active:
         raise refuse("h4h_active")
-    if not settings.places_paid:
+    if not places_paid(tournament, settings):
         raise refuse("h4h_no_places_paid")
     settings.active = True
     settings.round = 0

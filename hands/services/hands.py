@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 
 from floorman.audit import audit_record
 from floorman.errors import Conflict, Invalid
-from hands.engine import betting, showdown
+from hands.engine import betting, blinds, showdown
 from hands.messages import illegal_message
 from hands.models import Hand, HandAction, HandPlayer, HandStatus
 from hands.selectors import (
@@ -156,6 +156,7 @@ def hand_start(*, actor, tournament_id: int, number: int) -> Hand:
             "waiting": waiting,
         },
     )
+    _kill_away_hands(tournament, table, hand, betting_state(hand))
     publish_table(table)
     return hand
 
@@ -202,7 +203,39 @@ def hand_action(
         amount=amount,
         street=state.street,
     )
+    after = _kill_away_hands(tournament, table, hand, after)
     return hand, after
+
+
+def _kill_away_hands(tournament, table, hand: Hand, state):
+    """TDA 71-C: a player on penalty is dealt in and posts blinds and antes, but the hand
+    is dead: the log folds it as soon as the action reaches the seat."""
+    from rulings.selectors import away_seats  # rulings builds on hands
+
+    away = away_seats(tournament.pk, table.number)
+    while state is not None and state.to_act in away and not state.finished:
+        seat = state.to_act
+        HandAction.objects.create(
+            hand=hand,
+            sequence=len(state.history) + 1,
+            seat=seat,
+            kind=betting.FOLD,
+            amount=None,
+            street=state.street,
+        )
+        state = state.apply(betting.Action(betting.FOLD, seat))
+    return state
+
+
+def _penalty_hands_served(tournament, table, hand: Hand, players) -> None:
+    from rulings.services import penalty_hands_served
+
+    penalty_hands_served(
+        tournament=tournament,
+        table=table,
+        hand=hand,
+        entry_ids=[player.entry_id for player in players.values()],
+    )
 
 
 @transaction.atomic
@@ -296,7 +329,7 @@ def _winnings(hand: Hand, state, cards: dict[int, str], board: str) -> dict[int,
         every = [card for group in shown for card in group]
         if len(set(every)) != len(every):
             raise ValueError("a card twice")
-        order = sorted(state.stacks, key=lambda seat: (seat <= hand.button, seat))
+        order = blinds.from_the_button(state.stacks, hand.button)
         awards = showdown.award_pots(
             state.pots(),
             cards,
@@ -323,6 +356,7 @@ def _finish(actor, tournament, table, hand: Hand, players, busted, counted) -> H
     hand.save(update_fields=["status", "finished_at"])
     for seat in busted:
         bust_record(actor=actor, tournament=tournament, entry_id=players[seat].entry_id, hand=hand)
+    _penalty_hands_served(tournament, table, hand, players)
     audit_record(
         actor=actor,
         action="hand.finish",

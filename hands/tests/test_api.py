@@ -2,21 +2,13 @@
 hand-for-hand; who may do what; bad input changes nothing."""
 
 import pytest
-from rest_framework.test import APIClient
 
 from clock.tests.factories import with_structure
 from hands.models import Elimination, Hand, HandAction, HandForHand, TableState
 from hands.tests.factories import button_at, seat_players
-from tournaments.tests.factories import staff, tournament
+from tournaments.tests.factories import api, staff, tournament
 
 pytestmark = pytest.mark.django_db
-
-
-def api(user=None) -> APIClient:
-    client = APIClient(HTTP_X_FORWARDED_PROTO="https")
-    if user is not None:
-        client.force_authenticate(user)
-    return client
 
 
 def url(event, path: str) -> str:

@@ -44,6 +44,18 @@ def test_hand_for_hand_needs_places_paid():
     assert refused.value.code == "h4h_no_places_paid"
 
 
+def test_places_paid_come_from_the_payout_table():
+    """Without a number of its own, hand-for-hand plays the payout table's bubble."""
+    from tournaments.prize_selectors import payout_table
+    from tournaments.tests.factories import field
+
+    event = tournament()
+    field(event, 40)
+    assert state(event)["places_paid"] == payout_table(event).places_paid == 6
+    services.h4h_settings_update(actor=None, tournament_id=event.pk, data={"places_paid": 5})
+    assert (state(event)["places_paid"], state(event)["places_paid_set"]) == (5, 5)
+
+
 def test_suggested_when_the_field_nears_the_money(bubble):
     event, _seated = bubble
     services.h4h_settings_update(actor=None, tournament_id=event.pk, data={"margin": 3})

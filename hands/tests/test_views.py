@@ -738,14 +738,14 @@ def test_bad_hand_for_hand_settings_are_400_and_change_nothing(client, world, ch
     assert stored() == before
 
 
-def test_hand_for_hand_starts_only_with_places_paid(client, world):
-    event, _seated = world
+def test_hand_for_hand_starts_only_with_places_paid(client):
+    event = tournament(status="running")  # nobody has paid in: no place is paid
     client.force_login(staff("floor"))
 
     response = client.post(h4h_url(event), {"action": "start"})
 
     assert response.status_code == 409
-    assert "Set the places paid first" in html(response)
+    assert "set up the payouts first" in html(response)
     assert not HandForHand.objects.filter(active=True).exists()
 
 

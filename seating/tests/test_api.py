@@ -10,7 +10,6 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from rest_framework.test import APIClient
 
 from floorman.models import AuditEntry
 from seating import services
@@ -19,7 +18,7 @@ from seating.selectors import seating_public, seating_settings
 from seating.tests.factories import add_tables, field
 from tournaments import services as desk
 from tournaments.models import Entry, Tournament
-from tournaments.tests.factories import register, staff, tournament
+from tournaments.tests.factories import api, register, staff, tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -32,14 +31,6 @@ STORED = (Table, Seat, SeatingAction, Move, VenueTable, Seating, Entry, AuditEnt
 @pytest.fixture(autouse=True)
 def fast_password_hashing(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-def api(user=None) -> APIClient:
-    """Requests as the TLS proxy forwards them: production settings redirect plain HTTP."""
-    client = APIClient(HTTP_X_FORWARDED_PROTO="https")
-    if user is not None:
-        client.force_authenticate(user)
-    return client
 
 
 def url(event: Tournament, path: str) -> str:

@@ -150,6 +150,13 @@
     return next && !next.is_break ? next.big_blind || next.big_bet : 0;
   }
 
+  // A payout line's places: "1", or "10–12" for places that pay the same (as
+  // clock.screens._places). `format` writes a number in the page's language.
+  function placesText(line, format) {
+    if (line.first === line.last) return format(line.first);
+    return format(line.first) + "\u2013" + format(line.last);
+  }
+
   // --- Time to the server ----------------------------------------------------------
 
   function TimeSync() {
@@ -316,7 +323,9 @@
         return;
       case "entry.registered":
       case "entry.updated":
-        this.scheduleLobbyRefresh();
+      case "payouts.updated": // the director changed the table, or a prize was paid
+      case "results.updated":
+        this.scheduleLobbyRefresh(); // the pool and the payout table come with lobby data
         return;
       default:
         return; // hello; player clocks belong to the table screens
@@ -453,7 +462,7 @@
   };
 
   Screen.prototype.show = function (name, value) {
-    var key = Array.isArray(value) ? "\u0001" + value.join("\u0001") : value;
+    var key = Array.isArray(value) ? "\u0001" + JSON.stringify(value) : value;
     if (this.shown[name] === key) return;
     this.shown[name] = key;
     var nodes = this.document.querySelectorAll("[data-field=" + name + "]");
@@ -520,7 +529,7 @@
     var lobby = board.lobby;
     var average = lobby.average_stack.chips;
     var bigBlinds = averageBigBlinds(average, bigBlindFor(reading));
-    return {
+    return Object.assign(this.payoutFields(lobby.payouts), {
       offline: !board.online,
       name: lobby.name,
       rotation:
@@ -555,6 +564,26 @@
       announcements: (lobby.announcements || []).map(function (a) {
         return a.text;
       }),
+    });
+  };
+
+  // Places paid (a fact beside the prize pool) and the payouts panel: one line per group
+  // of places that pay the same. Lobby data from before the payouts has none.
+  Screen.prototype.payoutFields = function (payouts) {
+    var paid = (payouts && payouts.places_paid) || 0;
+    var lines = (payouts && payouts.lines) || [];
+    var chips = this.chips.bind(this);
+    return {
+      places_paid_fact: paid > 0,
+      places_paid: paid > 0 ? chips(paid) : "",
+      payouts_places:
+        paid > 0 ? interpolate(this.strings.places_paid, { count: chips(paid) }) : "",
+      payouts_lines: lines.map(function (line) {
+        return [placesText(line, chips), line.text];
+      }),
+      payouts_more: !!(payouts && payouts.more),
+      payouts_provisional: lines.length > 0 && !payouts.locked,
+      payouts_none: lines.length === 0,
     };
   };
 
@@ -594,11 +623,22 @@
 
   function noop() {}
 
+  // One <li> per item: a text, or a row of texts as <span>s (a payout line's places
+  // and amount).
   function fillList(node, items) {
+    var document = node.ownerDocument;
     while (node.firstChild) node.removeChild(node.firstChild);
-    items.forEach(function (text) {
-      var item = node.ownerDocument.createElement("li");
-      item.textContent = text; // announcements are the TD's text: never HTML
+    items.forEach(function (value) {
+      var item = document.createElement("li");
+      if (Array.isArray(value)) {
+        value.forEach(function (text) {
+          var cell = document.createElement("span");
+          cell.textContent = text;
+          item.appendChild(cell);
+        });
+      } else {
+        item.textContent = value; // announcements are the TD's text: never HTML
+      }
       node.appendChild(item);
     });
     node.hidden = items.length === 0;
@@ -630,6 +670,7 @@
     formatDuration: formatDuration,
     averageBigBlinds: averageBigBlinds,
     bigBlindFor: bigBlindFor,
+    placesText: placesText,
     TimeSync: TimeSync,
     boot: boot,
   };

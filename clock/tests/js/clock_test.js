@@ -175,6 +175,13 @@ const tests = {
     const r = clock.clockReading(running(3, T0 + MIN), T0, 0);
     assert.equal(clock.bigBlindFor(r), 600);
   },
+
+  "a payout line's places: one place, or the first and last of a group"() {
+    const grouped = (n) => n.toLocaleString("en");
+    assert.equal(clock.placesText({ first: 1, last: 1 }, grouped), "1");
+    assert.equal(clock.placesText({ first: 10, last: 12 }, grouped), "10\u201312");
+    assert.equal(clock.placesText({ first: 1001, last: 1200 }, grouped), "1,001\u20131,200");
+  },
 };
 
 let failed = 0;

@@ -13,9 +13,10 @@ Date.now = () => now;
 // --- A fake browser ------------------------------------------------------------------
 
 class Node {
-  constructor(doc, field) {
+  constructor(doc, field, tagName) {
     this.ownerDocument = doc;
     this.field = field;
+    this.tagName = tagName;
     this.textContent = "";
     this.hidden = false;
     this.children = [];
@@ -34,7 +35,8 @@ class Node {
 const FIELDS = [
   "offline", "name", "rotation", "status", "level_title", "clock", "blinds", "ante",
   "notices", "next", "to_break", "players", "average", "prize_pool", "announcements",
-  "sound_hint",
+  "sound_hint", "places_paid_fact", "places_paid", "payouts_places", "payouts_lines",
+  "payouts_more", "payouts_provisional", "payouts_none",
 ];
 
 function fakeDocument(config) {
@@ -58,8 +60,8 @@ function fakeDocument(config) {
     querySelector(selector) {
       return this.querySelectorAll(selector)[0] || null;
     },
-    createElement() {
-      return new Node(doc, "li");
+    createElement(tagName) {
+      return new Node(doc, null, tagName.toUpperCase());
     },
   };
   FIELDS.forEach((name) => (doc.nodes[name] = new Node(doc, name)));
@@ -115,10 +117,16 @@ global.setInterval = (fn, ms) =>
   (timers.push({ at: now + ms, fn, every: ms, id: ++timerId }), timerId);
 global.clearInterval = (id) => (timers = timers.filter((t) => t.id !== id));
 global.requestAnimationFrame = (fn) => (frame = fn);
+const answers = {}; // url → the body its next fetch answers with
 global.fetch = (url) => {
   fetched.push(url);
-  return new Promise(() => {}); // answers are given by hand below, via messages
+  if (!(url in answers)) return new Promise(() => {}); // unanswered: state comes by messages
+  const body = answers[url];
+  delete answers[url];
+  return Promise.resolve({ ok: true, status: 200, json: () => Promise.resolve(body) });
 };
+// Let answered fetches reach the screen (their promise callbacks run as microtasks).
+const settle = () => new Promise((resolve) => setImmediate(resolve));
 if (typeof global.navigator === "undefined") global.navigator = {};
 
 // --- The state the page embeds -----------------------------------------------------------
@@ -169,13 +177,26 @@ const STRINGS = {
   hold_push: "HOLD THE PUSH (RP-7)", hold_push_break: "HOLD THE PUSH, BREAK (RP-7)",
   break_ending: "PLAY RESUMES", chip_race: "CHIP RACE %(chips)s (TDA 24)", addon: "ADD-ON",
   day_end_one: "%(hands)s HAND LEFT (§28)", day_end_other: "%(hands)s HANDS LEFT (§28)",
-  last_level: "LAST LEVEL",
+  last_level: "LAST LEVEL", places_paid: "Places paid: %(count)s",
 };
 const LOBBY = {
   id: 7, name: "Sunday Main Event", entries: 3, active: 2,
   prize_pool: { text: "€300.00" },
   average_stack: { chips: 30000 },
+  payouts: null, // as lobby data from before the payouts: the screen must cope
   announcements: [],
+};
+// Twelve places, the last three paying the same; locked by the director.
+const PAYOUTS = {
+  places_paid: 12,
+  locked: true,
+  more: false,
+  lines: [
+    [1, 1, 61000, "€610.00"], [2, 2, 35000, "€350.00"], [3, 3, 25000, "€250.00"],
+    [4, 4, 18000, "€180.00"], [5, 5, 14000, "€140.00"], [6, 6, 11000, "€110.00"],
+    [7, 7, 9000, "€90.00"], [8, 8, 8000, "€80.00"], [9, 9, 7000, "€70.00"],
+    [10, 12, 4000, "€40.00"],
+  ].map(([first, last, amount, text]) => ({ first, last, amount, text })),
 };
 const config = {
   boards: [
@@ -197,6 +218,8 @@ const clock = require(path.join(__dirname, "..", "..", "..", "static", "js", "cl
 clock.boot(doc);
 const field = (name) => doc.nodes[name];
 const notices = () => field("notices").children.map((li) => li.textContent);
+const payoutRows = () =>
+  field("payouts_lines").children.map((li) => li.children.map((span) => span.textContent));
 const tick = (ms) => {
   now += ms;
   runTimers(now);
@@ -218,6 +241,15 @@ const tests = [
     assert.equal(field("average").textContent, "30,000 · 75 BB");
     assert.equal(field("offline").hidden, true);
     assert.deepEqual(notices(), []);
+  }],
+  ["without payouts in the lobby data nothing is paid yet", () => {
+    assert.equal(field("places_paid_fact").hidden, true);
+    assert.equal(field("payouts_places").hidden, true);
+    assert.equal(field("payouts_lines").hidden, true);
+    assert.deepEqual(payoutRows(), []);
+    assert.equal(field("payouts_none").hidden, false);
+    assert.equal(field("payouts_more").hidden, true);
+    assert.equal(field("payouts_provisional").hidden, true);
   }],
   ["connects to the tournament's socket, probes the time and resyncs", () => {
     assert.equal(sockets.length, 1);
@@ -302,6 +334,51 @@ const tests = [
     runTimers(now + 3000);
     assert.deepEqual(fetched.slice(before), ["/lobby/7/data/"]);
   }],
+  ["payouts and results events refresh the lobby once per burst, spread out", async () => {
+    const before = fetched.length;
+    answers["/lobby/7/data/"] = Object.assign({}, LOBBY, {
+      entries: 20,
+      prize_pool: { text: "€2,000.00" },
+      payouts: PAYOUTS,
+    });
+    sockets[1].message({ type: "payouts.updated", tournament: 7, data: { places_paid: 12 } });
+    sockets[1].message({ type: "results.updated", tournament: 7, data: {} });
+    assert.deepEqual(fetched.slice(before), []); // not all screens at the same moment
+    runTimers(now + 3000);
+    assert.deepEqual(fetched.slice(before), ["/lobby/7/data/"]);
+    await settle();
+    assert.equal(field("prize_pool").textContent, "€2,000.00");
+  }],
+  ["the payouts panel shows places paid and one line per group of places", () => {
+    assert.equal(field("places_paid_fact").hidden, false);
+    assert.equal(field("places_paid").textContent, "12");
+    assert.equal(field("payouts_places").textContent, "Places paid: 12");
+    assert.equal(field("payouts_lines").hidden, false);
+    assert.deepEqual(field("payouts_lines").children.map((li) => li.tagName), Array(10).fill("LI"));
+    const rows = payoutRows();
+    assert.deepEqual(rows[0], ["1", "€610.00"]);
+    assert.deepEqual(rows[8], ["9", "€70.00"]);
+    assert.deepEqual(rows[9], ["10\u201312", "€40.00"]);
+    assert.equal(rows.length, 10);
+    assert.equal(field("payouts_none").hidden, true);
+    assert.equal(field("payouts_provisional").hidden, true); // locked
+    assert.equal(field("payouts_more").hidden, true);
+  }],
+  ["a table that follows the pool is provisional; a long one says there is more", async () => {
+    answers["/lobby/7/data/"] = Object.assign({}, LOBBY, {
+      payouts: Object.assign({}, PAYOUTS, {
+        locked: false,
+        more: true,
+        lines: PAYOUTS.lines.slice(0, 2),
+      }),
+    });
+    sockets[1].message({ type: "entry.registered", tournament: 7, data: {} });
+    runTimers(now + 3000);
+    await settle();
+    assert.deepEqual(payoutRows(), [["1", "€610.00"], ["2", "€350.00"]]);
+    assert.equal(field("payouts_provisional").hidden, false);
+    assert.equal(field("payouts_more").hidden, false);
+  }],
   ["a rotating screen shows each tournament in turn", () => {
     const second = Object.assign({}, config.boards[0], {
       id: 8,
@@ -335,15 +412,17 @@ const tests = [
   }],
 ];
 
-let failed = 0;
-for (const [name, test] of tests) {
-  try {
-    test();
-    console.log("ok   " + name);
-  } catch (error) {
-    failed += 1;
-    console.log("FAIL " + name + "\n" + (error.stack || error.message));
+(async () => {
+  let failed = 0;
+  for (const [name, test] of tests) {
+    try {
+      await test();
+      console.log("ok   " + name);
+    } catch (error) {
+      failed += 1;
+      console.log("FAIL " + name + "\n" + (error.stack || error.message));
+    }
   }
-}
-console.log(failed ? failed + " failed" : "all passed");
-process.exit(failed ? 1 : 0);
+  console.log(failed ? failed + " failed" : "all passed");
+  process.exit(failed ? 1 : 0);
+})();

@@ -1,0 +1,53 @@
+"""The Redis cache that counts rate limits (settings CACHES["ratelimit"]).
+
+django-ratelimit counts with `add` and then `incr`. Django's Redis backend makes a new
+redis.Redis client for every operation (with redis-py 8 that costs more than the round
+trip itself), and its `incr` asks twice: does the key exist, then INCRBY. Counting one
+search cost about 0.55 ms that way. This backend keeps one client per connection pool
+(redis-py clients are thread-safe) and increments an existing key in one round trip:
+two round trips per count, about 0.1 ms. Everything else is Django's backend.
+"""
+
+from django.core.cache.backends.redis import RedisCache, RedisCacheClient
+
+# INCRBY only a key that exists: a key that expired between add and incr is not made
+# again without its expiry (it would count forever).
+INCR_EXISTING = """
+if redis.call('exists', KEYS[1]) == 1 then
+    return redis.call('incrby', KEYS[1], ARGV[1])
+end
+return false
+"""
+
+
+class CounterClient(RedisCacheClient):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._clients = {}
+        self._incr_script = None
+
+    def get_client(self, key=None, *, write=False):
+        index = self._get_connection_pool_index(write)
+        client = self._clients.get(index)
+        if client is None:
+            if index not in self._pools:
+                self._pools[index] = self._pool_class.from_url(
+                    self._servers[index], **self._pool_options
+                )
+            client = self._clients[index] = self._client(connection_pool=self._pools[index])
+        return client
+
+    def incr(self, key, delta):
+        client = self.get_client(key, write=True)
+        if self._incr_script is None:
+            self._incr_script = client.register_script(INCR_EXISTING)
+        value = self._incr_script(keys=[key], args=[delta], client=client)
+        if value is None:
+            raise ValueError(f"Key '{key}' not found.")
+        return value
+
+
+class CounterCache(RedisCache):
+    def __init__(self, server, params):
+        super().__init__(server, params)
+        self._class = CounterClient

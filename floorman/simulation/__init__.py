@@ -1,0 +1,14 @@
+"""A whole tournament run through Floorman's own services, for `manage.py simulate`.
+
+`simulate(Config(...))` sells the field (re-entries, alternates), draws the seats,
+plays rounds of hands at every table with the clock moved on by their time, breaks
+and balances tables as the table map proposes, plays hand-for-hand on the bubble,
+draws the final table, plays to a winner or a deal and pays every prize, checking
+the invariants (`invariants`) after every step. The same seed gives the same event.
+"""
+
+from floorman.simulation.config import Config, Report
+from floorman.simulation.invariants import SimulationError
+from floorman.simulation.run import simulate
+
+__all__ = ["Config", "Report", "SimulationError", "simulate"]

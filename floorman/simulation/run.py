@@ -1,0 +1,253 @@
+"""The run: set up, sell the field, draw, play rounds until a winner (or a deal), pay.
+
+Every change goes through the services the pages and the API call; the invariants are
+checked after every step. The clock is started and then held: the simulation moves it
+on by the clock time of each round with the console's own actions (adjust, next level),
+so that wall time, which differs from run to run, never decides when a level ends.
+"""
+
+import random
+import time
+from collections.abc import Callable
+
+from django.utils import timezone
+
+from clock import engine as clock_engine
+from clock import services as clock_services
+from clock.models import Clock
+from clock.selectors import level_in_play, structure_steps
+from floorman.simulation import floor, setup
+from floorman.simulation.config import Config, Report
+from floorman.simulation.desk import Desk
+from floorman.simulation.invariants import check_all
+from floorman.simulation.play import round_play
+from floorman.simulation.timing import Timings
+from hands.selectors import hand_for_hand
+from seating import services as seating_services
+from seating.selectors import table_views
+from tournaments import prize_services
+from tournaments import services as desk_services
+from tournaments.models import DealMethod, Entry, EntryStatus, Payment, TournamentStatus
+from tournaments.prize_selectors import payout_table, results, unpaid_prizes
+from tournaments.selectors import active_entry_count, tournament_totals
+
+PROGRESS_EVERY = 10  # rounds between progress lines
+
+
+class Simulation:
+    def __init__(self, config: Config, say: Callable[[str], None] | None = None):
+        self.config = config
+        self.rng = random.Random(config.seed)
+        self.names = setup.player_names(random.Random(f"floorman-names-{config.seed}"))
+        self.timings = Timings()
+        self.report = Report(seed=config.seed)
+        self.tournament = None
+        self.desk = Desk(self)
+        self.h4h_done = False
+        self._say = say or (lambda text: None)
+        self._started = time.perf_counter()
+
+    def say(self, text: str) -> None:
+        self._say(f"[{time.perf_counter() - self._started:7.1f} s] {text}")
+
+    def service(self, kind: str, function: Callable, /, **kwargs):
+        """A service of this tournament, as staff call it, timed under `kind`."""
+        return self.timings.call(
+            kind, function, actor=None, tournament_id=self.tournament.pk, **kwargs
+        )
+
+    def check(self, step: str, **what) -> None:
+        self.timings.call("invariants", check_all, tournament=self.tournament, step=step, **what)
+
+    def bust_chance(self) -> float:
+        early = not self.desk.closed
+        return self.config.bust_chance_early if early else self.config.bust_chance
+
+    # --- The clock -------------------------------------------------------------------
+
+    def clock_reading(self):
+        clock = Clock.objects.get(pk=self.tournament.pk)
+        steps = structure_steps(clock.structure_id)
+        return clock, steps, clock_engine.read(clock.as_state(), steps, timezone.now())
+
+    def clock_advance(self, seconds: int) -> None:
+        """One round's clock time: off the level, or on to the next level once its time
+        is up (skipping breaks: nobody deals in them)."""
+        _clock, steps, reading = self.clock_reading()
+        left = reading.left_ms // 1000
+        if seconds < left:
+            self.service("clock_act", clock_services.clock_act, action="adjust", seconds=-seconds)
+            return
+        if reading.last_step:
+            return  # the last level goes on
+        self.service("clock_act", clock_services.clock_act, action="next")
+        rest = seconds - left
+        while True:
+            _clock, steps, reading = self.clock_reading()
+            if not steps[reading.position - 1].is_break or reading.last_step:
+                break
+            self.service("clock_act", clock_services.clock_act, action="next")
+            self.report.breaks += 1
+        if 0 < rest < reading.left_ms // 1000:
+            self.service("clock_act", clock_services.clock_act, action="adjust", seconds=-rest)
+
+    # --- The run ---------------------------------------------------------------------
+
+    def run(self) -> Report:
+        with setup.seeded_draws(self.config.seed):
+            self.open_registration()
+            self.start()
+            while not self._over():
+                self._round()
+            self._pay()
+        self.report.seconds = time.perf_counter() - self._started
+        self.report.timings = self.timings.figures()
+        return self.report
+
+    def open_registration(self) -> None:
+        config = self.config
+        setup.tournament_create(self)
+        self.say(f"tournament {self.tournament.pk}: {config.entries:,} entries to sell")
+        self.desk.register_new(config.capacity)
+        self.desk.register_new(config.early_alternates)  # sold out: the alternates list
+        self.check("registration", seated=False)
+        self.report.tables = setup.tables_add(self)
+        self.say(f"{self.report.entries:,} entries, {self.report.tables} tables")
+
+    def start(self) -> None:
+        self.service("draw", seating_services.draw)
+        self.check("the draw", balanced=True)
+        self.service("tournament_status_set", desk_services.tournament_status_set, status="running")
+        self.service("clock_act", clock_services.clock_act, action="start")
+        self.service("clock_act", clock_services.clock_act, action="pause")
+        self.check("the start", balanced=True)
+
+    def _round(self) -> None:
+        h4h = hand_for_hand(self.tournament.pk).active
+        busted = round_play(self)
+        number = self.report.rounds
+        self.check(f"round {number}: hands")
+        if not self.desk.closed:
+            if self.desk.is_open():
+                self.desk.after_round(busted)
+                self.check(f"round {number}: registration")
+            else:
+                self.desk.close()
+                floor.h4h_set_margin(self)
+                self.say(
+                    f"registration closed: {self.report.entries:,} entries, "
+                    f"{payout_table(self.tournament).places_paid:,} places paid"
+                )
+        floor.seating_pass(self)
+        self.check(f"round {number}: seating", balanced=True)
+        if self._over() or self._deal():
+            return
+        if not h4h:
+            self.clock_advance(self.config.seconds_per_round)
+        if self.desk.closed and floor.h4h_maybe_start(self):
+            self.check(f"round {number}: hand-for-hand starts", balanced=True)
+        if number % PROGRESS_EVERY == 0:
+            left = active_entry_count(self.tournament)
+            tables = sum(1 for view in table_views(self.tournament.pk) if view.players)
+            self.say(
+                f"round {number}: {left:,} players at {tables:,} tables, "
+                f"level {level_in_play(self.tournament)}"
+            )
+
+    def _over(self) -> bool:
+        self.tournament.refresh_from_db()
+        if self.tournament.status == TournamentStatus.FINISHED:
+            return True
+        return self.report.rounds > 0 and active_entry_count(self.tournament) <= 1
+
+    # --- Deal, end, payments ---------------------------------------------------------
+
+    def _deal(self) -> bool:
+        """Casino §6: two to four players left at the final table may agree a deal;
+        returns whether it ended the tournament."""
+        config = self.config
+        tournament = self.tournament
+        left = list(
+            Entry.objects.filter(tournament=tournament, status=EntryStatus.ACTIVE)
+            .order_by("number")
+            .values_list("pk", "chips")
+        )
+        tables = sum(1 for view in table_views(tournament.pk) if view.players)
+        if not config.deal or self.report.deal or tables != 1 or not 2 <= len(left) <= 4:
+            return False
+        if self.rng.random() >= config.deal_chance:
+            return False
+        method = self.rng.choice([DealMethod.ICM, DealMethod.CHIP_CHOP, DealMethod.SAVE])
+        chips = [count for _entry, count in left]
+        save = 0
+        if method == DealMethod.SAVE:
+            prizes = unpaid_prizes(payout_table(tournament), len(left))
+            save = (prizes[0] - prizes[1]) // 4 // 100 * 100  # a quarter of the gap, whole
+            if save <= 0:
+                method = DealMethod.ICM
+        figures = self.timings.call(
+            "deal_calculate",
+            prize_services.deal_calculate,
+            tournament_id=tournament.pk,
+            method=method,
+            chips=chips,
+            save=save or None,
+        )
+        players = [
+            {"entry": entry, "chips": count, "amount": row["amount"]}
+            for (entry, count), row in zip(left, figures["players"], strict=True)
+        ]
+        ends = method != DealMethod.SAVE
+        if ends:
+            self.service("clock_act", clock_services.clock_act, action="finish")
+        self.service(
+            "deal_record",
+            prize_services.deal_record,
+            method=method,
+            players=players,
+            save=save,
+            continue_play=not ends,
+        )
+        self.report.deal = f"{method} among {len(left)}" + ("" if ends else ", play went on")
+        self.say(f"deal: {self.report.deal}")
+        self.check("the deal", balanced=True)
+        return ends
+
+    def _pay(self) -> None:
+        tournament = self.tournament
+        tournament.refresh_from_db()
+        if tournament.status == TournamentStatus.RUNNING:
+            self.service("clock_act", clock_services.clock_act, action="finish")
+            self.service(
+                "tournament_status_set", desk_services.tournament_status_set, status="finished"
+            )
+        self.check("the end", finished=True)
+        found = results(tournament)
+        for row in sorted(found.rows, key=lambda row: -row.place):  # as the cashier calls them
+            if row.payable:
+                self.service(
+                    "prize_pay", prize_services.prize_pay, entry_id=row.entry.pk, expected=row.prize
+                )
+        self.check("the payments", finished=True, paid=True)
+        self._outcome()
+
+    def _outcome(self) -> None:
+        tournament = self.tournament
+        report = self.report
+        totals = tournament_totals(tournament)
+        table = payout_table(tournament, totals)
+        report.level = level_in_play(tournament)
+        report.places_paid = table.places_paid
+        report.prize_pool = totals.prize_pool.total
+        report.paid_out = totals.prize_pool.paid_out
+        report.payments = Payment.objects.filter(entry__tournament=tournament).count()
+        first = [row for row in results(tournament, table).rows if row.place == 1]
+        report.winner = " / ".join(
+            f"{row.entry.player.name} (#{row.entry.number})" for row in first
+        )
+        self.say(f"winner: {report.winner}")
+
+
+def simulate(config: Config, say: Callable[[str], None] | None = None) -> Report:
+    """Run one simulated event; raise SimulationError when an invariant breaks."""
+    return Simulation(config, say).run()

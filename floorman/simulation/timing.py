@@ -1,0 +1,54 @@
+"""How long each kind of operation took: count, total, slowest, 95th percentile."""
+
+import math
+import time
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Figures:
+    kind: str
+    count: int
+    total: float  # seconds
+    max: float
+    p95: float
+
+
+class Timings:
+    def __init__(self) -> None:
+        self._samples: dict[str, list[float]] = defaultdict(list)
+
+    def call(self, kind: str, function: Callable, /, **kwargs):
+        """Run `function(**kwargs)` and record its wall time under `kind`."""
+        start = time.perf_counter()
+        try:
+            return function(**kwargs)
+        finally:
+            self._samples[kind].append(time.perf_counter() - start)
+
+    def figures(self) -> list[Figures]:
+        """Every kind, the most time spent first."""
+        rows = []
+        for kind, samples in self._samples.items():
+            ordered = sorted(samples)
+            p95 = ordered[max(0, math.ceil(0.95 * len(ordered)) - 1)]
+            rows.append(Figures(kind, len(ordered), sum(ordered), ordered[-1], p95))
+        return sorted(rows, key=lambda row: -row.total)
+
+    def count(self, kind: str) -> int:
+        return len(self._samples.get(kind, ()))
+
+
+def figures_table(rows: list[Figures]) -> list[str]:
+    """The figures as lines of a plain-text table, times in milliseconds."""
+    width = max([len("operation"), *(len(row.kind) for row in rows)])
+    head = f"{'operation':<{width}}  {'count':>7}  {'total s':>9}  {'max ms':>9}  {'p95 ms':>9}"
+    lines = [head, "-" * len(head)]
+    for row in rows:
+        lines.append(
+            f"{row.kind:<{width}}  {row.count:>7,}  {row.total:>9.2f}  "
+            f"{row.max * 1000:>9.1f}  {row.p95 * 1000:>9.1f}"
+        )
+    return lines

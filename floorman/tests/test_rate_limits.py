@@ -1,0 +1,253 @@
+"""Rate limits on the login form and the public seat lookup (floorman.ratelimit).
+
+Each test asks from addresses of its own (random), so counts left in a shared cache by
+an earlier run never reach it, and holds django-ratelimit's clock still, so a test never
+straddles the end of a counting window.
+"""
+
+import random
+from types import SimpleNamespace
+
+import pytest
+from django.core.exceptions import ImproperlyConfigured
+from django.test import Client
+from django.urls import reverse
+from django_ratelimit import core
+
+from floorman import settings as project_settings
+from floorman.ratelimit import client_ip
+from tournaments.tests.factories import field, staff, tournament
+
+pytestmark = pytest.mark.django_db
+
+THROUGH_THE_PROXY = {"HTTP_X_FORWARDED_PROTO": "https"}  # as conftest's client
+
+
+@pytest.fixture(autouse=True)
+def clock_stands_still(monkeypatch):
+    monkeypatch.setattr(core, "time", SimpleNamespace(time=lambda: 1_800_000_000.0))
+
+
+def address() -> str:
+    return f"10.{random.randrange(256)}.{random.randrange(256)}.{random.randrange(1, 255)}"
+
+
+def browser(ip: str | None = None) -> Client:
+    """A browser at `ip`, as the proxy forwards it (X-Real-IP) or as it connects."""
+    ip = ip or address()
+    return Client(**THROUGH_THE_PROXY, REMOTE_ADDR=ip, HTTP_X_REAL_IP=ip)
+
+
+def sign_in(client: Client, username: str, password: str = "wrong-password"):
+    return client.post(reverse("login"), {"username": username, "password": password})
+
+
+def test_eleventh_login_in_a_minute_from_one_address_is_turned_away(settings):
+    settings.FLOORMAN_RATE_LOGIN = "10/m"
+    client = browser()
+    for n in range(10):
+        response = sign_in(client, f"someone{n}-{random.random()}")
+        assert response.status_code == 200  # the form again, with its error
+
+    response = sign_in(client, f"someone-else-{random.random()}")
+
+    assert response.status_code == 429
+    text = response.content.decode()
+    assert "Please wait" in text and "seconds, then try again" in text
+    assert 1 <= int(response["Retry-After"]) <= 60
+
+
+def test_the_right_password_is_turned_away_too_once_over_the_limit(settings):
+    settings.FLOORMAN_RATE_LOGIN = "3/m"
+    user = staff("floor", f"floor-{random.randrange(10**9)}")
+    client = browser()
+    for _ in range(3):
+        sign_in(client, "nobody")
+
+    assert sign_in(client, user.username, "pw-Floorman-2026").status_code == 429
+    assert "_auth_user_id" not in client.session
+
+
+def test_login_limit_counts_one_username_across_addresses(settings):
+    settings.FLOORMAN_RATE_LOGIN = "10/m"
+    username = f"director-{random.randrange(10**9)}"
+    for _ in range(10):
+        assert sign_in(browser(), username).status_code == 200
+
+    assert sign_in(browser(), username.upper()).status_code == 429
+    assert sign_in(browser(), "someone-else").status_code == 200
+
+
+def test_other_addresses_and_the_login_page_itself_are_not_limited(settings):
+    settings.FLOORMAN_RATE_LOGIN = "2/m"
+    client = browser()
+    for n in range(3):
+        sign_in(client, f"user{n}")
+    assert sign_in(client, "user9").status_code == 429
+
+    assert client.get(reverse("login")).status_code == 200
+    assert sign_in(browser(), "user9-elsewhere").status_code == 200
+
+
+def test_a_user_under_the_limit_signs_in(settings):
+    settings.FLOORMAN_RATE_LOGIN = "10/m"
+    user = staff("cashier", f"cashier-{random.randrange(10**9)}")
+    client = browser()
+
+    response = sign_in(client, user.username, "pw-Floorman-2026")
+
+    assert response.status_code == 302
+    assert client.session["_auth_user_id"] == str(user.pk)
+
+
+def test_login_limit_off_when_empty(settings):
+    settings.FLOORMAN_RATE_LOGIN = ""
+    client = browser()
+    for _ in range(30):
+        assert sign_in(client, "someone").status_code == 200
+
+
+@pytest.fixture
+def event():
+    event = tournament()
+    field(event, 3)
+    return event
+
+
+def search(client: Client, event, q: str = "Player"):
+    return client.get(reverse("seats:lookup", args=[event.pk]), {"q": q})
+
+
+def test_lookup_limit_turns_away_searches_over_the_rate(settings, event):
+    settings.FLOORMAN_RATE_LOOKUP = "3/m"
+    phone = browser()
+    for _ in range(3):
+        assert search(phone, event).status_code == 200
+
+    response = search(phone, event)
+
+    assert response.status_code == 429
+    assert "Please wait" in response.content.decode()
+    assert search(browser(), event).status_code == 200  # another address
+
+
+def test_lookup_form_without_a_search_is_not_counted(settings, event):
+    settings.FLOORMAN_RATE_LOOKUP = "2/m"
+    phone = browser()
+    for _ in range(5):
+        assert phone.get(reverse("seats:lookup", args=[event.pk])).status_code == 200
+    assert search(phone, event).status_code == 200
+    assert search(phone, event).status_code == 200
+    assert search(phone, event).status_code == 429
+
+
+def test_lookup_limit_off_when_empty(settings, event):
+    settings.FLOORMAN_RATE_LOOKUP = ""
+    phone = browser()
+    for _ in range(50):
+        assert search(phone, event).status_code == 200
+
+
+def test_lookup_served_when_the_cache_cannot_count(settings, event, monkeypatch):
+    settings.FLOORMAN_RATE_LOOKUP = "1/m"
+
+    def down(*args, **kwargs):
+        raise ConnectionError("cache down")
+
+    monkeypatch.setattr("floorman.ratelimit.get_usage", down)
+    phone = browser()
+
+    assert search(phone, event).status_code == 200
+    assert search(phone, event).status_code == 200
+
+
+def request_from(remote: str, real: str = "") -> SimpleNamespace:
+    meta = {"REMOTE_ADDR": remote}
+    if real:
+        meta["HTTP_X_REAL_IP"] = real
+    return SimpleNamespace(META=meta)
+
+
+def test_client_address_behind_the_proxy_is_the_one_it_saw(settings):
+    settings.EMBEDDED = False
+
+    assert client_ip("g", request_from("172.18.0.5", "203.0.113.7")) == "203.0.113.7"
+    assert client_ip("g", request_from("172.18.0.5")) == "172.18.0.5"
+
+
+def test_client_address_without_a_proxy_ignores_the_header(settings):
+    settings.EMBEDDED = True
+
+    assert client_ip("g", request_from("192.0.2.1", "203.0.113.7")) == "192.0.2.1"
+
+
+def test_ipv6_clients_count_per_64(settings):
+    settings.EMBEDDED = True
+
+    one = client_ip("g", request_from("2001:db8:1:2:aaaa::1"))
+    other = client_ip("g", request_from("2001:db8:1:2:bbbb::2"))
+
+    assert one == other == "2001:db8:1:2::"
+
+
+@pytest.mark.parametrize("value", ["10/m", "120/m", "100/5m", "1/s", "1000/d", ""])
+def test_rate_settings_accept(monkeypatch, value):
+    monkeypatch.setenv("FLOORMAN_RATE_LOOKUP", value)
+
+    assert project_settings._env_rate("FLOORMAN_RATE_LOOKUP", "120/m") == value
+
+
+@pytest.mark.parametrize("value", ["10", "ten/m", "10/minute", "0/m", "10/0m", "-1/m"])
+def test_rate_settings_refuse_naming_the_variable(monkeypatch, value):
+    monkeypatch.setenv("FLOORMAN_RATE_LOGIN", value)
+
+    with pytest.raises(ImproperlyConfigured, match="FLOORMAN_RATE_LOGIN"):
+        project_settings._env_rate("FLOORMAN_RATE_LOGIN", "10/m")
+
+
+def test_rate_settings_default_when_unset(monkeypatch):
+    monkeypatch.delenv("FLOORMAN_RATE_LOGIN", raising=False)
+
+    assert project_settings._env_rate("FLOORMAN_RATE_LOGIN", "10/m") == "10/m"
+
+
+@pytest.mark.redis
+def test_redis_counter_increments_only_keys_that_exist_and_keeps_their_expiry():
+    from django.core.cache import caches
+
+    from floorman.cache import CounterCache
+
+    cache = caches["ratelimit"]
+    assert isinstance(cache, CounterCache)
+    key = f"test-count-{random.randrange(10**12)}"
+
+    assert cache.add(key, 1, 30)
+    assert not cache.add(key, 1, 30)
+    assert cache.incr(key) == 2
+    assert cache.incr(key, 5) == 7
+    redis = cache._cache.get_client(key, write=True)
+    assert 0 < redis.ttl(cache.make_and_validate_key(key)) <= 30
+    assert redis is cache._cache.get_client(key, write=True)  # one client, reused
+
+    cache.delete(key)
+    with pytest.raises(ValueError):
+        cache.incr(key)
+    assert cache.get(key) is None  # not made again without an expiry
+
+
+def test_api_login_throttle_is_not_escaped_by_a_made_up_forwarded_for():
+    """The proxy appends the address it saw to X-Forwarded-For; what the client wrote
+    before it must not give it a fresh count (floorman.api.LoginThrottle: 10 a minute)."""
+    real = address()
+    client = Client(**THROUGH_THE_PROXY, REMOTE_ADDR=real)
+    statuses = [
+        client.post(
+            reverse("api-token"),
+            {"username": "nobody", "password": "guess"},
+            content_type="application/json",
+            HTTP_X_FORWARDED_FOR=f"192.0.2.{n}, {real}",
+        ).status_code
+        for n in range(11)
+    ]
+
+    assert statuses == [400] * 10 + [429]

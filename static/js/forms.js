@@ -1,0 +1,12 @@
+// Forms marked data-swap-refusals show the server's answer to a refused input (400 with
+// the field errors, 409 with the reason) in place, as the plain form post would.
+// A file, not an inline handler: the Content Security Policy allows no inline script.
+document.addEventListener("htmx:beforeSwap", function (event) {
+  var detail = event.detail || {};
+  var status = detail.xhr ? detail.xhr.status : 0;
+  var form = detail.requestConfig ? detail.requestConfig.elt : null;
+  if (status >= 400 && status < 500 && form && form.closest("[data-swap-refusals]")) {
+    detail.shouldSwap = true;
+    detail.isError = false;
+  }
+});
