@@ -234,6 +234,20 @@ def clock_heads_up_sync(*, tournament_id: int) -> None:
     _changed(actor=None, clock=clock, action="clock.heads_up", before=before, active=active)
 
 
+def clock_end_with_tournament(*, actor, tournament_id: int) -> None:
+    """A finished or cancelled tournament stops its clock: the lobby shows no time running
+    for an event that is over. Called inside that transaction, under the tournament lock."""
+    clock = Clock.objects.select_for_update().filter(pk=tournament_id).first()
+    if clock is None or clock.status in (engine.NOT_STARTED, engine.FINISHED):
+        return
+    steps = structure_steps(clock.structure_id)
+    if not steps:
+        return
+    before = _snapshot(clock)
+    _store(clock, engine.act(clock.as_state(), steps, timezone.now(), "finish"))
+    _changed(actor=actor, clock=clock, action="clock.finish", before=before)
+
+
 @transaction.atomic
 def clock_day_end(*, actor, tournament_id: int) -> Clock:
     """Casino §28: stop the clock and draw 3–7: that many hands remain at every table."""

@@ -527,6 +527,23 @@ def seat_release(*, tournament: Tournament, entry: Entry) -> None:
         _publish(tournament.pk, freed=[entry.pk])
 
 
+def tables_close(*, tournament: Tournament) -> int:
+    """A finished or cancelled event closes its tables, so that their venue tables can
+    serve the next event; who sat where stays on record. Cancelled entries leave their
+    seats first. Called inside that transaction, under the tournament lock."""
+    leaving = Seat.objects.filter(table__tournament=tournament, entry__isnull=False).exclude(
+        entry__status=EntryStatus.ACTIVE
+    )
+    freed = list(leaving.values_list("entry_id", flat=True))
+    leaving.update(entry=None, wait_for_button=False)
+    closed = Table.objects.filter(tournament=tournament, broken_at=None).update(
+        broken_at=timezone.now()
+    )
+    if closed or freed:
+        _publish(tournament.pk, freed=freed)
+    return closed
+
+
 def seat_restore(*, actor, tournament: Tournament, entry: Entry) -> None:
     """A bust undone: back to the seat the entry left if it is still free, else a
     random seat as for a late entry."""

@@ -36,6 +36,7 @@ from tournaments.models import (
 )
 from tournaments.prize_selectors import (
     PayoutTable,
+    Results,
     chips_in_play,
     payout_table,
     payouts_public,
@@ -44,7 +45,13 @@ from tournaments.prize_selectors import (
     settings_public,
     unpaid_prizes,
 )
-from tournaments.services import entry_locked, refuse, tournament_lock, tournament_public
+from tournaments.services import (
+    entry_locked,
+    refuse,
+    tournament_lock,
+    tournament_public,
+    tournament_wind_up,
+)
 from tournaments.templatetags.floorman_format import money
 
 
@@ -60,11 +67,13 @@ def _publish_payouts(tournament: Tournament) -> None:
     )
 
 
-def _publish_results(tournament: Tournament) -> None:
+def _publish_results(tournament: Tournament, found: Results | None = None) -> None:
+    """`found`: the results as the service left them, when it has them (they are worked
+    out from every entry and hand: at 10,000 entries once is enough)."""
     live.live_publish(
         tournament_id=tournament.pk,
         kind=live.RESULTS_UPDATED,
-        data=results_public(tournament, results(tournament)),
+        data=results_public(tournament, found or results(tournament)),
     )
 
 
@@ -311,7 +320,8 @@ def prize_pay(*, actor, tournament_id: int, entry_id: int, expected: int | None 
         tournament=tournament,
         after={"amount": row.prize, "place": row.place, "line": line.pk},
     )
-    _publish_results(tournament)
+    row.paid = row.prize
+    _publish_results(tournament, found)
     _publish_payouts(tournament)
     return payment
 
@@ -535,6 +545,7 @@ def deal_record(
     if not continue_play:
         tournament.status = TournamentStatus.FINISHED
         tournament.save(update_fields=["status"])
+        tournament_wind_up(actor=actor, tournament=tournament)
     audit_record(
         actor=actor,
         action="deal.record",

@@ -220,6 +220,8 @@ def tournament_status_set(*, actor, tournament_id: int, status: str) -> Tourname
         waiting_alternates(tournament).update(status=AlternateStatus.WITHDRAWN)
     tournament.status = status
     tournament.save(update_fields=["status"])
+    if status in (TournamentStatus.FINISHED, TournamentStatus.CANCELLED):
+        tournament_wind_up(actor=actor, tournament=tournament)
     audit_record(
         actor=actor,
         action=f"tournament.{status}",
@@ -628,6 +630,16 @@ def _in_the_money(tournament: Tournament) -> bool:
     from tournaments.prize_selectors import in_the_money  # the payout table needs all money
 
     return in_the_money(tournament)
+
+
+def tournament_wind_up(*, actor, tournament: Tournament) -> None:
+    """The event is over (finished, a deal ended it, or cancelled): its clock stops and
+    its tables close, handing the venue tables back for the next event."""
+    from clock.services import clock_end_with_tournament
+    from seating.services import tables_close
+
+    clock_end_with_tournament(actor=actor, tournament_id=tournament.pk)
+    tables_close(tournament=tournament)
 
 
 def _clock_heads_up(tournament: Tournament) -> None:

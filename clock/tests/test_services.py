@@ -39,6 +39,23 @@ def test_start_stores_running_state_and_audits_who_started_it():
     assert entry.before["status"] == "not_started" and entry.after["status"] == "running"
 
 
+def test_the_clock_stops_when_the_tournament_is_over():
+    event = tournament()
+    with_structure(event)
+    register(event, "Ada Winner")
+    runner_up = register(event, "Bo Second").entry
+    tournament_services.tournament_status_set(actor=None, tournament_id=event.pk, status="running")
+    services.clock_act(actor=None, tournament_id=event.pk, action="start")
+    tournament_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=runner_up.pk)
+
+    tournament_services.tournament_status_set(actor=None, tournament_id=event.pk, status="finished")
+
+    clock = Clock.objects.get(pk=event.pk)
+    assert clock.status == "finished"
+    assert clock_public(event, steps=False)["status"] == "finished"  # what the lobby shows
+    assert AuditEntry.objects.filter(action="clock.finish").exists()
+
+
 def test_each_change_bumps_the_version():
     event = tournament(status="running")
     clock = with_structure(event)

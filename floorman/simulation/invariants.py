@@ -9,12 +9,22 @@ from collections import defaultdict
 
 from django.db.models import Sum
 
+from clock import engine as clock_engine
+from clock.models import Clock
 from hands.models import Elimination
 from hands.selectors import finishing_places
 from seating import engine as seating_engine
-from seating.models import Seat
+from seating.models import Seat, Table
 from seating.selectors import seating_settings, table_views
-from tournaments.models import Entry, EntryStatus, Payment, Tournament, Transaction, TransactionKind
+from tournaments.models import (
+    Entry,
+    EntryStatus,
+    Payment,
+    Tournament,
+    TournamentStatus,
+    Transaction,
+    TransactionKind,
+)
 from tournaments.prize_selectors import chips_in_play, payout_table, results
 from tournaments.selectors import tournament_totals
 
@@ -70,6 +80,18 @@ def seats_check(tournament: Tournament, *, step: str) -> None:
     broken = sorted({table for _entry, table, broken_at in rows if broken_at is not None})
     if broken:
         raise SimulationError(step, f"players sit at broken tables {broken[:5]}")
+
+
+def over_check(tournament: Tournament, *, step: str) -> None:
+    """An event that is over has stopped its clock and handed its venue tables back."""
+    still_open = list(
+        Table.objects.filter(tournament=tournament, broken_at=None).values_list("number", flat=True)
+    )
+    if still_open:
+        raise SimulationError(step, f"the event is over but tables {still_open[:5]} are open")
+    clock = Clock.objects.filter(pk=tournament.pk).first()
+    if clock is not None and clock.status not in (clock_engine.NOT_STARTED, clock_engine.FINISHED):
+        raise SimulationError(step, f"the event is over but its clock is {clock.status}")
 
 
 def tables_check(tournament: Tournament, *, step: str) -> None:
@@ -232,9 +254,12 @@ def check_all(
     `paid`, every prize is paid."""
     tournament.refresh_from_db()
     chips_check(tournament, step=step)
-    if seated:
-        seats_check(tournament, step=step)
-    if balanced:
-        tables_check(tournament, step=step)
+    if tournament.status in (TournamentStatus.FINISHED, TournamentStatus.CANCELLED):
+        over_check(tournament, step=step)
+    else:
+        if seated:
+            seats_check(tournament, step=step)
+        if balanced:
+            tables_check(tournament, step=step)
     places_check(tournament, step=step, finished=finished)
     ledger_check(tournament, step=step, finished=paid)

@@ -198,8 +198,6 @@ class Simulation:
             for (entry, count), row in zip(left, figures["players"], strict=True)
         ]
         ends = method != DealMethod.SAVE
-        if ends:
-            self.service("clock_act", clock_services.clock_act, action="finish")
         self.service(
             "deal_record",
             prize_services.deal_record,
@@ -216,8 +214,7 @@ class Simulation:
     def _pay(self) -> None:
         tournament = self.tournament
         tournament.refresh_from_db()
-        if tournament.status == TournamentStatus.RUNNING:
-            self.service("clock_act", clock_services.clock_act, action="finish")
+        if tournament.status == TournamentStatus.RUNNING:  # the clock stops with it
             self.service(
                 "tournament_status_set", desk_services.tournament_status_set, status="finished"
             )

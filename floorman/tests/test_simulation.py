@@ -15,6 +15,7 @@ from floorman.simulation.dealer import play_hand
 from floorman.simulation.invariants import (
     chips_check,
     ledger_check,
+    over_check,
     places_check,
     seats_check,
     tables_check,
@@ -219,3 +220,11 @@ def test_money_outside_the_buy_ins_breaks_the_ledger_invariant(drawn):
 def test_an_unpaid_prize_breaks_the_final_ledger_check(drawn):
     with pytest.raises(SimulationError, match="the prizes due add up to 0"):
         ledger_check(drawn, step="the payments", finished=True)
+
+
+@pytest.mark.django_db
+def test_an_event_over_with_a_table_still_open_breaks_the_end_check(drawn):
+    Tournament.objects.filter(pk=drawn.pk).update(status=TournamentStatus.FINISHED)
+
+    with pytest.raises(SimulationError, match="the event is over but tables .* are open"):
+        over_check(drawn, step="the end")

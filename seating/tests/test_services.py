@@ -47,6 +47,34 @@ def test_a_venue_table_serves_one_tournament_at_a_time():
         services.table_add(actor=None, tournament_id=second.pk, number=1)
 
 
+def test_a_finished_tournament_hands_its_venue_tables_back():
+    first, second = tournament(), tournament(name="Side event")
+    add_tables(first, 2)
+    winner, runner_up = field(first, 2)
+    services.draw(actor=None, tournament_id=first.pk)
+    desk.tournament_status_set(actor=None, tournament_id=first.pk, status="running")
+    desk.entry_bust(actor=None, tournament_id=first.pk, entry_id=runner_up.pk)
+
+    desk.tournament_status_set(actor=None, tournament_id=first.pk, status="finished")
+
+    assert not Table.objects.filter(tournament=first, broken_at=None).exists()
+    assert Seat.objects.filter(entry=winner).exists()  # where the winner sat stays on record
+    services.table_add(actor=None, tournament_id=second.pk, number=1)  # free for the next
+
+
+def test_a_cancelled_tournament_frees_its_seats_and_tables():
+    event = tournament()
+    add_tables(event, 2)
+    field(event, 6)
+    services.draw(actor=None, tournament_id=event.pk)
+
+    desk.tournament_status_set(actor=None, tournament_id=event.pk, status="cancelled")
+
+    assert not Seat.objects.filter(table__tournament=event, entry__isnull=False).exists()
+    assert not Table.objects.filter(tournament=event, broken_at=None).exists()
+    assert seat_lookup(event.pk, "Player 0001") == []
+
+
 def test_table_size_must_be_two_to_ten_and_accessible_seats_must_exist():
     event = tournament()
     with pytest.raises(Invalid) as error:

@@ -6,7 +6,7 @@ import pytest
 from floorman.errors import Conflict, Invalid
 from tournaments import prize_services, services
 from tournaments.models import Payment, PayoutLock, Transaction, TransactionKind
-from tournaments.prize_selectors import payout_table, results
+from tournaments.prize_selectors import payout_table, results, results_public
 from tournaments.selectors import tournament_totals
 from tournaments.tests.factories import (
     bust_in_order,
@@ -143,6 +143,27 @@ def test_cashier_pays_once_and_the_ledger_reconciles():
     assert (pool.paid_out, pool.remaining) == (due, 100000 - due)
     # Money has left by this table: it is stored and no longer changes.
     assert payout_table(event).structure.lock == PayoutLock.LOCKED
+
+
+def test_screens_see_the_prize_paid_as_the_results_page_does(
+    monkeypatch, django_capture_on_commit_callbacks
+):
+    event = tournament(buy_in=10000, fee=1000)
+    entries = field(event, 10)
+    registration_closed(event)
+    bust_in_order(event, *entries[:9])
+    sent = []
+    monkeypatch.setattr("floorman.live._send", lambda _id, message: sent.append(message))
+
+    with django_capture_on_commit_callbacks(execute=True):
+        prize_services.prize_pay(
+            actor=staff("cashier"), tournament_id=event.pk, entry_id=entries[8].pk
+        )
+
+    (published,) = [m["data"] for m in sent if m["type"] == "results.updated"]
+    assert published == results_public(event, results(event))
+    (row,) = [r for r in published["results"] if r["entry"]["id"] == entries[8].pk]
+    assert row["paid"] is True
 
 
 def test_out_of_the_money_is_not_paid():
