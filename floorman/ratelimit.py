@@ -22,6 +22,7 @@ from functools import wraps
 from django.conf import settings
 from django.shortcuts import render
 from django_ratelimit.core import get_usage
+from rest_framework.throttling import BaseThrottle
 
 logger = logging.getLogger(__name__)
 
@@ -52,26 +53,52 @@ def too_many(request, seconds: int):
     return response
 
 
+def wait_needed(request, group: str, rate_setting: str, keys) -> int | None:
+    """Count this request once under every key in `keys` (functions of (group, request));
+    the seconds to wait when any key is over the rate named by `rate_setting`, else None."""
+    rate = getattr(settings, rate_setting)
+    if not rate:
+        return None
+    for key in keys:
+        try:
+            usage = get_usage(request, group=group, key=key, rate=rate, increment=True)
+        except Exception:  # the cache is down: serve rather than refuse
+            logger.warning("rate limit %s not counted", group, exc_info=True)
+            return None
+        if usage is not None and usage["should_limit"]:
+            return max(1, usage["time_left"])
+    return None
+
+
 def rate_limited(group: str, rate_setting: str, keys, counts):
-    """Count each request for which `counts(request)` holds once under every key in `keys`
-    (functions of (group, request)); answer 429 once any key is over the rate named by
-    `rate_setting`."""
+    """A page that answers 429 (templates/429.html) once the requests for which
+    `counts(request)` holds go over the rate (see `wait_needed`)."""
 
     def decorator(view):
         @wraps(view)
         def wrapper(request, *args, **kwargs):
-            rate = getattr(settings, rate_setting)
-            if rate and counts(request):
-                for key in keys:
-                    try:
-                        usage = get_usage(request, group=group, key=key, rate=rate, increment=True)
-                    except Exception:  # the cache is down: serve rather than refuse
-                        logger.warning("rate limit %s not counted", group, exc_info=True)
-                        break
-                    if usage is not None and usage["should_limit"]:
-                        return too_many(request, usage["time_left"])
+            if counts(request):
+                seconds = wait_needed(request, group, rate_setting, keys)
+                if seconds is not None:
+                    return too_many(request, seconds)
             return view(request, *args, **kwargs)
 
         return wrapper
 
     return decorator
+
+
+class LookupThrottle(BaseThrottle):
+    """The JSON seat lookup counts with the lookup page, per address: a phone or a script
+    gets the same number of searches through either door (DRF answers 429, Retry-After)."""
+
+    def allow_request(self, request, view) -> bool:
+        if not request.query_params.get("q"):
+            return True
+        self.seconds = wait_needed(
+            request._request, "seat-lookup", "FLOORMAN_RATE_LOOKUP", (client_ip,)
+        )
+        return self.seconds is None
+
+    def wait(self) -> int | None:
+        return self.seconds

@@ -42,3 +42,6 @@ urlpatterns = [
     path("", include("rulings.urls")),
     path("tournaments/<id:tournament_id>/audit/", views.audit_log, name="audit-log"),
 ]
+
+handler400 = "floorman.error_pages.bad_request"
+handler404 = "floorman.error_pages.page_not_found"

@@ -18,6 +18,7 @@ from rest_framework.views import APIView
 
 from floorman.api import tournament_or_404, valid_data
 from floorman.inputs import SEARCH_MAX_LENGTH
+from floorman.ratelimit import LookupThrottle
 from floorman.roles import SEATING, role_permission
 from seating import engine, services
 from seating.models import MAX_SEATS, MIN_SEATS, Move, Seat, SeatingAction
@@ -610,6 +611,7 @@ class LookupView(APIView):
     authentication_classes = []
     permission_classes = [AllowAny]
     renderer_classes = [JSONRenderer]
+    throttle_classes = [LookupThrottle]  # with the lookup page: FLOORMAN_RATE_LOOKUP
 
     @extend_schema(parameters=[LookupQuerySerializer], responses=LookupSerializer(many=True))
     def get(self, request, tournament_pk):

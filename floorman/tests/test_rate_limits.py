@@ -131,6 +131,23 @@ def test_lookup_limit_turns_away_searches_over_the_rate(settings, event):
     assert search(browser(), event).status_code == 200  # another address
 
 
+def test_json_lookup_counts_with_the_lookup_page(settings, event):
+    """One count per address whichever door a phone or a script uses."""
+    settings.FLOORMAN_RATE_LOOKUP = "3/m"
+    phone = browser()
+    api = f"/api/v1/tournaments/{event.pk}/lookup/"
+    assert search(phone, event).status_code == 200
+    assert phone.get(api, {"q": "Player"}).status_code == 200
+    assert search(phone, event).status_code == 200
+
+    response = phone.get(api, {"q": "Player"})
+
+    assert response.status_code == 429
+    assert int(response["Retry-After"]) >= 1
+    assert "detail" in response.json()
+    assert browser().get(api, {"q": "Player"}).status_code == 200  # another address
+
+
 def test_lookup_form_without_a_search_is_not_counted(settings, event):
     settings.FLOORMAN_RATE_LOOKUP = "2/m"
     phone = browser()

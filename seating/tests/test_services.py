@@ -373,6 +373,21 @@ def test_undo_last_break_reopens_the_table():
     assert Table.objects.get(tournament=event, number=broken).broken_at is None
 
 
+@pytest.mark.django_db(transaction=True)
+def test_undo_is_one_transaction_of_its_own():
+    """As a page or the API calls it: no transaction around it. On PostgreSQL its row
+    locks need one (found by the simulated event)."""
+    event = tournament()
+    add_tables(event, 2)
+    entries = field(event, 8)
+    before = {e.pk: seat_of(e) for e in entries}
+    services.draw(actor=None, tournament_id=event.pk)
+
+    services.undo_last(actor=None, tournament_id=event.pk)
+
+    assert {e.pk: seat_of(e) for e in entries} == before
+
+
 def test_undo_refused_once_a_moved_player_busted():
     event = tournament()
     add_tables(event, 2)
