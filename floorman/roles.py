@@ -26,6 +26,7 @@ PAY_PRIZES = (CASHIER,)  # pay a finishing place its prize from the payout table
 RULINGS = (FLOOR,)  # incidents, decisions and penalties (TDA 71); a player's record
 DEAL_FIGURES = (FLOOR, CASHIER)  # casino §6: work out a deal; only the director records it
 SEE_AUDIT = (DIRECTOR,)
+MANAGE_STAFF = (DIRECTOR,)  # end a staff member's sessions and API token, (de)activate
 
 
 def user_roles(user: User | AnonymousUser) -> set[str]:

@@ -41,6 +41,9 @@ urlpatterns = [
     path("", include("hands.urls")),
     path("", include("rulings.urls")),
     path("tournaments/<id:tournament_id>/audit/", views.audit_log, name="audit-log"),
+    path("staff/", views.staff_access, name="staff-access"),
+    path("staff/<id:user_id>/sign-out/", views.staff_sign_out, name="staff-sign-out"),
+    path("staff/<id:user_id>/active/", views.staff_active, name="staff-active"),
 ]
 
 handler400 = "floorman.error_pages.bad_request"

@@ -109,6 +109,7 @@ def build_world() -> World:
         actor=None, tournament_id=event.pk, data={"entry": contact.pk, "kind": "warning"}
     )
     action = SeatingAction.objects.filter(tournament=event).latest("pk")
+    colleague = staff("cashier", username="security-colleague")  # whose access is taken back
     ids = {
         "tournament_id": event.pk,
         "tournament_pk": event.pk,
@@ -136,6 +137,7 @@ def build_world() -> World:
         "admin_object": 1,
         "admin_type": ContentType.objects.get_for_model(User).pk,
         "url": "nothing-here/",
+        "user_id": colleague.pk,
     }
     return World(event=event, ids=ids, entry=contact, token=link.token, token_2=link_2.token)
 

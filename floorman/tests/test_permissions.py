@@ -62,6 +62,7 @@ PAY = staff(roles.PAY_PRIZES)
 RULINGS = staff(roles.RULINGS)
 DEAL = staff(roles.DEAL_FIGURES)
 AUDIT = staff(roles.SEE_AUDIT)
+STAFF_ACCESS = staff(roles.MANAGE_STAFF)
 ANY_STAFF = staff(roles.ALL_ROLES)
 LINKS = staff(TABLET_LINKS)
 
@@ -90,6 +91,9 @@ EXPECTED: dict[str, dict] = {
     "logout": post(ALL),
     "set_language": page(ALL),
     "audit-log": page(AUDIT),
+    "staff-access": {"GET": STAFF_ACCESS},
+    "staff-sign-out": post(STAFF_ACCESS),
+    "staff-active": post(STAFF_ACCESS),
     "results-public": {"GET": ALL},
     # --- API -------------------------------------------------------------------------
     "api-root": {"GET": ALL},

@@ -2,9 +2,8 @@
 account, a changed password, a role removed, a revoked tablet link. Each takes effect on
 the very next request, for the session and for the API token alike.
 
-Taking access back in the Django admin (/admin/, for a superuser): deactivate the user
-(Users, "Active"), delete their API token (Auth Token), or set a new password. Floorman's
-own pages have no screen for it.
+Directors take access back on the Staff page (/staff/, floorman/tests/test_staff_access.py:
+sign out everywhere, deactivate); a superuser can also do it in the Django admin.
 """
 
 import pytest
