@@ -94,7 +94,9 @@ def _changed(*, actor, clock: Clock, action: str, before: dict, **extra) -> Cloc
     )
     _publish(clock.tournament)
     version = clock.version
-    transaction.on_commit(lambda: announcements_schedule(clock.pk, version))
+    # robust: the change stands if the broker is down for a moment; the announcements
+    # are scheduled again when the worker reconnects (announcements_resend).
+    transaction.on_commit(lambda: announcements_schedule(clock.pk, version), robust=True)
     return clock
 
 
@@ -295,6 +297,16 @@ def announcements_schedule(tournament_id: int, version: int) -> int:
             eta=announcement.at,
         )
     return len(due)
+
+
+def announcements_resend() -> int:
+    """Schedule the announcements of every running clock again; return how many. Run
+    each time a worker starts consuming (floorman.celery): a worker that crashed takes
+    the announcements it holds until their eta with it (Redis gives them back only after
+    the visibility timeout, hours later), and one sent while the broker was down never
+    got there. The claim in clock_announce makes the copies harmless."""
+    running = Clock.objects.filter(status=engine.RUNNING).values_list("pk", "version")
+    return sum(announcements_schedule(pk, version) for pk, version in running)
 
 
 def clock_announce(*, tournament_id: int, version: int, kind: str, position: int) -> bool:

@@ -1,15 +1,50 @@
 """The Celery app. Tasks are thin wrappers around services and take ids, not objects."""
 
+import logging
 import os
 
-from celery import Celery
+from celery import Celery, bootsteps
 from celery.signals import task_postrun
+from kombu.transport import redis as kombu_redis
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "floorman.settings")
 
 app = Celery("floorman")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+logger = logging.getLogger(__name__)
+
+
+class TimersResend(bootsteps.StartStopStep):
+    """Each time the worker starts consuming, at start and after it reconnects to the
+    broker, the timed tasks are sent again (floorman.tasks.timers_resend).
+
+    A worker holds the tasks that wait for their eta itself. When it crashes, Redis gives
+    them back only after the visibility timeout (hours: settings); when the connection to
+    Redis is lost, the worker drops them; and in embedded mode they die with the process.
+    """
+
+    requires = {"celery.worker.consumer.tasks:Tasks"}
+
+    def start(self, consumer) -> None:
+        from floorman.tasks import timers_resend
+
+        try:
+            timers_resend.apply_async()
+        except Exception:  # the broker went away again: the next reconnection tries again
+            logger.exception("The timed tasks were not sent again.")
+
+
+app.steps["consumer"].add(TimersResend)
+
+# kombu 5.7's Redis transport, on losing the broker, tries to give back the tasks the
+# worker holds through a connection it has just closed; the AttributeError leaves the
+# worker hung, consuming nothing, until someone restarts it (floorman/tests/faults/
+# test_redis_restart.py). Without that step the tasks stay in Redis's unacked set and
+# return after the visibility timeout; the timed ones, the only ones a worker holds
+# for long, are sent again at once by TimersResend when the worker reconnects.
+kombu_redis.Channel.do_restore = False
 
 
 @task_postrun.connect

@@ -135,6 +135,45 @@ def test_change_schedules_the_rp7_warning_and_the_level_change(
     assert change_eta - warning_eta == timedelta(seconds=90)
 
 
+def test_announcements_are_sent_again_for_running_clocks_only(announcements_sent):
+    """A worker that starts, or reconnects to Redis, sends them again (floorman.celery):
+    the ones a crashed worker held are otherwise lost for hours."""
+    running, paused = tournament(status="running"), tournament(status="running")
+    for event in (running, paused):
+        with_structure(event)
+        services.clock_act(actor=None, tournament_id=event.pk, action="start")
+    services.clock_act(actor=None, tournament_id=paused.pk, action="pause")
+    announcements_sent.clear()
+
+    assert services.announcements_resend() == 2
+
+    version = Clock.objects.get(pk=running.pk).version
+    assert [a["args"][:3] for a in announcements_sent] == [
+        (running.pk, version, engine.WARNING),
+        (running.pk, version, engine.CHANGE),
+    ]
+
+
+def test_a_clock_change_stands_when_the_broker_is_down(
+    announcements_sent, monkeypatch, django_capture_on_commit_callbacks
+):
+    from kombu.exceptions import OperationalError
+
+    from clock.tasks import clock_announce
+
+    def broker_down(*args, **kwargs):
+        raise OperationalError("Error 111 connecting to redis:6379. Connection refused.")
+
+    event = tournament(status="running")
+    with_structure(event)
+    monkeypatch.setattr(clock_announce, "apply_async", broker_down)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        services.clock_act(actor=None, tournament_id=event.pk, action="start")
+
+    assert Clock.objects.get(pk=event.pk).status == engine.RUNNING
+
+
 def test_stale_announcement_does_nothing():
     event = tournament(status="running")
     with_structure(event)

@@ -8,6 +8,7 @@ action log, the result), busts (places), hand_for_hand (RP-8).
 
 from hands.services.busts import bust_record, bust_remove, busts_at_table
 from hands.services.hand_for_hand import (
+    h4h_alerts_resend,
     h4h_settings_update,
     h4h_start,
     h4h_stop,
@@ -27,6 +28,7 @@ __all__ = [
     "busts_at_table",
     "button_draw",
     "button_set",
+    "h4h_alerts_resend",
     "h4h_settings_update",
     "h4h_start",
     "h4h_stop",

@@ -5,6 +5,7 @@ clock loses one hand's time. All-in tables hold and show down one at a time."""
 from datetime import timedelta
 
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -90,7 +91,29 @@ def _alert_later(tournament_id: int, round_number: int, minutes: int) -> None:
     from hands.tasks import h4h_alert
 
     eta = timezone.now() + timedelta(minutes=minutes)
-    transaction.on_commit(lambda: h4h_alert.apply_async((tournament_id, round_number), eta=eta))
+    # robust: the hand is recorded even if the broker is down for a moment; the alert
+    # is then sent again when the worker reconnects (h4h_alerts_resend).
+    transaction.on_commit(
+        lambda: h4h_alert.apply_async((tournament_id, round_number), eta=eta), robust=True
+    )
+
+
+def h4h_alerts_resend() -> int:
+    """Send the alert of every round not alerted yet again, due when it was; return how
+    many. Run each time a worker starts consuming (floorman.celery): a worker that
+    crashed takes the alerts it holds until their eta with it (Redis gives them back
+    only after the visibility timeout, hours later), and an alert sent while the broker
+    was down never got there. The claim in h4h_table_alert makes the copies harmless."""
+    from hands.tasks import h4h_alert
+
+    rounds = HandForHand.objects.filter(active=True, alerted_round__lt=F("round"))
+    for settings in rounds:
+        started = settings.round_started_at or timezone.now()
+        h4h_alert.apply_async(
+            (settings.pk, settings.round),
+            eta=started + timedelta(minutes=settings.alert_minutes),
+        )
+    return len(rounds)
 
 
 def _publish(tournament: Tournament, settings: HandForHand, **extra) -> None:

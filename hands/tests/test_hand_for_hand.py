@@ -1,5 +1,7 @@
 """Hand-for-hand on the bubble (RP-8, casino §29) through the services."""
 
+from datetime import timedelta
+
 import pytest
 
 from clock.selectors import clock_public
@@ -158,6 +160,43 @@ def test_the_director_stops_hand_for_hand(bubble):
     assert hand_for_hand(event.pk).active is False
     with pytest.raises(Conflict):
         services.h4h_stop(actor=None, tournament_id=event.pk)
+
+
+def test_alerts_not_yet_sent_are_sent_again_due_when_they_were(bubble, monkeypatch):
+    """A worker that starts, or reconnects to Redis, sends them again (floorman.celery):
+    the alerts a crashed worker held are otherwise lost for hours."""
+    from hands.tasks import h4h_alert
+
+    event, _seated = bubble
+    start(event)  # round 0 is over at once: round 1 is played
+    settings = HandForHand.objects.get()
+    sent = []
+    monkeypatch.setattr(h4h_alert, "apply_async", lambda args, eta: sent.append((args, eta)))
+
+    assert services.h4h_alerts_resend() == 1
+    assert sent == [((event.pk, 1), settings.round_started_at + timedelta(minutes=4))]
+
+    services.h4h_table_alert(tournament_id=event.pk, round_number=1)
+    assert services.h4h_alerts_resend() == 0  # the floor was alerted of round 1
+
+
+def test_a_table_finishing_the_round_is_recorded_when_the_broker_is_down(
+    bubble, monkeypatch, django_capture_on_commit_callbacks
+):
+    from kombu.exceptions import OperationalError
+
+    from hands.tasks import h4h_alert
+
+    def broker_down(*args, **kwargs):
+        raise OperationalError("Error 111 connecting to redis:6379. Connection refused.")
+
+    event, _seated = bubble
+    monkeypatch.setattr(h4h_alert, "apply_async", broker_down)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        start(event)
+
+    assert state(event)["round"] == 1
 
 
 def test_late_tables_alert_the_floor_once_per_round(bubble):
