@@ -520,6 +520,15 @@ def test_entry_page_of_unseated_and_busted_entries(client):
     assert 'data-live="none">Busted</p>' in busted_html
 
 
+def test_the_hidden_attribute_wins_over_the_seat_boxs_flex_layout():
+    """The page and seats.js hide the seat row of an unseated or busted entry with
+    `hidden`; `.seat-box-where { display: flex }` used to show it anyway, an empty
+    "Table Seat" (floorman/tests/browser/test_dealer_tablet.py found it)."""
+    css = (Path(settings.BASE_DIR) / "static" / "css" / "floorman.css").read_text()
+
+    assert re.search(r"\[hidden\]\s*\{\s*display:\s*none\s*!important;?\s*\}", css)
+
+
 def test_entry_page_says_when_a_late_seat_waits_for_the_button_tda_8a(client):
     event = tournament()
     anna = seated(event, ["Anna"])[0]

@@ -407,18 +407,22 @@
     var self = this;
     var hint = this.document.querySelector("[data-tablet=sound_hint]");
     if (hint) hint.hidden = false; // without script it would promise nothing
-    var enable = function () {
+    var enable = function (tapOver) {
       self.document.title = self.title; // an alert was seen
       if (!self.sound.enable()) return;
+      self.soundOn = true;
+      // The hint goes once the tap is over: hidden on pointerdown, it would move the page
+      // up under the finger and the tap would land on something else.
       var shown = self.document.querySelector("[data-tablet=sound_hint]");
-      if (shown && !shown.hidden) {
+      if (tapOver && shown && !shown.hidden) {
         shown.hidden = true;
         self.sound.beeps(1, 660, 0.12); // this tap: the sound works
       }
-      self.soundOn = true;
     };
     ["pointerdown", "click", "keydown", "touchend"].forEach(function (kind) {
-      self.document.addEventListener(kind, enable);
+      self.document.addEventListener(kind, function () {
+        enable(kind === "click" || kind === "keydown");
+      });
     });
   };
 

@@ -423,6 +423,11 @@ function state(extra) {
   );
 }
 
+function tap(doc) {
+  doc.fire("pointerdown");
+  doc.fire("click", { target: { closest: () => null } });
+}
+
 function boot() {
   sockets.length = 0;
   fetches.length = 0;
@@ -432,12 +437,28 @@ function boot() {
   global.htmx.processed = [];
   const doc = fakeDocument(CONFIG);
   tablet.boot(doc);
-  doc.fire("pointerdown"); // a tap: sound allowed
+  tap(doc); // sound allowed
   sockets[0].open(); // → a resync fetch
   return doc;
 }
 
 const screenTests = {
+  async "the sound hint stays until the tap is over, so the page does not move under it"() {
+    sockets.length = 0;
+    beeps.length = 0;
+    const doc = fakeDocument(CONFIG);
+    tablet.boot(doc);
+    const hint = doc.nodes["[data-tablet=sound_hint]"];
+    assert.equal(hint.hidden, false);
+
+    doc.fire("pointerdown");
+    assert.equal(hint.hidden, false, "still there while the finger is down");
+    doc.fire("click", { target: { closest: () => null } });
+
+    assert.equal(hint.hidden, true);
+    assert.equal(beeps.length, 1, "the tap's test beep");
+  },
+
   async "the state fetched on connecting fills the regions but leaves the controls"() {
     const doc = boot();
     assert.equal(sockets[0].url, "wss://floor.example/ws/tournaments/7/");

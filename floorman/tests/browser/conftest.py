@@ -1,0 +1,75 @@
+"""Browser tests (issue 8): Floorman's real server, driven by Debian's Chromium.
+
+One `manage.py serve` per test module (in-memory channel layer, embedded Celery worker),
+against this run's PostgreSQL test database. It sees committed data only, so the tests
+use `transactional_db`, which empties the tables after each test; the server keeps
+running in between and simply finds the next test's rows. Each person in a story (the
+director, a player's phone, the lobby TV, a dealer) is a browser context of their own.
+"""
+
+import os
+import re
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from floorman.tests import servers
+from floorman.tests.browsers import LAPTOP, chromium  # noqa: F401
+
+# Playwright's sync API runs an event loop in this thread; Django would then refuse the
+# ORM calls of the test's setup (SynchronousOnlyOperation). Only this test process is
+# concerned: the ORM and the browser never run at the same moment here.
+os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+
+PASSWORD = "pw-Floorman-2026"  # what tournaments/tests/factories.py gives staff accounts
+WAIT = 10_000  # ms: a live update arrives well within this, even on a busy CI machine
+
+
+@pytest.fixture
+def fast_password_hashing():
+    """Overrides the project-wide fixture: the server process checks passwords with the
+    real hashers, which cannot read the fast MD5 hashes the test process would write."""
+
+
+@pytest.fixture(scope="module")
+def server(django_db_setup, django_db_blocker) -> Iterator[servers.Process]:
+    with django_db_blocker.unblock():
+        process = servers.web_server().start()
+    yield process
+    process.close()
+
+
+@pytest.fixture
+def live(server, transactional_db, monkeypatch) -> servers.Process:
+    """The running server, for a test whose data it must see (committed, not rolled back).
+
+    Setup through the services in this process would also publish live events here, where
+    no screen listens (the browsers watch the server's own channel layer), and Playwright's
+    event loop makes each attempt log an error: they are dropped instead."""
+    monkeypatch.setattr("floorman.live._send", lambda tournament_id, message: None)
+    return server
+
+
+def open_page(browser: Browser, server: servers.Process, size=LAPTOP, **options) -> Page:
+    """A new person at their own device: a fresh context (own cookies) of the given size."""
+    context: BrowserContext = browser.new_context(base_url=server.url, viewport=size, **options)
+    context.set_default_timeout(WAIT)
+    return context.new_page()
+
+
+def log_in(page: Page, username: str, password: str = PASSWORD) -> None:
+    page.goto("/login/")
+    page.locator("input[name=username]").fill(username)
+    page.locator("input[name=password]").fill(password)
+    page.locator("main button[type=submit]").click()
+    expect(page).not_to_have_url(re.compile("/login/"))
+
+
+def mark_as_loaded(page: Page) -> None:
+    """Leave a marker in the page's window: it is gone after any reload or navigation."""
+    page.evaluate("window.__floormanMarker = 'still here'")
+
+
+def assert_not_reloaded(page: Page) -> None:
+    assert page.evaluate("window.__floormanMarker") == "still here", "the page was reloaded"
