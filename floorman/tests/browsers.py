@@ -38,7 +38,11 @@ def chromium() -> Iterator:
         pytest.skip("needs Chromium: apt-get install chromium (.ci/run does)")
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as playwright:
+    # Playwright's sync API keeps an event loop in this thread, so Django would refuse the
+    # tests' own ORM calls (SynchronousOnlyOperation), which never run inside that loop.
+    # Allowed only while the browser is open, and never passed to the servers.
+    with pytest.MonkeyPatch.context() as patch, sync_playwright() as playwright:
+        patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         yield browser
         browser.close()

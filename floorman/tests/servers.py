@@ -116,7 +116,14 @@ def _environment(database_url: str, redis_url: str | None) -> dict:
     env = {
         key: value
         for key, value in os.environ.items()
-        if key not in {"DATABASE_URL", "REDIS_URL", "DEBUG", "PYTEST_XDIST_WORKER"}
+        if key
+        not in {
+            "DATABASE_URL",
+            "REDIS_URL",
+            "DEBUG",
+            "PYTEST_XDIST_WORKER",
+            "DJANGO_ALLOW_ASYNC_UNSAFE",  # the servers run as in production
+        }
     }
     env["DATABASE_URL"] = database_url
     if redis_url:

@@ -7,7 +7,6 @@ running in between and simply finds the next test's rows. Each person in a story
 director, a player's phone, the lobby TV, a dealer) is a browser context of their own.
 """
 
-import os
 import re
 from collections.abc import Iterator
 
@@ -16,11 +15,6 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from floorman.tests import servers
 from floorman.tests.browsers import LAPTOP, chromium  # noqa: F401
-
-# Playwright's sync API runs an event loop in this thread; Django would then refuse the
-# ORM calls of the test's setup (SynchronousOnlyOperation). Only this test process is
-# concerned: the ORM and the browser never run at the same moment here.
-os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
 
 PASSWORD = "pw-Floorman-2026"  # what tournaments/tests/factories.py gives staff accounts
 WAIT = 10_000  # ms: a live update arrives well within this, even on a busy CI machine

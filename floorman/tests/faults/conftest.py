@@ -4,18 +4,12 @@ Every process a test starts is closed at its end, whatever happened; the logs of
 them are printed then, so a failing test shows what each process said.
 """
 
-import os
 import shutil
 from collections.abc import Callable, Iterator
 
 import pytest
 
 from floorman.tests import servers
-
-# Playwright's sync API runs an asyncio loop in the test's thread; Django would then
-# refuse every ORM call the test makes (SynchronousOnlyOperation), although the calls
-# are plain synchronous code that never runs inside that loop.
-os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
 
 NEEDS_REDIS_SERVER = pytest.mark.skipif(
     shutil.which("redis-server") is None,
