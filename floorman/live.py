@@ -31,7 +31,9 @@ SEATING_UPDATED = "seating.updated"  # who now sits where, whose seat is free
 TABLE_UPDATED = "table.updated"  # a table's button, blinds and hand in play
 HAND_FOR_HAND = "hand_for_hand.updated"  # RP-8: the round, who has reported, deal
 PAYOUTS_UPDATED = "payouts.updated"  # the payout table: settings, lock, lines
-RESULTS_UPDATED = "results.updated"  # a place entered, a prize paid, a deal agreed
+# A place entered, a prize paid, a deal agreed: the summary and the changed lines only
+# ("changed": null when many may have changed: GET the results).
+RESULTS_UPDATED = "results.updated"
 KINDS = (
     ENTRY_REGISTERED,
     ENTRY_UPDATED,

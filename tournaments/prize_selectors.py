@@ -277,8 +277,13 @@ def results(tournament: Tournament, table: PayoutTable | None = None) -> Results
     dealt = len(deal_amounts)
     prizes = {p: a for p, a in table.by_place().items() if p > dealt}
     due = _shares_of({e: r for e, r in ranges.items() if e not in deal_amounts}, prizes)
-    entries = Entry.objects.filter(pk__in=ranges).select_related("player").in_bulk()
-    paid = dict(Payment.objects.filter(entry_id__in=ranges).values_list("entry_id", "line__amount"))
+    # By tournament, not by a list of ids: at 10,000 entries a list that long costs more
+    # to send and parse than the rows themselves.
+    field = Entry.objects.filter(tournament=tournament).select_related("player")
+    entries = {entry.pk: entry for entry in field}
+    paid = dict(
+        Payment.objects.filter(entry__tournament=tournament).values_list("entry_id", "line__amount")
+    )
     rows = []
     for entry_id, shared in ranges.items():
         row = Result(entry=entries[entry_id], place=shared[0], shared=shared)
@@ -292,14 +297,16 @@ def results(tournament: Tournament, table: PayoutTable | None = None) -> Results
         row.conflict = any(p in conflicts for p in range(shared[0], shared[1] + 1))
         rows.append(row)
     rows.sort(key=lambda row: (row.place, row.entry.number))
-    playing = Entry.objects.filter(tournament=tournament, status=EntryStatus.ACTIVE).exclude(
-        pk__in=ranges
+    playing = sum(
+        1
+        for entry in entries.values()
+        if entry.status == EntryStatus.ACTIVE and entry.pk not in ranges
     )
     return Results(
         rows=rows,
         table=table,
         deal=deal,
-        playing=playing.count(),
+        playing=playing,
         conflicts=sorted(conflicts),
     )
 
@@ -369,6 +376,23 @@ def result_public(row: Result) -> dict:
 
 def results_public(tournament: Tournament, found: Results) -> dict:
     return {
+        **_results_summary(tournament, found),
+        "results": [result_public(row) for row in found.rows],
+    }
+
+
+def results_event(tournament: Tournament, found: Results, changed: set[int] | None) -> dict:
+    """The live event's data: the summary and the lines of the entries in `changed`;
+    None means many lines may have changed, to be fetched again. Never the whole list:
+    at 10,000 entries that is megabytes, for every screen on every prize paid."""
+    lines = None
+    if changed is not None:
+        lines = [result_public(row) for row in found.rows if row.entry.pk in changed]
+    return {**_results_summary(tournament, found), "changed": lines}
+
+
+def _results_summary(tournament: Tournament, found: Results) -> dict:
+    return {
         "currency": tournament.currency,
         "status": tournament.status,
         "prize_pool": found.table.pool.total,
@@ -383,5 +407,4 @@ def results_public(tournament: Tournament, found: Results) -> dict:
             if found.deal
             else None
         ),
-        "results": [result_public(row) for row in found.rows],
     }

@@ -41,7 +41,7 @@ from tournaments.prize_selectors import (
     payout_table,
     payouts_public,
     results,
-    results_public,
+    results_event,
     settings_public,
     unpaid_prizes,
 )
@@ -67,13 +67,16 @@ def _publish_payouts(tournament: Tournament) -> None:
     )
 
 
-def _publish_results(tournament: Tournament, found: Results | None = None) -> None:
+def _publish_results(
+    tournament: Tournament, found: Results | None = None, changed: set[int] | None = None
+) -> None:
     """`found`: the results as the service left them, when it has them (they are worked
-    out from every entry and hand: at 10,000 entries once is enough)."""
+    out from every entry and hand: at 10,000 entries once is enough); `changed`: the
+    entries whose lines changed, None when it may be many (prize_selectors.results_event)."""
     live.live_publish(
         tournament_id=tournament.pk,
         kind=live.RESULTS_UPDATED,
-        data=results_public(tournament, found or results(tournament)),
+        data=results_event(tournament, found or results(tournament), changed),
     )
 
 
@@ -321,7 +324,7 @@ def prize_pay(*, actor, tournament_id: int, entry_id: int, expected: int | None 
         after={"amount": row.prize, "place": row.place, "line": line.pk},
     )
     row.paid = row.prize
-    _publish_results(tournament, found)
+    _publish_results(tournament, found, changed={entry.pk})
     _publish_payouts(tournament)
     return payment
 
@@ -353,7 +356,7 @@ def prize_pay_undo(*, actor, tournament_id: int, entry_id: int) -> Entry:
         tournament=tournament,
         before={"amount": -line.amount, "line": line.pk},
     )
-    _publish_results(tournament)
+    _publish_results(tournament, changed={entry.pk})
     _publish_payouts(tournament)
     return entry
 

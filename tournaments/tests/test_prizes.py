@@ -145,7 +145,7 @@ def test_cashier_pays_once_and_the_ledger_reconciles():
     assert payout_table(event).structure.lock == PayoutLock.LOCKED
 
 
-def test_screens_see_the_prize_paid_as_the_results_page_does(
+def test_screens_are_told_of_the_prize_paid_with_its_line_only(
     monkeypatch, django_capture_on_commit_callbacks
 ):
     event = tournament(buy_in=10000, fee=1000)
@@ -161,9 +161,14 @@ def test_screens_see_the_prize_paid_as_the_results_page_does(
         )
 
     (published,) = [m["data"] for m in sent if m["type"] == "results.updated"]
-    assert published == results_public(event, results(event))
-    (row,) = [r for r in published["results"] if r["entry"]["id"] == entries[8].pk]
-    assert row["paid"] is True
+    page = results_public(event, results(event))
+    (line,) = [r for r in page["results"] if r["entry"]["id"] == entries[8].pk]
+    assert line["paid"] is True
+    # Only the line that changed travels, not the whole list (megabytes at 10,000 entries).
+    assert published["changed"] == [line]
+    assert {k: v for k, v in published.items() if k != "changed"} == {
+        k: v for k, v in page.items() if k != "results"
+    }
 
 
 def test_out_of_the_money_is_not_paid():
