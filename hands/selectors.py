@@ -282,7 +282,8 @@ def table_state_public(table: Table) -> dict:
         "players": len(now.occupied),
         "button_drawn": now.state.button is not None,
         "draw_cards": now.state.draw_cards or None,
-        "hands_played": now.state.hands_played,
+        "hands_played": now.state.hands_played,  # dealt, the hand in play included
+        "hands_finished": now.state.hands_played - (1 if playing else 0),
         "hand": hand_public(playing),
         "next": upcoming,
         "away": _away(table),

@@ -326,6 +326,18 @@ def test_start_a_hand_and_finish_it_with_a_bust_and_chip_counts(client, world):
     assert "Out at this table" in html(done) and "place 8" in html(done)
 
 
+def test_the_hand_counter_counts_hands_played_to_their_end(client, world):
+    event, _seated = world
+    client.force_login(staff("dealer"))
+
+    dealing = client.post(page(event), {"action": "start"}, follow=True)
+    hand = Hand.objects.get()
+    done = client.post(page(event), {"action": "finish", "hand": str(hand.number)}, follow=True)
+
+    assert "0 hands played" in html(dealing)
+    assert "1 hand played" in html(done)
+
+
 def test_two_busts_in_one_hand_are_placed_by_their_starting_stacks(client, world):
     event, seated = world
     Entry.objects.filter(pk=seated[(2, 3)].pk).update(chips=5000)
