@@ -10,3 +10,13 @@ document.addEventListener("htmx:beforeSwap", function (event) {
     detail.isError = false;
   }
 });
+
+// On a phone the tournament's navigation is one line that scrolls sideways: bring the
+// page's own entry into view, so that it shows where you are.
+document.addEventListener("DOMContentLoaded", function () {
+  var here = document.querySelector('.subnav [aria-current="page"]');
+  var nav = here ? here.closest(".subnav") : null;
+  if (nav && nav.scrollWidth > nav.clientWidth) {
+    nav.scrollLeft = here.offsetLeft - (nav.clientWidth - here.offsetWidth) / 2;
+  }
+});

@@ -131,6 +131,10 @@ def test_main_pages_at_the_sizes_they_are_used_at(live, chromium, tmp_path):
     log_in(floor, "td-maria")
     floor.goto(f"/tournaments/{t}/seating/")
     expect(floor.locator(".seat-table")).to_have_count(3)
+    # The navigations are one sideways-scrolling line each; the page's own entry shows.
+    here = floor.locator('.subnav [aria-current="page"]').bounding_box()
+    assert 0 <= here["x"] and here["x"] + here["width"] <= PHONE["width"]
+    assert floor.locator(".topbar").bounding_box()["height"] < PHONE["height"] / 5
     shoot(floor, "td-seating-map-phone", folders)
 
     tv = open_page(chromium, live, TV)
