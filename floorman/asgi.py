@@ -7,6 +7,15 @@ from django.core.asgi import get_asgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "floorman.settings")
 django_asgi_app = get_asgi_application()
 
+from django.db import connections  # noqa: E402
+
+# Under ASGI Django runs each request's code in a thread of its own; a connection kept
+# open per thread (CONN_MAX_AGE) outlives the thread, and a few dozen requests exhaust
+# PostgreSQL's connections ("too many clients", bench/asgi_vs_wsgi.py). Django's advice:
+# no persistent connections under ASGI. gunicorn's sync workers keep theirs.
+for alias in connections:
+    connections.settings[alias]["CONN_MAX_AGE"] = 0
+
 from channels.auth import AuthMiddlewareStack  # noqa: E402 - needs Django set up first
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
