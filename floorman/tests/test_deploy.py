@@ -137,7 +137,8 @@ def test_healthcheck_fails_when_nothing_answers(monkeypatch, capsys):
 def test_the_asgi_server_keeps_no_database_connection_per_thread():
     """Each ASGI request runs in a thread of its own: kept connections would pile up
     until PostgreSQL refuses more (bench/asgi_vs_wsgi.py found it)."""
-    import floorman.asgi  # noqa: F401
     from django.db import connections
+
+    import floorman.asgi  # noqa: F401
 
     assert connections["default"].settings_dict["CONN_MAX_AGE"] == 0
