@@ -16,7 +16,7 @@ from django_ratelimit import core
 
 from floorman import settings as project_settings
 from floorman.ratelimit import client_ip
-from tournaments.tests.factories import field, staff, tournament
+from tournaments.tests.factories import STAFF_PASSWORD, field, staff, tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -64,7 +64,7 @@ def test_the_right_password_is_turned_away_too_once_over_the_limit(settings):
     for _ in range(3):
         sign_in(client, "nobody")
 
-    assert sign_in(client, user.username, "pw-Floorman-2026").status_code == 429
+    assert sign_in(client, user.username, STAFF_PASSWORD).status_code == 429
     assert "_auth_user_id" not in client.session
 
 
@@ -94,7 +94,7 @@ def test_a_user_under_the_limit_signs_in(settings):
     user = staff("cashier", f"cashier-{random.randrange(10**9)}")
     client = browser()
 
-    response = sign_in(client, user.username, "pw-Floorman-2026")
+    response = sign_in(client, user.username, STAFF_PASSWORD)
 
     assert response.status_code == 302
     assert client.session["_auth_user_id"] == str(user.pk)

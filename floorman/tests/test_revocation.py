@@ -15,20 +15,11 @@ from rest_framework.authtoken.models import Token
 from hands import services as hand_services
 from hands.models import TableState
 from hands.tests.factories import seat_players
-from tournaments.tests.factories import staff, tournament
+from tournaments.tests.factories import STAFF_PASSWORD, signed_in, staff, tournament
 
 pytestmark = pytest.mark.django_db
 
 THROUGH_THE_PROXY = {"HTTP_X_FORWARDED_PROTO": "https"}  # as conftest's client
-PASSWORD = "pw-Floorman-2026"  # tournaments.tests.factories.staff
-
-
-def signed_in(user) -> Client:
-    """A browser signed in through the login form, as a person does."""
-    client = Client(**THROUGH_THE_PROXY)
-    response = client.post(reverse("login"), {"username": user.username, "password": PASSWORD})
-    assert response.status_code == 302
-    return client
 
 
 def with_cookie(session_key: str) -> Client:
@@ -95,7 +86,7 @@ def test_deactivated_user_loses_session_and_token_on_the_next_request(event, flo
     assert not session_works(browser, event)
     assert token_answers(token.key, event) == 401
     again = Client(**THROUGH_THE_PROXY).post(
-        reverse("login"), {"username": floor.username, "password": PASSWORD}
+        reverse("login"), {"username": floor.username, "password": STAFF_PASSWORD}
     )
     assert again.status_code == 200  # the form again: this account cannot sign in
 

@@ -8,19 +8,11 @@ from django.urls import reverse
 from rest_framework.authtoken.models import Token
 
 from floorman.models import AuditEntry
-from tournaments.tests.factories import staff
+from tournaments.tests.factories import STAFF_PASSWORD, signed_in, staff
 
 pytestmark = pytest.mark.django_db
 
 THROUGH_THE_PROXY = {"HTTP_X_FORWARDED_PROTO": "https"}
-PASSWORD = "pw-Floorman-2026"  # tournaments.tests.factories.staff
-
-
-def signed_in(user) -> Client:
-    client = Client(**THROUGH_THE_PROXY)
-    response = client.post(reverse("login"), {"username": user.username, "password": PASSWORD})
-    assert response.status_code == 302
-    return client
 
 
 def can_work(client: Client) -> bool:
@@ -70,7 +62,7 @@ def test_deactivated_staff_cannot_sign_in_again_until_reactivated():
 
     assert not can_work(tablet)
     refused = Client(**THROUGH_THE_PROXY).post(
-        reverse("login"), {"username": "dealer-ben", "password": PASSWORD}
+        reverse("login"), {"username": "dealer-ben", "password": STAFF_PASSWORD}
     )
     assert refused.status_code == 200  # the form again, with its error
     admin.post(reverse("staff-active", args=[dealer.pk]), {"active": "1"})

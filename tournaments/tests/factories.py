@@ -10,13 +10,12 @@ from tournaments import services
 from tournaments.models import Tournament
 
 _counter = itertools.count(1)
+STAFF_PASSWORD = "pw-Floorman-2026"  # every account `staff` makes
 
 
 def staff(role: str, username: str | None = None) -> User:
     """A user holding one role: director, floor, cashier or dealer."""
-    user = User.objects.create_user(
-        username or f"{role}{next(_counter)}", password="pw-Floorman-2026"
-    )
+    user = User.objects.create_user(username or f"{role}{next(_counter)}", password=STAFF_PASSWORD)
     # get_or_create: transactional tests flush the groups the migration made.
     user.groups.add(Group.objects.get_or_create(name=role)[0])
     return user
@@ -71,6 +70,20 @@ def bust_in_order(event: Tournament, *entries) -> None:
     floor = staff("floor")
     for entry in entries:
         services.entry_bust(actor=floor, tournament_id=event.pk, entry_id=entry.pk)
+
+
+def signed_in(user):
+    """A browser signed in through the login form, as a person does, reaching the app
+    through the TLS proxy (production settings redirect plain HTTP)."""
+    from django.test import Client
+    from django.urls import reverse
+
+    client = Client(HTTP_X_FORWARDED_PROTO="https")
+    response = client.post(
+        reverse("login"), {"username": user.username, "password": STAFF_PASSWORD}
+    )
+    assert response.status_code == 302, "the login form refused the account"
+    return client
 
 
 def api(user=None):

@@ -15,8 +15,8 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from floorman.tests import servers
 from floorman.tests.browsers import LAPTOP, chromium  # noqa: F401
+from tournaments.tests.factories import STAFF_PASSWORD as PASSWORD
 
-PASSWORD = "pw-Floorman-2026"  # what tournaments/tests/factories.py gives staff accounts
 WAIT = 10_000  # ms: a live update arrives well within this, even on a busy CI machine
 
 
