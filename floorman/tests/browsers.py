@@ -28,6 +28,7 @@ ARGS = [
 
 PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1366, "height": 768}
+TABLET = {"width": 800, "height": 1280}  # a 10" tablet held upright at the table
 TV = {"width": 1920, "height": 1080}
 
 

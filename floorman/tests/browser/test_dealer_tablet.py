@@ -14,13 +14,12 @@ from floorman.tests.browser.conftest import (
     mark_as_loaded,
     open_page,
 )
-from floorman.tests.browsers import NEEDS_CHROMIUM, PHONE, TV
+from floorman.tests.browsers import NEEDS_CHROMIUM, PHONE, TABLET, TV
 from seating import services as seating
 from tournaments.tests import factories
 
 pytestmark = [pytest.mark.postgres, NEEDS_CHROMIUM]
 
-TABLET = {"width": 800, "height": 1280}  # a 10" tablet held upright at the table
 SEATED = {1: "Anna Berger", 2: "Jörg Müller", 3: "Chris Moneymaker", 4: "Maria Ho"}
 
 

@@ -21,7 +21,7 @@ from playwright.sync_api import Page, expect
 from clock import services as clock_services
 from clock.tests import factories as clock_factories
 from floorman.tests.browser.conftest import log_in, open_page
-from floorman.tests.browsers import LAPTOP, NEEDS_CHROMIUM, PHONE, TV
+from floorman.tests.browsers import LAPTOP, NEEDS_CHROMIUM, PHONE, TABLET, TV
 from hands import services as hands
 from seating import services as seating
 from tournaments import services as desk
@@ -29,7 +29,6 @@ from tournaments.tests import factories
 
 pytestmark = [pytest.mark.postgres, NEEDS_CHROMIUM]
 
-TABLET = {"width": 800, "height": 1280}
 QUALITY = 60
 SMALLEST = 8_000  # bytes: a blank or one-colour screen of these sizes compresses below this
 # A Django or JS placeholder that was never filled in: "%(name)s", "{{ x }}", "{% y %}".
