@@ -456,8 +456,7 @@ def _deal_terms_check(
     if any(later > earlier for earlier, later in zip(prizes, prizes[1:], strict=False)):
         raise Invalid({"prizes": _("A place may not pay more than the place above it.")})
     if method == DealMethod.SAVE:
-        padded = [*prizes, 0, 0]
-        most = padded[0] - padded[1]
+        most = deals.save_most(prizes)
         if save <= 0:
             raise Invalid({"save": _("Give the amount left for the winner.")})
         if save > most:

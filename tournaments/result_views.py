@@ -24,6 +24,7 @@ from floorman.roles import (
     user_has_role,
 )
 from tournaments import prize_selectors, prize_services
+from tournaments.engine import deals
 from tournaments.messages import refusal_message
 from tournaments.models import (
     Deal,
@@ -213,10 +214,6 @@ def _setting(tournament: Tournament) -> dict:
     entries = _players_left(tournament)
     table = prize_selectors.payout_table(tournament)
     prizes = prize_selectors.unpaid_prizes(table, len(entries)) if entries else []
-    if len(prizes) > 1:
-        save_most = prizes[0] - prizes[1]
-    else:
-        save_most = prizes[0] if prizes else 0
     return {
         "entries": entries,
         "table": table,
@@ -224,7 +221,7 @@ def _setting(tournament: Tournament) -> dict:
         "prize_total": sum(prizes),
         "next_prize": prizes[-1] if prizes else 0,
         "in_play": prize_selectors.chips_in_play(tournament),
-        "save_most": save_most,
+        "save_most": deals.save_most(prizes),
     }
 
 

@@ -208,6 +208,14 @@ def chip_chop(chips: Sequence[int], prizes: Sequence[int], *, unit: int = 1) -> 
     return money.apportion(total, [floor + amount for amount in extra], unit=unit)
 
 
+def save_most(prizes: Sequence[int]) -> int:
+    """The most a deal may leave in play for the winner: what first prize pays over
+    second, so that the places never rise (all of it when one prize is left)."""
+    if not prizes:
+        return 0
+    return prizes[0] - (prizes[1] if len(prizes) > 1 else 0)
+
+
 def save_deal(
     chips: Sequence[int],
     prizes: Sequence[int],
@@ -223,7 +231,7 @@ def save_deal(
     places still never rise. The amounts add up to the prizes less `save`.
     """
     chips, prizes = _field(chips, prizes)
-    most = prizes[0] - prizes[1] if len(prizes) > 1 else prizes[0]
+    most = save_most(prizes)
     if not 0 < save <= most:
         raise ValueError(f"the amount left to play for is above 0 and at most {most}")
     return icm_deal(chips, [prizes[0] - save, *prizes[1:]], unit=unit, seed=seed)
