@@ -8,7 +8,6 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from floorman import live
 from floorman.audit import audit_record
 from floorman.errors import Conflict, Invalid, NotFound
 from rulings.engine import housebook, rulebook
@@ -24,7 +23,7 @@ from rulings.models import (
 )
 from rulings.selectors import SERVED_AWAY, incident_public, penalty_public
 from tournaments.models import Entry, EntryStatus, Tournament
-from tournaments.services import entry_locked, lookup_changed, tournament_lock
+from tournaments.services import entry_locked, entry_out, tournament_lock
 
 # "45", "45-B", "TDA 45-B", "RP-8": references the TDA index must know.
 TDA_REFERENCE = re.compile(r"^(tda\s*)?(\d{1,3}(-?[a-z])?|rp[\s-]?\d{1,2})$", re.IGNORECASE)
@@ -285,19 +284,9 @@ def penalty_give(*, actor, tournament_id: int, data: dict) -> Penalty:
 def _disqualify(actor, tournament: Tournament, entry: Entry, penalty: Penalty) -> None:
     """TDA 71-D: the entry is out and its chips leave play (they count no more in the
     chips a deal must add up to)."""
-    from seating.services import seat_release
-    from tournaments.selectors import entry_public
-
     penalty.chips_removed = entry.chips
     penalty.save(update_fields=["chips_removed"])
-    entry.status = EntryStatus.DISQUALIFIED
-    entry.busted_at = timezone.now()
-    entry.save(update_fields=["status", "busted_at"])
-    lookup_changed([tournament.pk])
-    seat_release(tournament=tournament, entry=entry)
-    live.live_publish(
-        tournament_id=tournament.pk, kind=live.ENTRY_UPDATED, data=entry_public(entry)
-    )
+    entry_out(actor=actor, tournament=tournament, entry=entry, status=EntryStatus.DISQUALIFIED)
 
 
 @transaction.atomic

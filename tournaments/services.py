@@ -535,13 +535,21 @@ def entry_bust(*, actor, tournament_id: int, entry_id: int, hand=None) -> Entry:
     entry = entry_locked(tournament, entry_id)
     if entry.status != EntryStatus.ACTIVE:
         raise refuse("entry_not_active")
+    _eliminated(actor, tournament, entry, hand)  # while the seat is known
+    return entry_out(actor=actor, tournament=tournament, entry=entry, status=EntryStatus.BUSTED)
+
+
+def entry_out(*, actor, tournament: Tournament, entry: Entry, status: str) -> Entry:
+    """An entry leaves play: busted, or disqualified (TDA 71-D, rulings). Its seat is
+    freed and the clock told how many are left (casino §31). Called under the tournament
+    lock, inside the caller's transaction."""
     before = _snapshot(entry, ENTRY_FIELDS)
-    entry.status = EntryStatus.BUSTED
+    entry.status = status
     entry.busted_at = timezone.now()
+    action = "entry.bust" if status == EntryStatus.BUSTED else f"entry.{status}"
     entry = _entry_changed(
-        actor=actor, action="entry.bust", tournament=tournament, entry=entry, before=before
+        actor=actor, action=action, tournament=tournament, entry=entry, before=before
     )
-    _eliminated(actor, tournament, entry, hand)
     _seat_release(tournament, entry)
     _clock_heads_up(tournament)
     return entry

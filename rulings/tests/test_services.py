@@ -3,6 +3,8 @@ counting the hands a player on penalty misses (TDA 71, 68; casino §49)."""
 
 import pytest
 
+from clock import services as clock_services
+from clock.models import Clock
 from clock.tests.factories import with_structure
 from floorman.errors import Conflict, Invalid
 from floorman.models import AuditEntry
@@ -115,6 +117,19 @@ def test_disqualification_removes_the_entry_and_its_chips_tda_71d(event):
     assert penalty.chips_removed == offender.chips == 20000
     assert chips_in_play(event) == before - 20000
     assert not Seat.objects.filter(entry=offender).exists()
+
+
+def test_disqualifying_the_third_last_player_makes_the_clock_heads_up_casino31(event):
+    seated = seat_players(event, {1: [1, 2, 3]})
+    clock_services.clock_settings_update(
+        actor=None, tournament_id=event.pk, data={"halve_heads_up": True}
+    )
+    clock_services.clock_act(actor=None, tournament_id=event.pk, action="start")
+
+    give(event, seated[(1, 1)], PenaltyKind.DISQUALIFICATION, reason="Collusion")
+
+    assert Clock.objects.get(pk=event.pk).halved_from is not None
+    assert AuditEntry.objects.filter(action="entry.disqualified").exists()
 
 
 def test_missed_rounds_need_rounds_and_a_seat(event):
