@@ -44,6 +44,23 @@ def money_field(label, *, required: bool = False, help_text: str = "") -> forms.
     )
 
 
+def money_cents(value: Decimal, currency: str) -> int:
+    """What a money field holds, in major units, as cents; refusing what the currency
+    cannot hold or the ledger store."""
+    if value < 0:
+        raise forms.ValidationError(_("An amount cannot be negative."), code="negative")
+    if value > MAX_MONEY:  # before scaling: a huge exponent would overflow the context
+        raise forms.ValidationError(_("This amount is too large."), code="too_large")
+    cents = value.scaleb(get_currency_precision(currency))
+    if cents != cents.to_integral_value():
+        raise forms.ValidationError(
+            _("Too many decimal places for this currency."), code="precision"
+        )
+    if cents > MAX_MONEY:
+        raise forms.ValidationError(_("This amount is too large."), code="too_large")
+    return int(cents)
+
+
 def level_field(label, *, required: bool = False) -> forms.IntegerField:
     return forms.IntegerField(label=label, required=required, min_value=1, max_value=MAX_LEVEL)
 
@@ -149,19 +166,12 @@ class TournamentForm(PageForm):
         data = super().clean()
         currency = data.get("currency")
         if currency:
-            precision = get_currency_precision(currency)
             for name in MONEY_FIELDS:
                 value = data.get(name)
-                if value is None:
-                    data[name] = 0
-                    continue
-                cents = value.scaleb(precision)
-                if cents != cents.to_integral_value():
-                    self.add_error(name, _("Too many decimal places for this currency."))
-                elif cents > MAX_MONEY:
-                    self.add_error(name, _("This amount is too large."))
-                else:
-                    data[name] = int(cents)
+                try:
+                    data[name] = 0 if value is None else money_cents(value, currency)
+                except forms.ValidationError as error:
+                    self.add_error(name, error)
         for name in ("rebuy_chips", "addon_chips"):
             if data.get(name) is None and name not in self.errors:
                 data[name] = 0

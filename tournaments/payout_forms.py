@@ -12,26 +12,14 @@ from django import forms
 from django.utils.formats import get_format
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.forms import PageForm, money_field
-from tournaments.models import MAX_MONEY, PayoutTemplate, PlacesMode
+from tournaments.forms import PageForm, money_cents, money_field
+from tournaments.models import PayoutTemplate, PlacesMode
 
 MAX_PLACES = 10_000  # more places than any field pays; a form this long is already absurd
 MAX_UNIT = 2**31 - 1  # the rounding unit's column is a 32-bit integer on PostgreSQL
 BASIS_POINTS = 10_000  # 100 %
 LINE_PREFIX = "place_"
 EXTRA_LINES = 2  # blank rows under the table: pay more places than the generator did
-
-
-def cents(value: Decimal, currency: str) -> int:
-    """Major units to cents, refusing what the currency cannot hold or the ledger store."""
-    if value < 0:
-        raise forms.ValidationError(_("An amount cannot be negative."))
-    if value > Decimal(MAX_MONEY):
-        raise forms.ValidationError(_("This amount is too large."))
-    scaled = value.scaleb(get_currency_precision(currency))
-    if scaled != scaled.to_integral_value():
-        raise forms.ValidationError(_("Too many decimal places for this currency."))
-    return int(scaled)
 
 
 def percent_field(label, *, required: bool, help_text="") -> forms.DecimalField:
@@ -172,7 +160,7 @@ class PayoutSettingsForm(PageForm):
         }
 
     def clean_unit(self) -> int:
-        unit = cents(self.cleaned_data["unit"], self.currency)
+        unit = money_cents(self.cleaned_data["unit"], self.currency)
         if unit < 1:
             raise forms.ValidationError(_("The rounding unit is at least one cent."))
         if unit > MAX_UNIT:
@@ -258,7 +246,7 @@ class PayoutLinesForm(PageForm):
                 continue
             try:
                 value = data.get(name)
-                lines.append(0 if value is None else cents(value, self.currency))
+                lines.append(0 if value is None else money_cents(value, self.currency))
             except forms.ValidationError as error:
                 self.add_error(name, error)
         while lines and lines[-1] == 0:

@@ -6,38 +6,16 @@ chip field per player still in, named after the entry's id: a POST naming other 
 is simply not read, and one missing a player left is refused on that player's field.
 """
 
-from decimal import Decimal
-
-from babel.numbers import get_currency_precision
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.forms import PageForm, chips_field, money_field
+from tournaments.forms import PageForm, chips_field, money_cents, money_field
 from tournaments.models import MAX_CHIPS, MAX_MONEY, DealMethod, Entry
-from tournaments.templatetags.floorman_format import minor_to_major, money
+from tournaments.templatetags.floorman_format import money
 
 MAX_PLACE = 1_000_000
 # The figures shown side by side, in this order (casino §6).
 FIGURE_METHODS = (DealMethod.ICM, DealMethod.CHIP_CHOP, DealMethod.SAVE)
-
-
-def money_cents(value: Decimal, currency: str) -> int:
-    """Major units to cents, refusing what the currency cannot hold or the ledger take."""
-    if value > MAX_MONEY:  # before scaling: a huge exponent would overflow the context
-        raise forms.ValidationError(_("This amount is too large."), code="too_large")
-    cents = value.scaleb(get_currency_precision(currency))
-    if cents != cents.to_integral_value():
-        raise forms.ValidationError(
-            _("Too many decimal places for this currency."), code="precision"
-        )
-    if cents > MAX_MONEY:
-        raise forms.ValidationError(_("This amount is too large."), code="too_large")
-    return int(cents)
-
-
-def major(cents: int, currency: str) -> Decimal:
-    """Cents as the money fields show them."""
-    return minor_to_major(cents, currency)
 
 
 # --- Results --------------------------------------------------------------------------

@@ -44,9 +44,8 @@ from tournaments.result_forms import (
     PlaceForm,
     amount_name,
     chips_name,
-    major,
 )
-from tournaments.templatetags.floorman_format import money
+from tournaments.templatetags.floorman_format import minor_to_major, money
 
 
 def _tournament(tournament_id: int) -> Tournament:
@@ -271,10 +270,10 @@ def _record_initial(setting: dict, form: DealChipsForm, figures: dict, method: s
     found = figures[method]
     initial = {"method": method, "continue_play": method == DealMethod.SAVE}
     if method == DealMethod.SAVE:
-        initial["save"] = major(found["left_to_play"], currency)
+        initial["save"] = minor_to_major(found["left_to_play"], currency)
     for entry, player in zip(setting["entries"], found["players"], strict=True):
         initial[chips_name(entry)] = player["chips"]
-        initial[amount_name(entry)] = major(player["amount"], currency)
+        initial[amount_name(entry)] = minor_to_major(player["amount"], currency)
     return initial
 
 

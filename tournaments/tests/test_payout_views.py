@@ -340,6 +340,20 @@ def test_bad_lines_are_form_errors(client, value):
     assert not Payout.objects.exists()
 
 
+def test_a_line_the_ledger_cannot_store_in_cents_is_too_large(client):
+    """10^12 is the most the ledger holds in cents: 10^10 euros and one cent are over."""
+    event = tournament(buy_in=10000, fee=0)
+    field(event, 10)
+
+    response = director(client).post(
+        url("payouts-lines", event), lines("10000000000.01", "200", "100")
+    )
+
+    assert response.status_code == 400
+    assert "This amount is too large." in response.content.decode()
+    assert not Payout.objects.exists()
+
+
 @pytest.mark.parametrize(
     "data",
     [
