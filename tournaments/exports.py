@@ -32,15 +32,10 @@ from floorman.roles import ALL_ROLES
 from tournaments.models import Tournament
 from tournaments.prize_selectors import Results, results
 from tournaments.selectors import tournament_totals
-from tournaments.templatetags.floorman_format import minor_to_major, money
+from tournaments.templatetags.floorman_format import minor_to_major, money, place_text
 
 # Cells a spreadsheet would run as a formula: a name typed as "=HYPERLINK(...)" stays text.
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-
-
-def place_text(first: int, last: int) -> str:
-    """ "7", or "3–4" for places shared by players out in the same hand (RP-8 A)."""
-    return str(first) if first == last else f"{first}–{last}"
 
 
 def _text_cell(value: str) -> str:

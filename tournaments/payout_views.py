@@ -30,16 +30,11 @@ from tournaments.payout_forms import (
     TemplateSaveForm,
 )
 from tournaments.selectors import tournament_totals
-from tournaments.templatetags.floorman_format import babel_locale, money
+from tournaments.templatetags.floorman_format import babel_locale, money, place_text
 
 
 def _tournament(tournament_id: int) -> Tournament:
     return get_object_or_404(Tournament, pk=tournament_id)
-
-
-def place_text(first: int, last: int) -> str:
-    """ "7", or "10–12" for places that share one amount or one result (RP-8 A)."""
-    return str(first) if first == last else f"{first}–{last}"
 
 
 def percent_of(amount: int, pool: int) -> str:

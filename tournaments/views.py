@@ -42,6 +42,7 @@ from tournaments.selectors import (
     tournament_totals,
     waiting_alternates,
 )
+from tournaments.templatetags.floorman_format import place_text
 
 ENTRIES_PER_PAGE = 100
 PER_PAGE = 50
@@ -390,8 +391,7 @@ def _with_places(tournament: Tournament, entries) -> None:
         place = places.get(entry.pk)
         entry.place_text = ""
         if place is not None:
-            first, last = place.shared
-            entry.place_text = f"{first}–{last}" if place.tied else str(first)
+            entry.place_text = place_text(*place.shared)
 
 
 def _entry_action(request, tournament_id: int, number: int, *, action: str, service):

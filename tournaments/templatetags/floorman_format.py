@@ -28,6 +28,12 @@ def minor_to_major(amount: int, currency: str) -> Decimal:
     return Decimal(amount).scaleb(-get_currency_precision(currency))
 
 
+def place_text(first: int, last: int) -> str:
+    """ "7", or "10–12" for places shared by players out in the same hand (RP-8 A), or
+    paid one amount."""
+    return str(first) if first == last else f"{first}–{last}"
+
+
 @register.filter
 def money(amount: int | None, currency: str = "EUR") -> str:
     """`{{ tournament.buy_in|money:tournament.currency }}` → "€100.00" / "100,00 €"."""
