@@ -215,10 +215,9 @@ def _seat_of(entry: Entry):
 def _hand_now(table) -> int | None:
     """The hand being played at the table, or the last dealt: the penalty starts after it
     (TDA 68). None where the table logs no hands."""
-    from hands.models import Hand
+    from hands.selectors import next_hand_number
 
-    last = Hand.objects.filter(table=table).order_by("-number").first()
-    return last.number if last else None
+    return (next_hand_number(table) - 1) or None
 
 
 def missed_hands(kind: str, *, rounds: int | None, hands: int | None, players: int) -> int:
@@ -343,11 +342,9 @@ def penalty_hands_served(*, tournament: Tournament, table, hand, entry_ids) -> l
 def _publish_table(tournament: Tournament, table_number: int | None) -> None:
     if table_number is None:
         return
+    from hands.selectors import open_table
     from hands.services.common import publish_table
-    from seating.models import Table
 
-    table = Table.objects.filter(
-        tournament=tournament, number=table_number, broken_at__isnull=True
-    ).first()
+    table = open_table(tournament.pk, table_number)
     if table is not None:
         publish_table(table)
