@@ -23,7 +23,7 @@ The steps, and where each comes from:
 from dataclasses import dataclass
 
 from hands.engine.blinds import RANKS, card_value
-from rulings.engine.errors import BadQuestion, Note, _, explain
+from rulings.engine.errors import BadQuestion, Note, _, amount_text, explain
 
 
 @dataclass(frozen=True)
@@ -94,7 +94,11 @@ def chip_race(q: ChipRaceQuestion) -> ChipRaceAnswer:
     notes = [
         Note(
             _("Chips of %(removed)s come off; %(per_chip)s of them make one chip of %(next)s."),
-            {"removed": _n(q.removed), "per_chip": _n(per_chip), "next": _n(q.next_chip)},
+            {
+                "removed": amount_text(q.removed),
+                "per_chip": amount_text(per_chip),
+                "next": amount_text(q.next_chip),
+            },
         ),
         *_exchange_notes(q, results, per_chip),
         *_pool_notes(q, pooled, value, new_chips),
@@ -118,9 +122,9 @@ def _exchange_notes(q: ChipRaceQuestion, results, per_chip: int) -> list[Note]:
             continue
         params = {
             "seat": r.seat,
-            "given": _n(r.exchanged * per_chip),
-            "got": _n(r.exchanged),
-            "next": _n(q.next_chip),
+            "given": amount_text(r.exchanged * per_chip),
+            "got": amount_text(r.exchanged),
+            "next": amount_text(q.next_chip),
         }
         if r.exchanged == 1:
             template = _(
@@ -140,12 +144,12 @@ def _pool_notes(q: ChipRaceQuestion, pooled: int, value: int, new_chips: int) ->
     if not pooled:
         return [Note(_("No odd chips are left, so there is no race."), {})]
     params = {
-        "count": _n(pooled),
-        "removed": _n(q.removed),
-        "value": _n(value),
+        "count": amount_text(pooled),
+        "removed": amount_text(q.removed),
+        "value": amount_text(value),
         "ratio": _ratio(value, q.next_chip),
-        "next": _n(q.next_chip),
-        "raced": _n(new_chips),
+        "next": amount_text(q.next_chip),
+        "raced": amount_text(new_chips),
     }
     if pooled == 1:
         pool = _("The table has 1 odd chip of %(removed)s, worth %(value)s.")
@@ -200,7 +204,7 @@ def _protection_notes(q: ChipRaceQuestion, results) -> list[Note]:
                 "Seat %(seat)s lost its last chips in the race and gets one chip of %(next)s: "
                 "nobody is raced out (TDA 24-A)."
             ),
-            {"seat": r.seat, "next": _n(q.next_chip)},
+            {"seat": r.seat, "next": amount_text(q.next_chip)},
         )
         for r in results
         if r.protected
@@ -219,8 +223,8 @@ def _check(q: ChipRaceQuestion) -> None:
                 "%(next)s is not a whole number of %(removed)s chips, so they cannot be "
                 "exchanged at equal value"
             ),
-            next=_n(q.next_chip),
-            removed=_n(q.removed),
+            next=amount_text(q.next_chip),
+            removed=amount_text(q.removed),
         )
     if not q.seats:
         raise BadQuestion("seats", _("give the players at the table"))
@@ -298,9 +302,5 @@ def _ratio(value: int, unit: int) -> str:
     """`value` in chips of `unit`: a whole number, or with two decimals."""
     whole, rest = divmod(value, unit)
     if not rest:
-        return _n(whole)
+        return amount_text(whole)
     return f"{value / unit:.2f}"
-
-
-def _n(amount: int) -> str:
-    return f"{amount:,}"

@@ -9,6 +9,8 @@ mark their templates with `_`, which only lets makemessages find them.
 
 from dataclasses import dataclass, field
 
+from hands.engine.limits import STREETS
+
 
 def _(template: str) -> str:
     """Marks a text for translation (makemessages finds _("...") calls); the engine
@@ -46,3 +48,26 @@ class BadQuestion(ValueError):
         self.params = params
         self.message = template % params
         super().__init__(f"{field}: {self.message}")
+
+
+def amount_text(amount: int) -> str:
+    """An amount as the notes show it: "1,200"."""
+    return f"{amount:,}"
+
+
+def check_street(street: str) -> None:
+    if street not in STREETS:
+        raise BadQuestion(
+            "street",
+            _("unknown street %(street)s: use one of %(streets)s"),
+            street=repr(street),
+            streets=", ".join(STREETS),
+        )
+
+
+BLINDS_WRONG = _("give the small and the big blind, 0 <= small <= big, big > 0")
+
+
+def check_blinds(blinds) -> None:
+    if len(blinds) != 2 or not 0 <= blinds[0] <= blinds[1] or blinds[1] <= 0:
+        raise BadQuestion("blinds", BLINDS_WRONG)

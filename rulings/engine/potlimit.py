@@ -21,7 +21,15 @@ from hands.engine.limits import (
     min_raise_to,
     next_round,
 )
-from rulings.engine.errors import BadQuestion, Note, _, explain
+from rulings.engine.errors import (
+    BadQuestion,
+    Note,
+    _,
+    amount_text,
+    check_blinds,
+    check_street,
+    explain,
+)
 
 PREFLOP = STREETS[0]
 
@@ -76,7 +84,9 @@ def pot_limit(q: PotLimitQuestion) -> PotLimitAnswer:
     notes = _count_notes(q, counted, missing, posted)
     if current == 0:
         notes.append(
-            Note(_("Nobody has bet yet: a pot-sized bet is %(pot)s."), {"pot": _n(counted)})
+            Note(
+                _("Nobody has bet yet: a pot-sized bet is %(pot)s."), {"pot": amount_text(counted)}
+            )
         )
         if smallest > most:
             notes.append(
@@ -85,7 +95,7 @@ def pot_limit(q: PotLimitQuestion) -> PotLimitAnswer:
                         "That is less than the big blind, the smallest bet allowed, so the "
                         "most is %(most)s."
                     ),
-                    {"most": _n(smallest)},
+                    {"most": amount_text(smallest)},
                 )
             )
             most = smallest
@@ -97,10 +107,10 @@ def pot_limit(q: PotLimitQuestion) -> PotLimitAnswer:
                     "the %(bet)s bet allows a raise to %(most)s."
                 ),
                 {
-                    "call": _n(to_call),
-                    "pot": _n(counted + to_call),
-                    "bet": _n(current),
-                    "most": _n(most),
+                    "call": amount_text(to_call),
+                    "pot": amount_text(counted + to_call),
+                    "bet": amount_text(current),
+                    "most": amount_text(most),
                 },
             )
         )
@@ -119,11 +129,11 @@ def _count_notes(q: PotLimitQuestion, counted: int, missing: int, posted) -> lis
         return [
             Note(
                 _("After the flop the pot counts as it really is (TDA 54-C): %(pot)s."),
-                {"pot": _n(counted)},
+                {"pot": amount_text(counted)},
             )
         ]
     if not missing:
-        return [Note(_("The pot holds %(pot)s."), {"pot": _n(counted)})]
+        return [Note(_("The pot holds %(pot)s."), {"pot": amount_text(counted)})]
     dead = (_("The small blind is dead."), _("The big blind is dead."))
     short = (
         _("The small blind posted only %(paid)s of %(full)s."),
@@ -134,31 +144,22 @@ def _count_notes(q: PotLimitQuestion, counted: int, missing: int, posted) -> lis
         if paid == 0 and full:
             notes.append(Note(dead[index], {}))
         elif paid < full:
-            notes.append(Note(short[index], {"paid": _n(paid), "full": _n(full)}))
+            notes.append(Note(short[index], {"paid": amount_text(paid), "full": amount_text(full)}))
     notes.append(
         Note(
             _(
                 "Before the flop every pot bet assumes full blinds all the same (TDA 54-B): "
                 "the %(pot)s in the pot counts as %(counted)s."
             ),
-            {"pot": _n(counted - missing), "counted": _n(counted)},
+            {"pot": amount_text(counted - missing), "counted": amount_text(counted)},
         )
     )
     return notes
 
 
 def _check(q: PotLimitQuestion) -> None:
-    if q.street not in STREETS:
-        raise BadQuestion(
-            "street",
-            _("unknown street %(street)s: use one of %(streets)s"),
-            street=repr(q.street),
-            streets=", ".join(STREETS),
-        )
-    if len(q.blinds) != 2 or not 0 <= q.blinds[0] <= q.blinds[1] or q.blinds[1] <= 0:
-        raise BadQuestion(
-            "blinds", _("give the small and the big blind, 0 <= small <= big, big > 0")
-        )
+    check_street(q.street)
+    check_blinds(q.blinds)
     if q.posted:
         if q.street != PREFLOP:
             raise BadQuestion(
@@ -175,7 +176,9 @@ def _check(q: PotLimitQuestion) -> None:
         )
         for template, full, paid in zip(wrong, q.blinds, q.posted, strict=True):
             if not 0 <= paid <= full:
-                raise BadQuestion("posted", template, paid=_n(paid), full=_n(full))
+                raise BadQuestion(
+                    "posted", template, paid=amount_text(paid), full=amount_text(full)
+                )
     if q.pot < 0:
         raise BadQuestion("pot", _("the pot cannot be negative"))
     if any(amount < 0 for amount in q.bets):
@@ -200,7 +203,7 @@ def _check_blinds_among_bets(q: PotLimitQuestion) -> None:
                     "before the flop the blind (%(blind)s) is a bet of this street: list it "
                     "among the bets, or as in_front for the acting player's own blind"
                 ),
-                blind=_n(needed[0]),
+                blind=amount_text(needed[0]),
             )
         raise BadQuestion(
             "bets",
@@ -208,8 +211,8 @@ def _check_blinds_among_bets(q: PotLimitQuestion) -> None:
                 "before the flop the blinds (%(big)s and %(small)s) are bets of this street: "
                 "list them among the bets, or as in_front for the acting player's own blind"
             ),
-            big=_n(needed[0]),
-            small=_n(needed[1]),
+            big=amount_text(needed[0]),
+            small=amount_text(needed[1]),
         )
 
 
@@ -230,10 +233,6 @@ def _check_facing_action(q: PotLimitQuestion) -> None:
                 "the player already has %(in_front)s in front and nobody bet more "
                 "(%(bet)s): the betting would be over, someone else must have raised"
             ),
-            in_front=_n(q.in_front),
-            bet=_n(current),
+            in_front=amount_text(q.in_front),
+            bet=amount_text(current),
         )
-
-
-def _n(amount: int) -> str:
-    return f"{amount:,}"

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from hands.engine.blinds import from_the_button
 from hands.engine.pots import build_pots, split_pot
-from rulings.engine.errors import BadQuestion, Note, _, explain
+from rulings.engine.errors import BadQuestion, Note, _, amount_text, explain
 
 
 @dataclass(frozen=True)
@@ -98,7 +98,7 @@ def pots(q: PotsQuestion) -> PotsAnswer:
                     ),
                 ),
                 side=index,
-                amount=_n(pot.amount),
+                amount=amount_text(pot.amount),
             )
         odd_chips = odd_chips or bool(odd)
         notes += _describe_award(index, pot.amount, ordered, awards, odd, q)
@@ -205,8 +205,8 @@ def _check(q: PotsQuestion) -> None:
                 "contributions",
                 _("seat %(seat)s put in %(total)s, which no stack of %(chip)s chips makes"),
                 seat=c.seat,
-                total=_n(c.total),
-                chip=_n(q.smallest_chip),
+                total=amount_text(c.total),
+                chip=amount_text(q.smallest_chip),
             )
     if all(c.folded for c in q.contributions):
         raise BadQuestion("contributions", _("at least one player must still be in the hand"))
@@ -216,8 +216,8 @@ def _check(q: PotsQuestion) -> None:
         raise BadQuestion(
             "dead",
             _("%(dead)s is not made of chips of %(chip)s or more"),
-            dead=_n(q.dead),
-            chip=_n(q.smallest_chip),
+            dead=amount_text(q.dead),
+            chip=amount_text(q.smallest_chip),
         )
     if q.button is not None and not 1 <= q.button <= q.seats:
         raise BadQuestion("button", _("the button must be on a seat 1 to %(seats)s"), seats=q.seats)
@@ -236,7 +236,7 @@ def _describe_pots(built, q: PotsQuestion) -> list[Note]:
             template = _("One pot: the main pot of %(amount)s for seat %(seats)s.")
         else:
             template = _("One pot: the main pot of %(amount)s for seats %(seats)s.")
-        notes = [Note(template, {"amount": _n(pot.amount), "seats": _seats(pot.eligible)})]
+        notes = [Note(template, {"amount": amount_text(pot.amount), "seats": _seats(pot.eligible)})]
     else:
         notes = [
             Note(
@@ -252,7 +252,11 @@ def _describe_pots(built, q: PotsQuestion) -> list[Note]:
                 template = _("Side pot %(side)s of %(amount)s is for seat %(seats)s.")
             else:
                 template = _("Side pot %(side)s of %(amount)s is for seats %(seats)s.")
-            params = {"side": index, "amount": _n(pot.amount), "seats": _seats(pot.eligible)}
+            params = {
+                "side": index,
+                "amount": amount_text(pot.amount),
+                "seats": _seats(pot.eligible),
+            }
             notes.append(Note(template, params))
     folded = [c.seat for c in q.contributions if c.folded and c.total]
     if folded:
@@ -268,7 +272,7 @@ def _describe_pots(built, q: PotsQuestion) -> list[Note]:
         notes.append(
             Note(
                 _("The %(dead)s dead money belongs to the main pot (RP-11)."),
-                {"dead": _n(q.dead)},
+                {"dead": amount_text(q.dead)},
             )
         )
     return notes
@@ -281,7 +285,7 @@ def _describe_award(index, amount, ordered, awards, odd, q: PotsQuestion) -> lis
             _("Main pot: seat %(seat)s wins %(amount)s."),
             _("Side pot %(side)s: seat %(seat)s wins %(amount)s."),
         )
-        return [Note(template, {"side": index, "seat": ordered[0], "amount": _n(amount)})]
+        return [Note(template, {"side": index, "seat": ordered[0], "amount": amount_text(amount)})]
     if q.smallest_chip > 1:
         template = _by_pot(
             index,
@@ -294,10 +298,12 @@ def _describe_award(index, amount, ordered, awards, odd, q: PotsQuestion) -> lis
             _("The main pot is split %(ways)s ways."),
             _("Side pot %(side)s is split %(ways)s ways."),
         )
-    chip = _n(q.smallest_chip)
+    chip = amount_text(q.smallest_chip)
     notes = [Note(template, {"side": index, "ways": len(ordered), "chip": chip})]
     notes += [
-        Note(_("Seat %(seat)s gets %(amount)s."), {"seat": seat, "amount": _n(awards[seat])})
+        Note(
+            _("Seat %(seat)s gets %(amount)s."), {"seat": seat, "amount": amount_text(awards[seat])}
+        )
         for seat in ordered
     ]
     if odd == 1:
@@ -332,7 +338,3 @@ def _by_pot(index: int, main: str, side: str) -> str:
 def _seats(seats) -> str:
     """Seat numbers as a list that reads the same in every language: "1, 2, 3"."""
     return ", ".join(str(s) for s in seats)
-
-
-def _n(amount: int) -> str:
-    return f"{amount:,}"

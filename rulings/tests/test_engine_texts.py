@@ -15,13 +15,13 @@ from pathlib import Path
 
 import pytest
 
-from rulings.engine import bets, chiprace, potlimit, pots
+from rulings.engine import bets, chiprace, errors, potlimit, pots
 from rulings.engine.bets import BetQuestion, PriorAction, checks, outcomes, replay
 from rulings.engine.chiprace import ChipRaceQuestion, RaceSeat
 from rulings.engine.errors import BadQuestion, Note, _
 from rulings.engine.pots import Contribution, PotsQuestion
 
-ENGINES = (bets, potlimit, pots, chiprace)
+ENGINES = (bets, potlimit, pots, chiprace, errors)  # errors: the checks they share
 # A package (bets) counts with all its modules.
 SOURCES = [
     path

@@ -70,10 +70,9 @@ from rulings.engine.bets.question import (
     BetQuestion,
     PriorAction,
     Ruling,
-    _n,
 )
 from rulings.engine.bets.replay import _replay
-from rulings.engine.errors import BadQuestion, Note, _
+from rulings.engine.errors import BadQuestion, Note, _, amount_text
 
 __all__ = ["BadQuestion", "BetQuestion", "PriorAction", "Ruling", "interpret"]
 
@@ -97,7 +96,7 @@ def interpret(question: BetQuestion) -> Ruling:
     if amount is not None:
         said = Note(
             _("Saying %(amount)s is the same as pushing out %(amount)s (TDA 40-C)."),
-            {"amount": _n(amount)},
+            {"amount": amount_text(amount)},
         )
         return _silent(spot, amount, [*rules, "40-C"], [*lead, said], chips=())
     return _silent(spot, question.in_front + sum(question.chips), [], [], chips=question.chips)

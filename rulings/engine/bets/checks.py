@@ -1,7 +1,7 @@
 """The question's own inputs checked before anything is read: game, street, blinds,
 stack, and what was said or pushed out."""
 
-from hands.engine.limits import STREETS, Structure
+from hands.engine.limits import Structure
 from rulings.engine.bets.question import (
     CHECK,
     DECLARATIONS,
@@ -9,9 +9,15 @@ from rulings.engine.bets.question import (
     GAMES,
     HOUSE_READINGS,
     BetQuestion,
-    _n,
 )
-from rulings.engine.errors import BadQuestion, _
+from rulings.engine.errors import (
+    BLINDS_WRONG,
+    BadQuestion,
+    _,
+    amount_text,
+    check_blinds,
+    check_street,
+)
 
 
 def _check_question(q: BetQuestion) -> Structure:
@@ -22,15 +28,8 @@ def _check_question(q: BetQuestion) -> Structure:
             game=repr(q.game),
             games=", ".join(GAMES),
         )
-    if q.street not in STREETS:
-        raise BadQuestion(
-            "street",
-            _("unknown street %(street)s: use one of %(streets)s"),
-            street=repr(q.street),
-            streets=", ".join(STREETS),
-        )
-    if len(q.blinds) != 2 or not 0 <= q.blinds[0] <= q.blinds[1] or q.blinds[1] <= 0:
-        raise BadQuestion("blinds", _BLINDS)
+    check_street(q.street)
+    check_blinds(q.blinds)
     if q.stack < 0:
         raise BadQuestion("stack", _("the stack cannot be negative"))
     if q.stack == 0:
@@ -55,7 +54,7 @@ def _check_question(q: BetQuestion) -> Structure:
         raise BadQuestion(
             "chips",
             _("the chips pushed (%(chips)s) are more than the stack behind"),
-            chips=_n(sum(q.chips)),
+            chips=amount_text(sum(q.chips)),
         )
     no_amount = {CHECK: _("a check has no amount"), FOLD: _("a fold has no amount")}
     if q.declared_amount is not None:
@@ -65,8 +64,8 @@ def _check_question(q: BetQuestion) -> Structure:
             raise BadQuestion(
                 "declared_amount",
                 _("%(amount)s is more than the player has (%(everything)s in all)"),
-                amount=_n(q.declared_amount),
-                everything=_n(everything),
+                amount=amount_text(q.declared_amount),
+                everything=amount_text(everything),
             )
         if q.declared_amount <= q.in_front:
             raise BadQuestion(
@@ -75,8 +74,8 @@ def _check_question(q: BetQuestion) -> Structure:
                     "the amount said is a street total: %(amount)s is not more than the "
                     "%(in_front)s already in front"
                 ),
-                amount=_n(q.declared_amount),
-                in_front=_n(q.in_front),
+                amount=amount_text(q.declared_amount),
+                in_front=amount_text(q.in_front),
             )
         if q.declaration in no_amount:
             raise BadQuestion("declared_amount", no_amount[q.declaration])
@@ -96,7 +95,4 @@ def _check_question(q: BetQuestion) -> Structure:
     try:
         return Structure(GAMES[q.game], q.blinds[0], q.blinds[1])
     except ValueError as error:
-        raise BadQuestion("blinds", _BLINDS) from error
-
-
-_BLINDS = _("give the small and the big blind, 0 <= small <= big, big > 0")
+        raise BadQuestion("blinds", BLINDS_WRONG) from error

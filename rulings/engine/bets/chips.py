@@ -2,9 +2,9 @@
 51-B)."""
 
 from rulings.engine.bets.outcomes import _blocked, _ruling, _wager
-from rulings.engine.bets.question import CALL, CHECK, Ruling, _n
+from rulings.engine.bets.question import CALL, CHECK, Ruling
 from rulings.engine.bets.spot import _Spot
-from rulings.engine.errors import Note, _
+from rulings.engine.errors import Note, _, amount_text
 
 
 def _silent(
@@ -34,7 +34,7 @@ def _silent(
                     *notes,
                     Note(
                         _("The player's last chips are a call all-in for %(put)s."),
-                        {"put": _n(put)},
+                        {"put": amount_text(put)},
                     ),
                 ],
             )
@@ -60,7 +60,7 @@ def _silent(
                         "A single oversized chip facing a bet, without 'raise' first, is a call "
                         "to %(bet)s (TDA 44); the change goes back."
                     ),
-                    {"bet": _n(cur)},
+                    {"bet": amount_text(cur)},
                 ),
             ],
         )
@@ -77,7 +77,11 @@ def _silent(
                         "Every chip is needed for the call: without one %(chip)s only "
                         "%(without)s would be in, less than %(bet)s, so it is a call (TDA 45-A)."
                     ),
-                    {"chip": _n(min(chips)), "without": _n(put - min(chips)), "bet": _n(cur)},
+                    {
+                        "chip": amount_text(min(chips)),
+                        "without": amount_text(put - min(chips)),
+                        "bet": amount_text(cur),
+                    },
                 ),
             ],
         )
@@ -90,7 +94,7 @@ def _silent(
                     "Without one %(chip)s the chips would still cover the call of %(bet)s "
                     "(TDA 45-B)."
                 ),
-                {"chip": _n(min(chips)), "bet": _n(cur)},
+                {"chip": amount_text(min(chips)), "bet": amount_text(cur)},
             ),
         ]
     block = spot.block()
@@ -121,7 +125,7 @@ def _fifty_percent(spot: _Spot, put: int, rules: list[str], notes: list[Note]) -
     cur, low = spot.current, spot.low
     full, over = low - cur, put - cur
     rules = [*rules, "43-A"]
-    params = {"over": _n(over), "bet": _n(cur), "full": _n(full)}
+    params = {"over": amount_text(over), "bet": amount_text(cur), "full": amount_text(full)}
     if 2 * over >= full:
         template = _(
             "%(over)s over the %(bet)s bet is at least half the minimum raise of %(full)s, so "
@@ -147,7 +151,12 @@ def _undercall(spot: _Spot, put: int, rules: list[str], notes: list[Note]) -> Ru
     """51-B: less than the call, with chips left and "call" unsaid. Heads-up, or facing the
     street's opening bet, the full call is mandatory; otherwise it is the TD's call."""
     to, cur = spot.call_to, spot.current
-    params = {"put": _n(put), "bet": _n(cur), "to": _n(to), "forfeit": _n(put - spot.q.in_front)}
+    params = {
+        "put": amount_text(put),
+        "bet": amount_text(cur),
+        "to": amount_text(to),
+        "forfeit": amount_text(put - spot.q.in_front),
+    }
     rules = [*rules, "51-B"]
     if spot.opening == cur:
         template = _(

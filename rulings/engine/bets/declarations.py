@@ -12,10 +12,9 @@ from rulings.engine.bets.question import (
     POT,
     RAISE,
     Ruling,
-    _n,
 )
 from rulings.engine.bets.spot import _Spot
-from rulings.engine.errors import Note, _
+from rulings.engine.errors import Note, _, amount_text
 
 
 def _fold(spot: _Spot) -> Ruling:
@@ -46,7 +45,11 @@ def _check(spot: _Spot) -> Ruling:
     q = spot.q
     if not spot.facing:
         return _ruling(spot, CHECK, q.in_front, ["40-A"], [Note(_("The player checks."), {})])
-    params = {"bet": _n(spot.current), "to": _n(spot.call_to), "call": _n(spot.to_call)}
+    params = {
+        "bet": amount_text(spot.current),
+        "to": amount_text(spot.call_to),
+        "call": amount_text(spot.to_call),
+    }
     if q.chips:
         template = _(
             "'Check' is not a valid action facing a bet of %(bet)s (TDA 55); the player may "
@@ -73,7 +76,7 @@ def _call_declared(spot: _Spot) -> Ruling:
         template = _("'Call' commits the player to the whole call, to %(to)s all-in (TDA 51-A).")
     else:
         template = _("'Call' commits the player to the whole call, to %(to)s (TDA 51-A).")
-    notes = [Note(template, {"to": _n(spot.call_to)})]
+    notes = [Note(template, {"to": amount_text(spot.call_to)})]
     if spot.q.in_front + sum(spot.q.chips) > spot.current:
         notes.append(
             Note(_("The chips beyond the call go back: the word came first (TDA 40-A)."), {})
@@ -95,14 +98,14 @@ def _all_in_declared(spot: _Spot) -> Ruling:
                         "All-in is %(all)s, no more than the bet of %(bet)s: it is a call for "
                         "all the player's chips."
                     ),
-                    {"all": _n(e), "bet": _n(spot.current)},
+                    {"all": amount_text(e), "bet": amount_text(spot.current)},
                 )
             ],
         )
     block = spot.block()
     if block is not None:
         return _blocked(spot, block, ALL_IN)
-    said = Note(_("'All-in' puts in all %(all)s of the player's chips."), {"all": _n(e)})
+    said = Note(_("'All-in' puts in all %(all)s of the player's chips."), {"all": amount_text(e)})
     return _wager(spot, e, ["40-A"], [said])
 
 
@@ -158,22 +161,24 @@ def _wager_declared(spot: _Spot, amount: int | None, rules: list[str], lead: lis
             notes.append(
                 Note(
                     _("A raise with an amount names the total: to %(to)s (TDA 43-B)."),
-                    {"to": _n(amount)},
+                    {"to": amount_text(amount)},
                 )
             )
         else:
             rules.append("40-A")
-            notes.append(Note(_IS_TO[q.declaration], {"to": _n(amount)}))
+            notes.append(Note(_IS_TO[q.declaration], {"to": amount_text(amount)}))
     elif q.chips:
         target = q.in_front + sum(q.chips)
         if len(q.chips) == 1:
             rules.append("44")
-            notes.append(Note(_ONE_CHIP[q.declaration], {"to": _n(target)}))
+            notes.append(Note(_ONE_CHIP[q.declaration], {"to": amount_text(target)}))
         else:
             rules.append("40-A")
-            notes.append(Note(_CHIPS_GIVE[q.declaration], {"to": _n(target)}))
+            notes.append(Note(_CHIPS_GIVE[q.declaration], {"to": amount_text(target)}))
     else:
         target = spot.low
         rules.append("51-A")
-        notes.append(Note(_NO_AMOUNT[q.declaration], {"to": _n(min(target, spot.everything))}))
+        notes.append(
+            Note(_NO_AMOUNT[q.declaration], {"to": amount_text(min(target, spot.everything))})
+        )
     return _wager(spot, target, rules, notes)

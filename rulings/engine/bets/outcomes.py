@@ -3,9 +3,9 @@ the next minimum raise and whether the betting reopens (TDA 43-A, 47, 48, 52, 54
 the notes that explain it."""
 
 from hands.engine import limits
-from rulings.engine.bets.question import ALL_IN, BET, CALL, POT, PREFLOP, RAISE, WAGERS, Ruling, _n
+from rulings.engine.bets.question import ALL_IN, BET, CALL, POT, PREFLOP, RAISE, WAGERS, Ruling
 from rulings.engine.bets.spot import _Spot
-from rulings.engine.errors import Note, _, explain
+from rulings.engine.errors import Note, _, amount_text, explain
 
 # What the player's words (or silent chips, None) come to when they may only call.
 _ONLY_CALL = {
@@ -28,7 +28,7 @@ def _blocked(spot: _Spot, block: limits.Block, declaration: str | None) -> Rulin
     else:
         rules = [rule.removeprefix("TDA ")]
         why = _block_reason(spot, rule, reason)
-    then = Note(_ONLY_CALL[declaration], {"to": _n(spot.call_to)})
+    then = Note(_ONLY_CALL[declaration], {"to": amount_text(spot.call_to)})
     return _ruling(spot, CALL, spot.call_to, rules, [why, then])
 
 
@@ -39,7 +39,7 @@ def _block_reason(spot: _Spot, rule: str, reason: str) -> Note:
                 "The player may not raise: the betting was not reopened for them, as %(faced)s "
                 "more since they acted is less than a full raise (%(rule)s)."
             ),
-            {"faced": _n(spot.current - (spot.me.acted_at or 0)), "rule": rule},
+            {"faced": amount_text(spot.current - (spot.me.acted_at or 0)), "rule": rule},
         )
     if rule == "TDA 48":
         return Note(
@@ -98,7 +98,7 @@ def _wager(spot: _Spot, target: int, rules: list[str], notes: list[Note]) -> Rul
         to = e
     action = ALL_IN if to == e else (RAISE if spot.opened else BET)
     all_in = to == e and target != e
-    params = {"to": _n(to)}
+    params = {"to": amount_text(to)}
     if held:
         notes.append(Note(_HELD[spot.opened, all_in], params))
     elif cut and spot.structure.limit == limits.POT_LIMIT:
@@ -109,7 +109,7 @@ def _wager(spot: _Spot, target: int, rules: list[str], notes: list[Note]) -> Rul
         notes.append(Note(_("So in limit a wager is one bet: to %(to)s."), params))
     elif all_in:
         notes.append(Note(_("So that is all the player's chips: all-in for %(to)s."), params))
-    elif action != ALL_IN and f"to {_n(to)}" not in explain(notes):
+    elif action != ALL_IN and f"to {amount_text(to)}" not in explain(notes):
         notes.append(Note(_IS_TO[action], params))
     return _ruling(spot, action, to, rules, notes)
 

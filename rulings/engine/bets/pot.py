@@ -3,9 +3,9 @@
 
 from hands.engine import limits
 from rulings.engine.bets.outcomes import _limit_rule, _wager
-from rulings.engine.bets.question import Ruling, _n
+from rulings.engine.bets.question import Ruling
 from rulings.engine.bets.spot import _Spot
-from rulings.engine.errors import BadQuestion, Note, _
+from rulings.engine.errors import BadQuestion, Note, _, amount_text
 
 
 def _spoken_amount(spot: _Spot) -> tuple[int | None, list[str], list[Note]]:
@@ -22,14 +22,14 @@ def _spoken_amount(spot: _Spot) -> tuple[int | None, list[str], list[Note]]:
         return readings[0], [], []
     legal = [r for r in readings if r <= spot.everything]
     # The readings as a list that needs no word: "250 / 2,050".
-    meanings = " / ".join(_n(r) for r in readings)
+    meanings = " / ".join(amount_text(r) for r in readings)
     if q.ambiguous == "ifp":
         lead = Note(
             _(
                 "The words could mean %(readings)s; the lowest reading counts (IFP 4.17): "
                 "%(chosen)s."
             ),
-            {"readings": meanings, "chosen": _n(legal[0])},
+            {"readings": meanings, "chosen": amount_text(legal[0])},
         )
         return legal[0], ["IFP 4.17"], [lead]
     before = spot.pot_before()
@@ -48,7 +48,7 @@ def _spoken_amount(spot: _Spot) -> tuple[int | None, list[str], list[Note]]:
             "The words could mean %(readings)s; no reading fits within the pot of %(pot)s, so "
             "the smallest counts (TDA 57): %(chosen)s."
         )
-    params = {"readings": meanings, "pot": _n(pot), "chosen": _n(chosen)}
+    params = {"readings": meanings, "pot": amount_text(pot), "chosen": amount_text(chosen)}
     return chosen, ["57"], [Note(template, params)]
 
 
@@ -81,10 +81,10 @@ def _pot_declared(spot: _Spot, amount: int | None, rules: list[str], notes: list
     assert most is not None  # pot limit always has a ceiling
     rules.append(_limit_rule(spot))
     if pushed is None or pushed == most:
-        notes.append(Note(_("A pot-sized wager is to %(most)s."), {"most": _n(most)}))
+        notes.append(Note(_("A pot-sized wager is to %(most)s."), {"most": amount_text(most)}))
         return _wager(spot, most, rules, notes)
     rules.append("52-B")
-    params = {"most": _n(most), "pushed": _n(pushed)}
+    params = {"most": amount_text(most), "pushed": amount_text(pushed)}
     if pushed > most:
         template = _(
             "%(pushed)s is more than the pot allows; an illegal overbet is cut to %(most)s "

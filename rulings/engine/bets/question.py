@@ -67,8 +67,3 @@ class Ruling:
     rules: tuple[str, ...]  # e.g. ("45-B", "43-A")
     explanation: str  # the notes' texts, in English
     notes: tuple[Note, ...]  # the explanation as translatable templates
-
-
-def _n(amount: int) -> str:
-    """An amount as the notes show it: "1,200"."""
-    return f"{amount:,}"

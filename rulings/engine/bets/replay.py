@@ -15,10 +15,9 @@ from rulings.engine.bets.question import (
     RAISE,
     BetQuestion,
     PriorAction,
-    _n,
 )
 from rulings.engine.bets.spot import _Seat, _Spot
-from rulings.engine.errors import BadQuestion, _
+from rulings.engine.errors import BadQuestion, _, amount_text
 
 
 def _replay(q: BetQuestion, structure: Structure) -> _Spot:
@@ -64,7 +63,7 @@ def _replay(q: BetQuestion, structure: Structure) -> _Spot:
                         "action %(number)s (%(player)s %(action)s): a blind is one post of at "
                         "most the big blind (%(big_blind)s)"
                     ),
-                    big_blind=_n(structure.big_blind),
+                    big_blind=amount_text(structure.big_blind),
                 )
             seat.total, seat.posted = a.to, True
             posted += a.to
@@ -92,7 +91,7 @@ def _replay(q: BetQuestion, structure: Structure) -> _Spot:
                         "action %(number)s (%(player)s %(action)s): cannot check facing a bet "
                         "of %(bet)s (TDA 55): enter what it was ruled, a call or a fold"
                     ),
-                    bet=_n(rnd.current_bet),
+                    bet=amount_text(rnd.current_bet),
                 )
             else:
                 seat.acted_at = rnd.current_bet
@@ -103,8 +102,8 @@ def _replay(q: BetQuestion, structure: Structure) -> _Spot:
                     "action %(number)s (%(player)s %(action)s): %(to)s is below the %(total)s "
                     "the player had in already"
                 ),
-                to=_n(a.to),
-                total=_n(seat.total),
+                to=amount_text(a.to),
+                total=amount_text(seat.total),
             )
         if a.action == CALL or (a.action == ALL_IN and a.to <= rnd.current_bet):
             if a.to > rnd.current_bet:
@@ -113,7 +112,7 @@ def _replay(q: BetQuestion, structure: Structure) -> _Spot:
                         "action %(number)s (%(player)s %(action)s): a call is to the current "
                         "bet of %(bet)s, not more"
                     ),
-                    bet=_n(rnd.current_bet),
+                    bet=amount_text(rnd.current_bet),
                 )
             if a.to == seat.total and seat.total < rnd.current_bet:
                 raise bad(_("action %(number)s (%(player)s %(action)s): a call puts chips in"))
@@ -133,7 +132,7 @@ def _replay(q: BetQuestion, structure: Structure) -> _Spot:
                         "current bet of %(bet)s"
                     ),
                 }[a.action],
-                bet=_n(rnd.current_bet),
+                bet=amount_text(rnd.current_bet),
             )
         in_hand = sum(1 for s in seats.values() if not s.folded)
         block = limits.raise_block(
@@ -154,7 +153,7 @@ def _replay(q: BetQuestion, structure: Structure) -> _Spot:
                     "action %(number)s (%(player)s %(action)s): the minimum is to %(low)s; "
                     "enter a short all-in as 'all-in', or the corrected amount (TDA 52-A)"
                 ),
-                low=_n(low),
+                low=amount_text(low),
             )
         high = _prior_max(q, structure, rnd, seats, seat, posted)
         if high is not None and a.to > high:
@@ -167,7 +166,7 @@ def _replay(q: BetQuestion, structure: Structure) -> _Spot:
                 over = _(
                     "action %(number)s (%(player)s %(action)s): more than the pot limit of %(high)s"
                 )
-            raise bad(over, high=_n(high))
+            raise bad(over, high=amount_text(high))
         rnd = limits.after_wager(structure, rnd, seat=index, to=a.to, in_hand=in_hand)
         if opening is None:
             opening = a.to
@@ -199,7 +198,7 @@ def _prior_block(bad, block: limits.Block, structure: Structure, rnd: Round, sea
                 "betting was not reopened for them, as %(faced)s more since they acted is less "
                 "than a full raise (%(rule)s)"
             ),
-            faced=_n(rnd.current_bet - (seat.acted_at or 0)),
+            faced=amount_text(rnd.current_bet - (seat.acted_at or 0)),
             rule=rule,
         )
     if rule == "TDA 48":
@@ -255,8 +254,8 @@ def _check_actor(spot: _Spot) -> None:
             "in_front",
             _("%(player)s's last total in the actions is %(total)s, not %(in_front)s"),
             player=q.player,
-            total=_n(me.total),
-            in_front=_n(q.in_front),
+            total=amount_text(me.total),
+            in_front=amount_text(q.in_front),
         )
     if me.acted_at is not None and me.acted_at >= spot.current:
         raise BadQuestion(
