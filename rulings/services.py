@@ -130,7 +130,12 @@ def rulebook_import(*, actor, venue_id: int, text: str, source: str = "") -> lis
     """The house's own rule book, from its text or Markdown file: one house rule per
     section, replacing what the last import brought (rules typed by hand stay)."""
     venue = _venue(venue_id)
-    sections = housebook.split_sections(text)
+    try:
+        sections = housebook.split_sections(text)
+    except ValueError:  # too long, or too many sections for a rule book
+        raise Invalid(
+            {"text": _("This is too much for one rule book: at most 2,000 sections.")}
+        ) from None
     if not sections:
         raise Invalid({"text": _("No rules found: the file needs headings or numbered rules.")})
     HouseRule.objects.filter(venue=venue, imported=True).delete()

@@ -307,31 +307,27 @@ def rulebook_upload(request, venue_id: int):
     venue = _venue(venue_id)
     form = RulebookUploadForm(request.POST, request.FILES, prefix="book")
     if form.is_valid():
-        try:
-            outcome = service_call(
+        outcome = service_call(
+            request,
+            services.rulebook_import,
+            form=form,
+            field_map={"text": "file"},
+            venue_id=venue.pk,
+            text=form.text,
+            source=form.cleaned_data["file"].name or "",
+        )
+        if outcome.ok:
+            count = len(outcome.value)
+            messages.success(
                 request,
-                services.rulebook_import,
-                form=form,
-                field_map={"text": "file"},
-                venue_id=venue.pk,
-                text=form.text,
-                source=form.cleaned_data["file"].name or "",
-            )
-        except ValueError:  # housebook: too long, or too many sections for a rule book
-            form.add_error("file", _("This is too much for one rule book: at most 2,000 sections."))
-        else:
-            if outcome.ok:
-                count = len(outcome.value)
-                messages.success(
-                    request,
-                    ngettext(
-                        "Imported %(count)d rule from %(file)s.",
-                        "Imported %(count)d rules from %(file)s.",
-                        count,
-                    )
-                    % {"count": count, "file": form.cleaned_data["file"].name},
+                ngettext(
+                    "Imported %(count)d rule from %(file)s.",
+                    "Imported %(count)d rules from %(file)s.",
+                    count,
                 )
-                return redirect(_house_url(venue))
+                % {"count": count, "file": form.cleaned_data["file"].name},
+            )
+            return redirect(_house_url(venue))
     return _house_render(request, venue, upload_form=form)
 
 

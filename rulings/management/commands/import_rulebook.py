@@ -51,8 +51,6 @@ class Command(BaseCommand):
                 )
         except ServiceError as exc:
             raise CommandError(exc.message) from exc
-        except ValueError as exc:  # housebook: too long, too many sections
-            raise CommandError(f"Not imported: {exc}.") from exc
         linked = sum(1 for rule in rules if rule.tda)
         self.stdout.write(
             self.style.SUCCESS(
