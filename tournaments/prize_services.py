@@ -47,6 +47,7 @@ from tournaments.prize_selectors import (
 )
 from tournaments.services import (
     entry_locked,
+    line_reverse,
     refuse,
     tournament_lock,
     tournament_public,
@@ -338,16 +339,7 @@ def prize_pay_undo(*, actor, tournament_id: int, entry_id: int) -> Entry:
     if payment is None:
         raise refuse("not_paid")
     line = payment.line
-    Transaction.objects.create(
-        tournament=tournament,
-        entry=entry,
-        kind=TransactionKind.PAYOUT,
-        amount=-line.amount,
-        prize_share=-line.prize_share,
-        fee_share=0,
-        reverses=line,
-        cashier=_actor(actor),
-    )
+    line_reverse(actor=actor, line=line, kind=TransactionKind.PAYOUT)
     payment.delete()
     audit_record(
         actor=actor,

@@ -664,18 +664,23 @@ def _refund_lines(*, actor, lines) -> int:
         reversed_by__isnull=True
     )
     for line in payments:
-        Transaction.objects.create(
-            tournament_id=line.tournament_id,
-            entry_id=line.entry_id,
-            kind=TransactionKind.REFUND,
-            amount=-line.amount,
-            prize_share=-line.prize_share,
-            fee_share=-line.fee_share,
-            reverses=line,
-            cashier=actor if actor and actor.is_authenticated else None,
-        )
+        line_reverse(actor=actor, line=line, kind=TransactionKind.REFUND)
         total += line.amount
     return total
+
+
+def line_reverse(*, actor, line: Transaction, kind: str) -> Transaction:
+    """The ledger line that takes `line` back: money is never deleted, only reversed."""
+    return Transaction.objects.create(
+        tournament_id=line.tournament_id,
+        entry_id=line.entry_id,
+        kind=kind,
+        amount=-line.amount,
+        prize_share=-line.prize_share,
+        fee_share=-line.fee_share,
+        reverses=line,
+        cashier=actor if actor and actor.is_authenticated else None,
+    )
 
 
 @transaction.atomic
