@@ -38,6 +38,7 @@ from tournaments.prize_selectors import (
     PayoutTable,
     Results,
     chips_in_play,
+    lock_reason,
     payout_table,
     payouts_public,
     results,
@@ -45,6 +46,7 @@ from tournaments.prize_selectors import (
     settings_public,
     unpaid_prizes,
 )
+from tournaments.selectors import active_entry_count
 from tournaments.services import (
     entry_locked,
     line_reverse,
@@ -165,13 +167,15 @@ def payouts_update(
         raise refuse("payouts_paid")
     if hasattr(tournament, "deal"):
         raise refuse("payouts_dealt")
-    table = payout_table(tournament)
     if locked is False:
         Payout.objects.filter(tournament=tournament).delete()
         structure.lock = PayoutLock.UNLOCKED
         structure.edited = False
-        table = None
-    elif table.locked and settings and _settings_change(structure, settings):
+    elif (
+        settings
+        and lock_reason(tournament, structure) is not None
+        and _settings_change(structure, settings)
+    ):
         raise refuse("payouts_locked")
     if settings:
         settings_check({**structure.settings_dict(), **settings})
@@ -370,8 +374,8 @@ def _chips_check(tournament: Tournament, chips: list[int]) -> None:
         )
 
 
-def _players_check(tournament: Tournament, count: int) -> int:
-    left = tournament.entries.filter(status=EntryStatus.ACTIVE).count()
+def _players_check(tournament: Tournament, count: int) -> None:
+    left = active_entry_count(tournament)
     if count != left:
         raise Invalid(
             {
@@ -379,7 +383,6 @@ def _players_check(tournament: Tournament, count: int) -> int:
                 % {"left": left}
             }
         )
-    return left
 
 
 def deal_figures(
