@@ -212,14 +212,13 @@ class PayoutsView(PrizeView):
         tournament = tournament_or_404(tournament_pk)
         data = valid_data(PayoutsInput, request.data)
         settings = {k: v for k, v in data.items() if k in PayoutSettings.SETTINGS}
-        if "template" in data:
-            settings = {**data["template"].settings_dict(), **settings}
         prize_services.payouts_update(
             actor=request.user,
             tournament_id=tournament.pk,
             settings=settings or None,
             lines=data.get("lines"),
             locked=data.get("locked"),
+            template=data.get("template"),
         )
         return Response(payouts_data(tournament))
 

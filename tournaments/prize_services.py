@@ -155,11 +155,15 @@ def payouts_update(
     settings: dict | None = None,
     lines: list[int] | None = None,
     locked: bool | None = None,
+    template: PayoutTemplate | None = None,
 ) -> PayoutTable:
-    """Change the payout settings, type the lines, lock or unlock the table.
+    """Change the payout settings (a saved `template`'s, then `settings` over them),
+    type the lines, lock or unlock the table.
 
     Typed lines freeze the table (it no longer follows the pool); unlocking lets it
     follow the pool again. Once a prize has been paid from it, the table is final."""
+    if template is not None:
+        settings = {**template.settings_dict(), **(settings or {})}
     tournament = tournament_lock(tournament_id)
     structure = _structure_locked(tournament)
     before = {**settings_public(structure), "lock": structure.lock}
@@ -233,9 +237,7 @@ def template_apply(*, actor, tournament_id: int, template_id: int) -> PayoutTabl
     template = PayoutTemplate.objects.filter(pk=template_id).first()
     if template is None:
         raise NotFound(_("No such payout template."))
-    return payouts_update(
-        actor=actor, tournament_id=tournament_id, settings=template.settings_dict()
-    )
+    return payouts_update(actor=actor, tournament_id=tournament_id, template=template)
 
 
 # --- Places the director enters --------------------------------------------------------
