@@ -109,18 +109,17 @@ ChipRaceOutput = _answer(
 
 
 def entry_public(entry, language: str) -> dict:
-    german = language == "de"
     return {
         "number": entry.number,
         "section": entry.section,
-        "title": entry.title_de if german else entry.title_en,
-        "summary": entry.summary_de if german else entry.summary_en,
-        "keywords": list(entry.keywords_de if german else entry.keywords_en),
+        "title": entry.title(language),
+        "summary": entry.summary(language),
+        "keywords": list(entry.keywords(language)),
     }
 
 
 def _language(request) -> str:
-    return "de" if (request.LANGUAGE_CODE or "").startswith("de") else "en"
+    return rulebook.language_of(request.LANGUAGE_CODE)
 
 
 class RuleBookView(APIView):

@@ -195,7 +195,7 @@ def _presented(name: str, answer: dict, data: dict) -> dict:
 def calculators(request):
     """Every staff role may use them: the floor and the TD at the tables, dealers and
     cashiers to check a figure."""
-    language = "de" if (get_language() or "").startswith("de") else "en"
+    language = rulebook.language_of(get_language())
     used = request.POST.get("calculator", "") if request.method == "POST" else ""
     if request.method == "GET":
         wanted = request.GET.get("calculator", "")

@@ -46,7 +46,7 @@ RECORD_MAX = 500
 
 
 def _language(request) -> str:
-    return "de" if (getattr(request, "LANGUAGE_CODE", "") or "").startswith("de") else "en"
+    return rulebook.language_of(getattr(request, "LANGUAGE_CODE", ""))
 
 
 # --- The rule book (public) -------------------------------------------------------------------

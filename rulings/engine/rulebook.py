@@ -49,26 +49,27 @@ class Entry:
 
     def label(self, language: str = "en") -> str:
         """How the entry is cited: "Rule 45" / "RP-8", in German "§ 45" / "EV-8"."""
-        if _language(language) == "de":
+        if language_of(language) == "de":
             return f"EV-{self.number[3:]}" if self.is_procedure else f"§ {self.number}"
         return self.number if self.is_procedure else f"Rule {self.number}"
 
     def title(self, language: str = "en") -> str:
-        return self.title_de if _language(language) == "de" else self.title_en
+        return self.title_de if language_of(language) == "de" else self.title_en
 
     def summary(self, language: str = "en") -> str:
-        return self.summary_de if _language(language) == "de" else self.summary_en
+        return self.summary_de if language_of(language) == "de" else self.summary_en
 
     def keywords(self, language: str = "en") -> tuple[str, ...]:
-        return self.keywords_de if _language(language) == "de" else self.keywords_en
+        return self.keywords_de if language_of(language) == "de" else self.keywords_en
 
     def section_name(self, language: str = "en") -> str:
         english, german = _index().sections[self.section]
-        return german if _language(language) == "de" else english
+        return german if language_of(language) == "de" else english
 
 
-def _language(language: str) -> str:
-    return "de" if language[:2].lower() == "de" else "en"
+def language_of(code: str | None) -> str:
+    """The rule book's language for a language code: "de" for German, else "en"."""
+    return "de" if (code or "")[:2].lower() == "de" else "en"
 
 
 def __getattr__(name: str):
@@ -318,7 +319,7 @@ def search(query: str, *, language: str = "en", limit: int = 20) -> list[Entry]:
     words = list(dict.fromkeys(_words(rest)))
     required = [word for word in words if word not in _STOPWORDS] or words
     phrase = " ".join(_words(rest))
-    prefer_de = _language(language) == "de"
+    prefer_de = language_of(language) == "de"
 
     ranked: list[tuple[tuple, Entry]] = []
     for item in index.indexed:
