@@ -232,7 +232,7 @@ class PenaltiesView(FloorView):
     def get(self, request, tournament_pk):
         """Penalties given in this tournament, latest first."""
         tournament = tournament_or_404(tournament_pk)
-        penalties = tournament.penalties.select_related("given_by")
+        penalties = selectors.penalties_given(tournament.pk)
         return Response({"penalties": [selectors.penalty_public(p) for p in penalties]})
 
     @extend_schema(request=PenaltyInput, responses={201: PenaltyOutput})

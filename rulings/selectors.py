@@ -140,6 +140,15 @@ def penalties_serving(tournament_id: int):
     ).select_related("entry__player")
 
 
+def penalties_given(tournament_id: int):
+    """The tournament's penalties, latest first."""
+    return (
+        Penalty.objects.filter(tournament_id=tournament_id)
+        .select_related("entry__player", "given_by", "incident")
+        .order_by("-at", "-id")
+    )
+
+
 def away_seats(tournament_id: int, table_number: int) -> dict[int, int]:
     """Seat → hands still to miss, for players on penalty at this table (TDA 71-C)."""
     from seating.models import Seat

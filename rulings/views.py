@@ -378,6 +378,13 @@ def _with_details(incidents) -> list[Incident]:
     return incidents
 
 
+def _penalties_with_details(penalties) -> list[Penalty]:
+    for penalty in penalties:
+        penalty.sum = penalty_sum(penalty)
+        penalty.cited = cited_rules(penalty.rules)
+    return penalties
+
+
 def penalty_sum(penalty: Penalty) -> str:
     """How many hands a penalty costs, worked out: "2 rounds × 7 players = 14 hands"."""
     hands = ngettext("%(count)s hand", "%(count)s hands", penalty.hands) % {
@@ -417,14 +424,8 @@ def _floor_render(
     page = Paginator(found, INCIDENTS_PER_PAGE).get_page(request.GET.get("page"))
     _with_details(page.object_list)
     serving = list(selectors.penalties_serving(tournament.pk).order_by("at", "id"))
-    given = list(
-        Penalty.objects.filter(tournament=tournament)
-        .select_related("entry__player", "given_by", "incident")
-        .order_by("-at", "-id")[:PENALTIES_SHOWN]
-    )
-    for penalty in serving + given:
-        penalty.sum = penalty_sum(penalty)
-        penalty.cited = cited_rules(penalty.rules)
+    given = list(selectors.penalties_given(tournament.pk)[:PENALTIES_SHOWN])
+    _penalties_with_details(serving + given)
     return render(
         request,
         "rulings/floor.html",
@@ -546,10 +547,9 @@ def player_record(request, player_id: int):
     player = get_object_or_404(Player, pk=player_id)
     incidents, penalties = selectors.player_record(player.pk)
     incidents = _with_details(list(incidents.prefetch_related("entries__player")[:RECORD_MAX]))
-    penalties = list(penalties.select_related("entry__player", "incident")[:RECORD_MAX])
-    for penalty in penalties:
-        penalty.sum = penalty_sum(penalty)
-        penalty.cited = cited_rules(penalty.rules)
+    penalties = _penalties_with_details(
+        list(penalties.select_related("entry__player", "incident")[:RECORD_MAX])
+    )
     timeline = sorted(
         [("incident", incident.at, incident) for incident in incidents]
         + [("penalty", penalty.at, penalty) for penalty in penalties],
