@@ -20,7 +20,7 @@ from floorman.pages import role_required, service_call
 from floorman.roles import MANAGE_TOURNAMENTS
 from tournaments import prize_selectors, prize_services
 from tournaments.messages import ADJUSTMENTS, LOCK_REASONS, refusal_message
-from tournaments.models import Deal, Payment, PayoutSettings, PayoutTemplate, Tournament
+from tournaments.models import PayoutSettings, PayoutTemplate, Tournament
 from tournaments.payout_forms import (
     EXTRA_LINES,
     LockForm,
@@ -60,15 +60,6 @@ def payout_groups(amounts, pool: int) -> list[dict]:
     return groups
 
 
-def _final(tournament: Tournament) -> str:
-    """The refusal code once the table can no longer change, else ""."""
-    if Payment.objects.filter(entry__tournament=tournament).exists():
-        return "payouts_paid"
-    if Deal.objects.filter(tournament=tournament).exists():
-        return "payouts_dealt"
-    return ""
-
-
 def _adjustment_texts(codes) -> list[str]:
     generic = _("The payout generator had to adjust the settings to keep its rules.")
     return [str(ADJUSTMENTS[code]) if code in ADJUSTMENTS else generic for code in codes]
@@ -87,7 +78,7 @@ def _page(
     totals = tournament_totals(tournament)
     table = prize_selectors.payout_table(tournament, totals)
     pool = table.pool.total
-    final = _final(tournament)
+    final = prize_selectors.payouts_final(tournament) or ""
     currency = tournament.currency
     if settings_form is None:
         settings_form = PayoutSettingsForm(

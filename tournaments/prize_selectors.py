@@ -34,6 +34,26 @@ from tournaments.selectors import Totals, rules_of, tournament_totals
 # --- The payout table --------------------------------------------------------------------
 
 
+def payouts_final(tournament: Tournament) -> str | None:
+    """Why the payout table can no longer change (a prize paid from it, a deal made),
+    as a refusal code; None while it can."""
+    if Payment.objects.filter(entry__tournament=tournament).exists():
+        return "payouts_paid"
+    if Deal.objects.filter(tournament=tournament).exists():
+        return "payouts_dealt"
+    return None
+
+
+def deal_refusal(tournament: Tournament) -> str | None:
+    """Why no deal can be recorded now (casino §6: while the tournament runs, once), as a
+    refusal code; None while one can."""
+    if tournament.status != TournamentStatus.RUNNING:
+        return "deal_not_running"
+    if Deal.objects.filter(tournament=tournament).exists():
+        return "deal_exists"
+    return None
+
+
 def payout_structure(tournament: Tournament) -> PayoutStructure:
     """The tournament's settings, or the house defaults (unsaved) until the TD sets any."""
     structure = PayoutStructure.objects.filter(tournament=tournament).first()

@@ -38,8 +38,10 @@ from tournaments.prize_selectors import (
     PayoutTable,
     Results,
     chips_in_play,
+    deal_refusal,
     lock_reason,
     payout_table,
+    payouts_final,
     payouts_public,
     results,
     results_event,
@@ -104,10 +106,6 @@ def _freeze(tournament: Tournament, structure: PayoutStructure, amounts) -> None
     structure.save()
 
 
-def _paid_from(tournament: Tournament) -> bool:
-    return Payment.objects.filter(entry__tournament=tournament).exists()
-
-
 def settings_check(data: dict) -> None:
     """Rules between the settings' fields (each field's own range is the form's job)."""
     errors = {}
@@ -167,10 +165,9 @@ def payouts_update(
     tournament = tournament_lock(tournament_id)
     structure = _structure_locked(tournament)
     before = {**settings_public(structure), "lock": structure.lock}
-    if _paid_from(tournament):
-        raise refuse("payouts_paid")
-    if hasattr(tournament, "deal"):
-        raise refuse("payouts_dealt")
+    final = payouts_final(tournament)
+    if final:
+        raise refuse(final)
     if locked is False:
         Payout.objects.filter(tournament=tournament).delete()
         structure.lock = PayoutLock.UNLOCKED
@@ -482,10 +479,9 @@ def deal_record(
     (players round them) but must share out exactly the prizes still to be won, less
     what is left to play for. Without play continuing, the tournament is finished."""
     tournament = tournament_lock(tournament_id)
-    if tournament.status != TournamentStatus.RUNNING:
-        raise refuse("deal_not_running")
-    if Deal.objects.filter(tournament=tournament).exists():
-        raise refuse("deal_exists")
+    refusal = deal_refusal(tournament)
+    if refusal:
+        raise refuse(refusal)
     active = {
         e.pk: e for e in tournament.entries.select_for_update().filter(status=EntryStatus.ACTIVE)
     }

@@ -34,7 +34,6 @@ from tournaments.models import (
     Payment,
     PlaceEntered,
     Tournament,
-    TournamentStatus,
 )
 from tournaments.result_forms import (
     FIGURE_METHODS,
@@ -335,9 +334,7 @@ def _deal_refusal(tournament: Tournament) -> tuple[Deal | None, str]:
     deal = Deal.objects.filter(tournament=tournament).select_related("created_by").first()
     if deal is not None:
         return deal, "deal_exists"
-    if tournament.status != TournamentStatus.RUNNING:
-        return None, "deal_not_running"
-    return None, ""
+    return None, prize_selectors.deal_refusal(tournament) or ""
 
 
 def _deal_closed(request, tournament: Tournament, deal: Deal | None):
