@@ -30,7 +30,7 @@ from clock.selectors import (
     structure_steps,
 )
 from floorman import live
-from floorman.audit import audit_record
+from floorman.audit import audit_record, staff_user
 from floorman.errors import Conflict, NotFound
 from tournaments.models import EntryStatus, Tournament
 
@@ -356,7 +356,7 @@ def player_clock_call(
         countdown=clock.player_clock_countdown,
         unfacing=clock.player_clock_unfacing,
         started_at=timezone.now(),
-        called_by=actor if actor and actor.is_authenticated else None,
+        called_by=staff_user(actor),
     )
     data = player_clock_public(player_clock)
     audit_record(
@@ -406,7 +406,7 @@ def announcement_post(*, actor, tournament_id: int, text: str) -> Announcement:
     announcement = Announcement.objects.create(
         tournament_id=tournament_id,
         text=text,
-        created_by=actor if actor and actor.is_authenticated else None,
+        created_by=staff_user(actor),
     )
     audit_record(
         actor=actor,

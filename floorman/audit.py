@@ -5,6 +5,12 @@ from django.db import models
 from floorman.models import AuditEntry
 
 
+def staff_user(actor):
+    """Who to record as having acted: the signed-in user, or None for a player's own
+    request, a dealer's table link or the system (timed tasks, commands)."""
+    return actor if actor is not None and actor.is_authenticated else None
+
+
 def audit_record(
     *,
     actor,
@@ -16,7 +22,7 @@ def audit_record(
 ) -> AuditEntry:
     return AuditEntry.objects.create(
         tournament=tournament,
-        actor=actor if actor is not None and actor.is_authenticated else None,
+        actor=staff_user(actor),
         action=action,
         object_type=obj._meta.model_name,
         object_id=str(obj.pk),

@@ -8,7 +8,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from floorman.audit import audit_record
+from floorman.audit import audit_record, staff_user
 from floorman.errors import Conflict, Invalid, NotFound
 from rulings.engine import housebook, rulebook
 from rulings.models import (
@@ -191,7 +191,7 @@ def incident_record(*, actor, tournament_id: int, data: dict) -> Incident:
         decision=data["decision"],
         dispute=dispute,
         pot_awarded_at=timezone.now() if dispute == Dispute.BREAK else None,
-        decided_by=actor if actor is not None and actor.is_authenticated else None,
+        decided_by=staff_user(actor),
     )
     incident.entries.set(entries)
     audit_record(
@@ -269,7 +269,7 @@ def penalty_give(*, actor, tournament_id: int, data: dict) -> Penalty:
         status=PenaltyStatus.SERVING if kind in SERVED_AWAY else PenaltyStatus.SERVED,
         reason=data.get("reason", ""),
         rules=rules_checked(data.get("rules", [])),
-        given_by=actor if actor is not None and actor.is_authenticated else None,
+        given_by=staff_user(actor),
         ended_at=None if kind in SERVED_AWAY else timezone.now(),
     )
     if kind == PenaltyKind.DISQUALIFICATION:

@@ -16,7 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from floorman import live
-from floorman.audit import audit_record
+from floorman.audit import audit_record, staff_user
 from floorman.errors import Conflict, Invalid, NotFound
 from seating import engine
 from seating.messages import refusal_message
@@ -289,7 +289,7 @@ def _apply(
         kind=kind,
         seed=seed,
         params=params,
-        actor=actor if actor and actor.is_authenticated else None,
+        actor=staff_user(actor),
     )
     reasons = reasons or {}
     rows = [

@@ -12,7 +12,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from floorman import live
-from floorman.audit import audit_record
+from floorman.audit import audit_record, staff_user
 from floorman.errors import Conflict, Invalid, NotFound
 from tournaments.engine import deals, payouts
 from tournaments.models import (
@@ -58,10 +58,6 @@ from tournaments.services import (
     tournament_wind_up,
 )
 from tournaments.templatetags.floorman_format import money
-
-
-def _actor(actor):
-    return actor if actor is not None and actor.is_authenticated else None
 
 
 def _publish_payouts(tournament: Tournament) -> None:
@@ -313,7 +309,7 @@ def prize_pay(*, actor, tournament_id: int, entry_id: int, expected: int | None 
         amount=-row.prize,
         prize_share=-row.prize,
         fee_share=0,
-        cashier=_actor(actor),
+        cashier=staff_user(actor),
     )
     try:
         with transaction.atomic():
@@ -520,7 +516,7 @@ def deal_record(
         prizes=prizes,
         left_to_play=save,
         ends_tournament=not continue_play,
-        created_by=_actor(actor),
+        created_by=staff_user(actor),
     )
     DealShare.objects.bulk_create(
         DealShare(

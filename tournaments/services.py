@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from floorman import live
-from floorman.audit import audit_record
+from floorman.audit import audit_record, staff_user
 from floorman.errors import Conflict, Invalid, NotFound
 from tournaments import engine
 from tournaments.messages import refusal_message
@@ -409,7 +409,7 @@ def _entry_create(*, actor, tournament: Tournament, player: Player, reentry_numb
         number=number,
         reentry_number=reentry_number,
         chips=tournament.starting_stack,  # TDA 8-A: a full stack, re-entries too
-        registered_by=actor if actor and actor.is_authenticated else None,
+        registered_by=staff_user(actor),
     )
     Transaction.objects.create(
         tournament=tournament,
@@ -418,7 +418,7 @@ def _entry_create(*, actor, tournament: Tournament, player: Player, reentry_numb
         amount=tournament.buy_in + tournament.fee,
         prize_share=tournament.buy_in,
         fee_share=tournament.fee,
-        cashier=actor if actor and actor.is_authenticated else None,
+        cashier=staff_user(actor),
     )
     lookup_changed([tournament.pk])
     return entry
@@ -679,7 +679,7 @@ def line_reverse(*, actor, line: Transaction, kind: str) -> Transaction:
         prize_share=-line.prize_share,
         fee_share=-line.fee_share,
         reverses=line,
-        cashier=actor if actor and actor.is_authenticated else None,
+        cashier=staff_user(actor),
     )
 
 
@@ -766,7 +766,7 @@ def _money_in(*, actor, entry: Entry, kind: str, price: int, fee: int) -> None:
         amount=price + fee,
         prize_share=price,
         fee_share=fee,
-        cashier=actor if actor and actor.is_authenticated else None,
+        cashier=staff_user(actor),
     )
 
 

@@ -3,6 +3,7 @@
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from floorman.audit import staff_user
 from floorman.errors import Invalid
 from hands.models import Elimination, Hand, HandPlayer
 from hands.selectors import hand_for_hand, hand_in_play, table_now
@@ -48,7 +49,7 @@ def elimination_add(*, actor, tournament: Tournament, entry: Entry, hand: Hand |
         table_number=seat.table.number if seat else None,
         seat=seat.number if seat else None,
         stack=stack,
-        recorded_by=actor if actor is not None and actor.is_authenticated else None,
+        recorded_by=staff_user(actor),
     )
 
 

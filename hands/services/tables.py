@@ -7,7 +7,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from floorman.audit import audit_record
+from floorman.audit import audit_record, staff_user
 from floorman.errors import Invalid, NotFound
 from hands.engine import blinds
 from hands.models import TableState, TabletLink
@@ -110,9 +110,7 @@ def tablet_link_create(*, actor, tournament_id: int, number: int) -> TabletLink:
     """A new link for one table's tablet (a QR code the floor hands the dealer)."""
     tournament = lock(tournament_id)
     table = table_of(tournament, number)
-    link = TabletLink.objects.create(
-        table=table, created_by=actor if actor is not None and actor.is_authenticated else None
-    )
+    link = TabletLink.objects.create(table=table, created_by=staff_user(actor))
     audit_record(
         actor=actor, action="tablet.link", obj=link, tournament=tournament, after={"table": number}
     )
