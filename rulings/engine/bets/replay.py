@@ -16,7 +16,7 @@ from rulings.engine.bets.question import (
     BetQuestion,
     PriorAction,
 )
-from rulings.engine.bets.spot import _Seat, _Spot
+from rulings.engine.bets.spot import _ceiling, _Seat, _Spot
 from rulings.engine.errors import BadQuestion, _, amount_text
 
 
@@ -155,7 +155,16 @@ def _replay(q: BetQuestion, structure: Structure) -> _Spot:
                 ),
                 low=amount_text(low),
             )
-        high = _prior_max(q, structure, rnd, seats, seat, posted)
+        # The largest legal wager (TDA 54, fixed limit); None when unlimited, or in pot
+        # limit when no pot was given: then the prior wager is not held to a ceiling.
+        high = _ceiling(
+            q,
+            structure,
+            rnd,
+            street_bets=sum(s.total for s in seats.values()),
+            posted=posted,
+            to_call=rnd.current_bet - seat.total,
+        )
         if high is not None and a.to > high:
             if structure.fixed:
                 over = _(
@@ -215,22 +224,6 @@ def _prior_block(bad, block: limits.Block, structure: Structure, rnd: Round, sea
         rule=rule,
         reason=reason,
     )
-
-
-def _prior_max(
-    q: BetQuestion, structure: Structure, rnd: Round, seats: dict, seat: _Seat, posted: int
-) -> int | None:
-    """The largest legal wager for a player in the replay; None when unknown (no pot
-    given in pot limit) or unlimited."""
-    pot = 0
-    if structure.limit == limits.POT_LIMIT:
-        before = q.pot if q.pot is not None else (0 if q.street == PREFLOP else None)
-        if before is None:
-            return None
-        missing = max(sum(q.blinds) - posted, 0) if q.street == PREFLOP else 0
-        pot = before + sum(s.total for s in seats.values()) + missing
-    high = limits.max_raise_to(structure, rnd, to_call=rnd.current_bet - seat.total, pot=pot)
-    return None if high is None else max(high, limits.min_raise_to(structure, rnd))
 
 
 def _check_actor(spot: _Spot) -> None:

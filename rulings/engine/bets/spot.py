@@ -78,27 +78,21 @@ class _Spot:
         return others + self.q.in_front
 
     def pot_before(self) -> int | None:
-        if self.q.pot is not None:
-            return self.q.pot
-        return 0 if self.q.street == PREFLOP else None
-
-    def limit_pot(self) -> int:
-        """The pot as pot limit counts it (54-B/C): everything in the middle and in front,
-        pre-flop with any dead or short blind counted in full."""
-        before = self.pot_before()
-        if before is None:
-            raise BadQuestion("pot", _("pot limit needs the pot before this street's bets"))
-        missing = 0
-        if self.q.street == PREFLOP:
-            missing = max(sum(self.q.blinds) - self.posted, 0)
-        return before + self.street_bets() + missing
+        return _pot_before(self.q)
 
     def max_to(self) -> int | None:
-        """The pot-limit or fixed-limit ceiling, never below the minimum (a tiny pot
-        still allows a minimum bet); None in no-limit."""
-        pot = self.limit_pot() if self.structure.limit == limits.POT_LIMIT else 0
-        high = limits.max_raise_to(self.structure, self.rnd, to_call=self.to_call, pot=pot)
-        return None if high is None else max(high, self.low)
+        """The pot-limit or fixed-limit ceiling for the acting player; None in no-limit."""
+        high = _ceiling(
+            self.q,
+            self.structure,
+            self.rnd,
+            street_bets=self.street_bets(),
+            posted=self.posted,
+            to_call=self.to_call,
+        )
+        if high is None and self.structure.limit == limits.POT_LIMIT:
+            raise BadQuestion("pot", _("pot limit needs the pot before this street's bets"))
+        return high
 
     def block(self) -> limits.Block | None:
         """Why the player may not raise: only the chips for a call (table stakes), the
@@ -120,3 +114,32 @@ class _Spot:
             for name, s in self.seats.items()
             if name != self.q.player and s.acted_at is not None and not (s.folded or s.all_in)
         ]
+
+
+def _pot_before(q: BetQuestion) -> int | None:
+    """The pot before this street's bets: as given, else 0 pre-flop; None if unknown."""
+    if q.pot is not None:
+        return q.pot
+    return 0 if q.street == PREFLOP else None
+
+
+def _ceiling(
+    q: BetQuestion, structure: Structure, rnd: Round, *, street_bets: int, posted: int, to_call: int
+) -> int | None:
+    """The largest total a player may bet or raise to: the pot-limit ceiling (TDA 54) or
+    the fixed-limit bet, never below the minimum (a tiny pot still allows a minimum bet).
+    None in no-limit, and in pot limit when the pot before this street is not known.
+
+    One count for the actor (`_Spot.max_to`) and for each prior wager the replay checks:
+    `street_bets` is everything in front on this street, `posted` the blinds posted."""
+    pot = 0
+    if structure.limit == limits.POT_LIMIT:
+        before = _pot_before(q)
+        if before is None:
+            return None
+        # TDA 54-B/C: the pot is everything in the middle and in front; pre-flop a dead
+        # or short blind counts in full.
+        missing = max(sum(q.blinds) - posted, 0) if q.street == PREFLOP else 0
+        pot = before + street_bets + missing
+    high = limits.max_raise_to(structure, rnd, to_call=to_call, pot=pot)
+    return None if high is None else max(high, limits.min_raise_to(structure, rnd))
