@@ -1,4 +1,4 @@
-"""static/js/live.js, shared by the live screens (clock.js, seats.js), run with node."""
+"""static/js/live.js, shared by the live screens (clock.js, seats.js, tablet.js), run with node."""
 
 import shutil
 import subprocess
@@ -26,10 +26,20 @@ def test_pages_load_live_js_before_the_scripts_that_use_it():
     pages = []
     for template in sorted(TEMPLATES.rglob("*.html")):
         text = template.read_text()
-        for script in ("{% static 'js/clock.js' %}", "{% static 'js/seats.js' %}"):
+        for script in (
+            "{% static 'js/clock.js' %}",
+            "{% static 'js/seats.js' %}",
+            "{% static 'js/tablet.js' %}",
+        ):
             if script in text:
                 pages.append(template.name)
                 live = text.find("{% static 'js/live.js' %}")
                 assert 0 <= live < text.index(script), template
 
-    assert sorted(set(pages)) == ["board.html", "entry_public.html", "lobby.html"]
+    assert sorted(set(pages)) == [
+        "board.html",
+        "entry_public.html",
+        "hand_for_hand.html",
+        "lobby.html",
+        "tablet.html",
+    ]

@@ -8,7 +8,8 @@
 // The pure functions at the top take plain values and are tested with node
 // (clock/tests/js/clock_test.js); the screen below them touches the DOM.
 // Every user-facing text comes from the page (json_script "lobby-config"), translated.
-// The socket, JSON fetches, reconnect delays and beeps are live.js's, loaded first.
+// The socket, JSON fetches, reconnect delays, time probes and beeps are live.js's,
+// loaded first.
 (function (root, factory) {
   "use strict";
   var api = factory(
@@ -24,6 +25,7 @@
   "use strict";
 
   var fetchJson = shared.fetchJson;
+  var formatDuration = shared.formatDuration;
   var interpolate = shared.interpolate;
   var Live = shared.Live;
   var Sound = shared.Sound;
@@ -34,15 +36,7 @@
   var SAMPLE_WINDOW = 10; // offsets are taken from the last few probes: clocks drift
 
   var parseTime = shared.parseTime; // ISO 8601 from Python to ms (live.js)
-
-  // One time probe: the server's clock was read somewhere between sending and
-  // receiving, so take the midpoint (NTP's idea); the round trip bounds the error.
-  function timeSample(clientSent, serverMs, clientReceived) {
-    return {
-      offset: serverMs - (clientSent + clientReceived) / 2,
-      rtt: clientReceived - clientSent,
-    };
-  }
+  var timeSample = shared.timeSample; // one time probe: {offset, rtt} (live.js)
 
   // The sample with the shortest round trip has the smallest possible error.
   function bestOffset(samples) {
@@ -122,17 +116,6 @@
       last: steps.length ? position >= steps.length : base.lastLevel,
       msToBreak: steps.length ? msToBreak(steps, position, left, base.halvedFrom) : null,
     };
-  }
-
-  // "20:00", "9:59" → "09:59", "1:05:00": whole seconds rounded up, as the server does.
-  function formatDuration(ms) {
-    var s = Math.max(0, Math.ceil(ms / 1000));
-    var h = Math.floor(s / 3600);
-    var m = Math.floor((s % 3600) / 60);
-    var sec = s % 60;
-    var mm = (m < 10 ? "0" : "") + m;
-    var ss = (sec < 10 ? "0" : "") + sec;
-    return h ? h + ":" + mm + ":" + ss : mm + ":" + ss;
   }
 
   // Average stack in big blinds, one decimal, half up (as clock.screens.big_blinds).
@@ -645,17 +628,12 @@
   }
 
   function boot(document) {
-    var start = function () {
+    shared.whenReady(document, function () {
       var element = document.getElementById("lobby-config");
       if (!element) return;
       var screen = new Screen(document, JSON.parse(element.textContent));
       screen.start();
-    };
-    if (document.readyState === "loading") {
-      document.addEventListener("DOMContentLoaded", start);
-    } else {
-      start();
-    }
+    });
   }
 
   return {

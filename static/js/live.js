@@ -1,6 +1,6 @@
 // What every live screen needs: one tournament's websocket, its state as JSON, reconnect
-// delays, translated templates and beeps. Shared by clock.js, seats.js and the dealer
-// tablet; load it first
+// delays, the server's time, translated templates, beeps and alerts. Shared by clock.js,
+// seats.js and tablet.js (the dealer tablet); load it first
 // (<script defer> runs the scripts in the order of the page). In the browser it is
 // window.FloormanLive; under node, require("./live.js").
 //
@@ -17,9 +17,15 @@
 //   sound.enable();               // from a click or tap handler: true if audio exists
 //   sound.beeps(3, 880, 0.18);    // count, Hz, seconds each; true when it played
 //
+//   FloormanLive.attention(sound, node);  // beeps, vibration, node flashes: moved, deal now
+//
 //   FloormanLive.fetchJson(url).then(...);  // a JSON GET with the session; rejects unless 2xx
 //   FloormanLive.interpolate("Table %(table)s", { table: 5 });  // Django's %(name)s
 //   FloormanLive.backoffMs(attempt);  // the delay before reconnection attempt (from 0)
+//   FloormanLive.parseTime(iso);  // Python's isoformat to ms since the epoch, or null
+//   FloormanLive.timeSample(sent, serverMs, received);  // {offset, rtt}: one time probe
+//   FloormanLive.formatDuration(ms);  // "09:59", "1:05:00"
+//   FloormanLive.whenReady(document, start);  // start() once the page is parsed
 //
 // Tested with node: floorman/tests/js/live_test.js.
 (function (root, factory) {
@@ -49,7 +55,6 @@
     });
   }
 
-  // The state a screen starts from or catches up with after a reconnection.
   // ISO 8601 as Python writes it ("2026-03-01T20:15:00.123456+00:00") to ms since the
   // epoch. Only the form with three fraction digits is standard for Date.parse.
   function parseTime(iso) {
@@ -61,6 +66,27 @@
     return isNaN(ms) ? null : ms;
   }
 
+  // One time probe: the server's clock was read somewhere between sending and
+  // receiving, so take the midpoint (NTP's idea); the round trip bounds the error.
+  function timeSample(clientSent, serverMs, clientReceived) {
+    return {
+      offset: serverMs - (clientSent + clientReceived) / 2,
+      rtt: clientReceived - clientSent,
+    };
+  }
+
+  // "20:00", "9:59" → "09:59", "1:05:00": whole seconds rounded up, as the server does.
+  function formatDuration(ms) {
+    var s = Math.max(0, Math.ceil(ms / 1000));
+    var h = Math.floor(s / 3600);
+    var m = Math.floor((s % 3600) / 60);
+    var sec = s % 60;
+    var mm = (m < 10 ? "0" : "") + m;
+    var ss = (sec < 10 ? "0" : "") + sec;
+    return h ? h + ":" + mm + ":" + ss : mm + ":" + ss;
+  }
+
+  // The state a screen starts from or catches up with after a reconnection.
   function fetchJson(url) {
     return window
       .fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" } })
@@ -179,11 +205,46 @@
     return true;
   };
 
+  // --- Alerts and the page ------------------------------------------------------------
+
+  // A player's phone or a dealer's tablet calls for attention (a move, "deal now"):
+  // three beeps, a vibration, and `node` (if any) flashes again from the start.
+  function attention(sound, node) {
+    sound.beeps(3, 880, 0.18);
+    var nav = window.navigator;
+    if (nav && typeof nav.vibrate === "function") {
+      try {
+        nav.vibrate([200, 100, 200]);
+      } catch (error) {
+        // refused without a recent tap on the page: the page still shows it
+      }
+    }
+    if (node) {
+      node.classList.remove("flash");
+      void node.offsetWidth; // restart the animation
+      node.classList.add("flash");
+    }
+  }
+
+  // Runs `start` once the page is parsed: at once from a deferred script, which runs
+  // after parsing, else on DOMContentLoaded.
+  function whenReady(document, start) {
+    if (document.readyState === "loading") {
+      document.addEventListener("DOMContentLoaded", start);
+    } else {
+      start();
+    }
+  }
+
   return {
     backoffMs: backoffMs,
     fetchJson: fetchJson,
+    formatDuration: formatDuration,
     interpolate: interpolate,
     parseTime: parseTime,
+    timeSample: timeSample,
+    attention: attention,
+    whenReady: whenReady,
     Live: Live,
     Sound: Sound,
   };

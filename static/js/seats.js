@@ -13,7 +13,7 @@
 // The pure functions at the top take plain values and are tested with node
 // (seating/tests/js/); the screens below them touch the DOM. Every user-facing text
 // comes from the page (json_script "seating-config" / "entry-seat-config"), translated.
-// The socket, JSON fetches, reconnect delays and beeps are live.js's, loaded first.
+// The socket, JSON fetches, reconnect delays, beeps and alerts are live.js's, loaded first.
 // (The TD's table map has its own script, static/js/seating-map.js.)
 (function (root, factory) {
   "use strict";
@@ -443,22 +443,9 @@
     }, noop);
   };
 
+  // Sound, vibration and a flash of the seat (live.js), and the tab's title.
   EntryScreen.prototype.alert = function (change) {
-    this.sound.beeps(3, 880, 0.18);
-    var nav = window.navigator;
-    if (nav && typeof nav.vibrate === "function") {
-      try {
-        nav.vibrate([200, 100, 200]);
-      } catch (error) {
-        // refused without a recent tap: the page still says it
-      }
-    }
-    var box = this.document.querySelector("[data-live=box]");
-    if (box) {
-      box.className = box.className.replace(/\s*\bflash\b/g, "");
-      void box.offsetWidth; // restart the animation
-      box.className += " flash";
-    }
+    shared.attention(this.sound, this.document.querySelector("[data-live=box]"));
     // A tab in the background shows it in its title.
     this.document.title = interpolate(this.strings.title_moved, change) + " · " + this.title;
   };
@@ -515,19 +502,14 @@
   }
 
   function boot(document) {
-    var start = function () {
+    shared.whenReady(document, function () {
       boardConfigs(document).forEach(function (config) {
         var root = document.querySelector('[data-board="' + config.id + '"]');
         new BoardScreen(document, config, root).start();
       });
       var entry = document.getElementById("entry-seat-config");
       if (entry) new EntryScreen(document, JSON.parse(entry.textContent)).start();
-    };
-    if (document.readyState === "loading") {
-      document.addEventListener("DOMContentLoaded", start);
-    } else {
-      start();
-    }
+    });
   }
 
   return {

@@ -21,7 +21,7 @@
 // The pure functions at the top take plain values and are tested with node
 // (hands/tests/js/tablet_test.js); the screens below them touch the DOM. Every
 // user-facing text comes from the page (json_script "tablet-config"), translated.
-// live.js (socket, fetch, beeps) is loaded first.
+// live.js (socket, fetch, server time, beeps and alerts) is loaded first.
 (function (root, factory) {
   "use strict";
   var node = typeof module === "object" && module.exports;
@@ -36,37 +36,28 @@
   "use strict";
 
   var fetchJson = shared.fetchJson;
+  var formatDuration = shared.formatDuration; // the player clock's "00:25" (live.js)
   var interpolate = shared.interpolate;
   var Live = shared.Live;
   var Sound = shared.Sound;
 
-  // --- Server time (as clock.js does it for the lobby) ------------------------------
+  // --- Server time ------------------------------------------------------------------
 
   var parseTime = shared.parseTime; // ISO 8601 from Python to ms (live.js)
 
-  // The server's clock was read somewhere between sending and receiving: take the
-  // midpoint; of several samples the one with the shortest round trip is the best.
+  // Each probe's midpoint and round trip as live.js's timeSample; of several samples the
+  // one with the shortest round trip is the best. Unlike the lobby's (clock.js), which
+  // keeps only its last ten samples, the best of a tablet's page stays until it is beaten.
   function TimeSync() {
     this.best = null;
   }
   TimeSync.prototype.add = function (sent, serverMs, received) {
-    var sample = { offset: serverMs - (sent + received) / 2, rtt: received - sent };
+    var sample = shared.timeSample(sent, serverMs, received);
     if (this.best === null || sample.rtt <= this.best.rtt) this.best = sample;
   };
   TimeSync.prototype.offset = function () {
     return this.best === null ? 0 : this.best.offset;
   };
-
-  // 00:25, 1:05:00: the player clock's time left, rounded up to whole seconds.
-  function formatDuration(ms) {
-    var s = Math.max(0, Math.ceil(ms / 1000));
-    var h = Math.floor(s / 3600);
-    var m = Math.floor((s % 3600) / 60);
-    var sec = s % 60;
-    var mm = (m < 10 ? "0" : "") + m;
-    var ss = (sec < 10 ? "0" : "") + sec;
-    return h ? h + ":" + mm + ":" + ss : mm + ":" + ss;
-  }
 
   // --- Pure functions -----------------------------------------------------------
 
@@ -383,23 +374,10 @@
     }
   };
 
-  // Sound, vibration, a flash and the tab's title: a deal in hand-for-hand, a player in.
+  // Sound, vibration, a flash (live.js) and the tab's title: a deal in hand-for-hand, a
+  // player in.
   TabletScreen.prototype.alert = function (title, selector) {
-    this.sound.beeps(3, 880, 0.18);
-    var nav = window.navigator;
-    if (nav && typeof nav.vibrate === "function") {
-      try {
-        nav.vibrate([200, 100, 200]);
-      } catch (error) {
-        // refused without a tap on the page first: the page still shows it
-      }
-    }
-    var node = this.document.querySelector(selector);
-    if (node) {
-      node.classList.remove("flash");
-      void node.offsetWidth; // restart the animation
-      node.classList.add("flash");
-    }
+    shared.attention(this.sound, this.document.querySelector(selector));
     this.document.title = title + " · " + this.title;
   };
 
@@ -509,17 +487,12 @@
   function noop() {}
 
   function boot(document) {
-    var start = function () {
+    shared.whenReady(document, function () {
       var tablet = document.getElementById("tablet-config");
       if (tablet) new TabletScreen(document, JSON.parse(tablet.textContent)).start();
       var round = document.getElementById("h4h-config");
       if (round) new RoundScreen(document, JSON.parse(round.textContent)).start();
-    };
-    if (document.readyState === "loading") {
-      document.addEventListener("DOMContentLoaded", start);
-    } else {
-      start();
-    }
+    });
   }
 
   return {

@@ -2,8 +2,8 @@
 // Run: node clock/tests/js/clock_test.js (clock/tests/test_clock_js.py does).
 "use strict";
 const assert = require("assert/strict");
-const path = require("path");
-const clock = require(path.join(__dirname, "..", "..", "..", "static", "js", "clock.js"));
+const harness = require("../../../floorman/tests/js/harness.js");
+const clock = harness.script("clock.js");
 
 const MIN = 60000;
 const T0 = Date.UTC(2026, 2, 1, 20, 0, 0); // 2026-03-01 20:00:00 UTC
@@ -184,15 +184,4 @@ const tests = {
   },
 };
 
-let failed = 0;
-for (const [name, test] of Object.entries(tests)) {
-  try {
-    test();
-    console.log("ok   " + name);
-  } catch (error) {
-    failed += 1;
-    console.log("FAIL " + name + "\n" + error.message);
-  }
-}
-console.log(failed ? failed + " failed" : "all passed");
-process.exit(failed ? 1 : 0);
+harness.run(tests);

@@ -1,36 +1,16 @@
-// The lobby screen of static/js/clock.js against a fake browser: a fake DOM, socket,
-// fetch and timers, so the DOM half runs without a browser. Numbers, not pixels.
+// The lobby screen of static/js/clock.js against a fake browser (harness.js): a fake DOM,
+// socket, fetch and timers, so the DOM half runs without a browser. Numbers, not pixels.
 // Run: node clock/tests/js/screen_test.js (clock/tests/test_clock_js.py does).
 "use strict";
 const assert = require("assert/strict");
-const path = require("path");
+
+const harness = require("../../../floorman/tests/js/harness.js");
+const { Element, runTimers, sockets } = harness;
 
 const MIN = 60000;
 const T0 = Date.UTC(2026, 2, 1, 20, 0, 0);
-let now = T0;
-Date.now = () => now;
 
-// --- A fake browser ------------------------------------------------------------------
-
-class Node {
-  constructor(doc, field, tagName) {
-    this.ownerDocument = doc;
-    this.field = field;
-    this.tagName = tagName;
-    this.textContent = "";
-    this.hidden = false;
-    this.children = [];
-  }
-  get firstChild() {
-    return this.children[0] || null;
-  }
-  removeChild(child) {
-    this.children.splice(this.children.indexOf(child), 1);
-  }
-  appendChild(child) {
-    this.children.push(child);
-  }
-}
+// --- A fake browser (harness.js) --------------------------------------------------------
 
 const FIELDS = [
   "offline", "name", "rotation", "status", "level_title", "clock", "blinds", "ante",
@@ -40,17 +20,8 @@ const FIELDS = [
 ];
 
 function fakeDocument(config) {
-  const doc = {
-    readyState: "complete",
-    documentElement: { lang: "en" },
-    listeners: {},
-    nodes: {},
-    addEventListener(kind, fn) {
-      (this.listeners[kind] = this.listeners[kind] || []).push(fn);
-    },
-    getElementById(id) {
-      return id === "lobby-config" ? { textContent: JSON.stringify(config) } : null;
-    },
+  const doc = harness.fakeDocument({
+    getElementById: harness.jsonScripts({ "lobby-config": config }),
     parts: [], // [data-rotation-of] nodes: a rotating screen's seating boards
     querySelectorAll(selector) {
       if (selector === "[data-rotation-of]") return this.parts;
@@ -60,63 +31,17 @@ function fakeDocument(config) {
     querySelector(selector) {
       return this.querySelectorAll(selector)[0] || null;
     },
-    createElement(tagName) {
-      return new Node(doc, null, tagName.toUpperCase());
-    },
-  };
-  FIELDS.forEach((name) => (doc.nodes[name] = new Node(doc, name)));
+  });
+  FIELDS.forEach((name) => (doc.nodes[name] = new Element(doc, "P")));
   doc.nodes.offline.hidden = true;
   return doc;
 }
 
-let timers = [];
-function runTimers(until) {
-  // Run the timers due by `until` (ms of fake time), in order.
-  timers.sort((a, b) => a.at - b.at);
-  const due = timers.filter((t) => t.at <= until);
-  timers = timers.filter((t) => t.at > until);
-  due.forEach((t) => {
-    if (t.every) timers.push({ at: t.at + t.every, fn: t.fn, every: t.every, id: t.id });
-    t.fn();
-  });
-}
-let timerId = 0;
-const sockets = [];
-const fetched = [];
+harness.installBrowser({ now: T0 });
+const now = () => Date.now(); // the fake clock
 let frame = null;
-
-class FakeSocket {
-  constructor(url) {
-    this.url = url;
-    this.readyState = 0;
-    this.sent = [];
-    sockets.push(this);
-  }
-  send(text) {
-    this.sent.push(JSON.parse(text));
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen();
-  }
-  message(obj) {
-    this.onmessage({ data: JSON.stringify(obj) });
-  }
-  drop() {
-    this.readyState = 3;
-    this.onclose();
-  }
-}
-
-global.window = global;
-global.self = global;
-global.location = { protocol: "https:", host: "floor.example" };
-global.WebSocket = FakeSocket;
-global.setTimeout = (fn, ms) => (timers.push({ at: now + ms, fn, id: ++timerId }), timerId);
-global.setInterval = (fn, ms) =>
-  (timers.push({ at: now + ms, fn, every: ms, id: ++timerId }), timerId);
-global.clearInterval = (id) => (timers = timers.filter((t) => t.id !== id));
 global.requestAnimationFrame = (fn) => (frame = fn);
+const fetched = [];
 const answers = {}; // url → the body its next fetch answers with
 global.fetch = (url) => {
   fetched.push(url);
@@ -125,9 +50,7 @@ global.fetch = (url) => {
   delete answers[url];
   return Promise.resolve({ ok: true, status: 200, json: () => Promise.resolve(body) });
 };
-// Let answered fetches reach the screen (their promise callbacks run as microtasks).
-const settle = () => new Promise((resolve) => setImmediate(resolve));
-if (typeof global.navigator === "undefined") global.navigator = {};
+const settle = harness.flush; // answered fetches reach the screen
 
 // --- The state the page embeds -----------------------------------------------------------
 
@@ -154,10 +77,10 @@ function clockState(position, leftMs, extra) {
       status: "running",
       level: STEPS[position - 1],
       ms_left: leftMs,
-      ends_at: new Date(now + leftMs).toISOString(),
+      ends_at: new Date(now() + leftMs).toISOString(),
       next_level: STEPS[position] || null,
       last_level: position === STEPS.length,
-      server_time: new Date(now).toISOString(),
+      server_time: new Date(now()).toISOString(),
       version: 3,
       steps: STEPS,
       halved_from: null,
@@ -214,15 +137,14 @@ const config = {
 };
 
 const doc = fakeDocument(config);
-const clock = require(path.join(__dirname, "..", "..", "..", "static", "js", "clock.js"));
+const clock = harness.script("clock.js");
 clock.boot(doc);
 const field = (name) => doc.nodes[name];
 const notices = () => field("notices").children.map((li) => li.textContent);
 const payoutRows = () =>
   field("payouts_lines").children.map((li) => li.children.map((span) => span.textContent));
 const tick = (ms) => {
-  now += ms;
-  runTimers(now);
+  harness.advance(ms);
   frame();
 };
 
@@ -255,15 +177,15 @@ const tests = [
     assert.equal(sockets.length, 1);
     assert.equal(sockets[0].url, "wss://floor.example/ws/tournaments/7/");
     sockets[0].open();
-    runTimers(now + 1500); // the five probes at connect
+    runTimers(now() + 1500); // the five probes at connect
     assert.equal(sockets[0].sent.filter((m) => m.type === "time.ping").length, 5);
     assert.deepEqual(fetched, ["/api/v1/tournaments/7/clock/", "/lobby/7/data/"]);
   }],
   ["a pong sets the offset: this machine is 2 s ahead of the server", () => {
-    sockets[0].message({ type: "time.pong", client: now - 40, server: now - 2000 - 20 });
+    sockets[0].message({ type: "time.pong", client: now() - 40, server: now() - 2000 - 20 });
     frame();
     assert.equal(field("clock").textContent, "01:42");
-    sockets[0].message({ type: "time.pong", client: now - 10, server: now - 5 }); // better
+    sockets[0].message({ type: "time.pong", client: now() - 10, server: now() - 5 }); // better
     frame();
     assert.equal(field("clock").textContent, "01:40");
   }],
@@ -293,7 +215,7 @@ const tests = [
     frame();
     assert.equal(field("offline").hidden, false);
     assert.equal(sockets.length, 1);
-    runTimers(now + 1000); // the first retry is due within a second
+    runTimers(now() + 1000); // the first retry is due within a second
     assert.equal(sockets.length, 2);
     sockets[1].open();
     assert.equal(field("offline").hidden, true);
@@ -331,7 +253,7 @@ const tests = [
     const before = fetched.length;
     sockets[1].message({ type: "entry.registered", tournament: 7, data: {} });
     sockets[1].message({ type: "entry.updated", tournament: 7, data: {} });
-    runTimers(now + 3000);
+    runTimers(now() + 3000);
     assert.deepEqual(fetched.slice(before), ["/lobby/7/data/"]);
   }],
   ["payouts and results events refresh the lobby once per burst, spread out", async () => {
@@ -344,7 +266,7 @@ const tests = [
     sockets[1].message({ type: "payouts.updated", tournament: 7, data: { places_paid: 12 } });
     sockets[1].message({ type: "results.updated", tournament: 7, data: {} });
     assert.deepEqual(fetched.slice(before), []); // not all screens at the same moment
-    runTimers(now + 3000);
+    runTimers(now() + 3000);
     assert.deepEqual(fetched.slice(before), ["/lobby/7/data/"]);
     await settle();
     assert.equal(field("prize_pool").textContent, "€2,000.00");
@@ -373,7 +295,7 @@ const tests = [
       }),
     });
     sockets[1].message({ type: "entry.registered", tournament: 7, data: {} });
-    runTimers(now + 3000);
+    runTimers(now() + 3000);
     await settle();
     assert.deepEqual(payoutRows(), [["1", "€610.00"], ["2", "€350.00"]]);
     assert.equal(field("payouts_provisional").hidden, false);
@@ -412,17 +334,4 @@ const tests = [
   }],
 ];
 
-(async () => {
-  let failed = 0;
-  for (const [name, test] of tests) {
-    try {
-      await test();
-      console.log("ok   " + name);
-    } catch (error) {
-      failed += 1;
-      console.log("FAIL " + name + "\n" + (error.stack || error.message));
-    }
-  }
-  console.log(failed ? failed + " failed" : "all passed");
-  process.exit(failed ? 1 : 0);
-})();
+harness.run(tests);

@@ -1,93 +1,19 @@
-// static/js/live.js, shared by the live screens: reconnect delays, templates, fetching,
-// the socket and the beeps, against a fake browser (fetch, socket, timers, audio, page
-// visibility).
+// static/js/live.js, shared by the live screens: reconnect delays, templates, times,
+// fetching, the socket, the beeps and alerts, against a fake browser (harness.js: fetch,
+// socket, timers, audio, vibration, page visibility).
 // Run: node floorman/tests/js/live_test.js (floorman/tests/test_live_js.py does).
 "use strict";
 const assert = require("assert/strict");
-const path = require("path");
 
-// --- A fake browser ------------------------------------------------------------------
+// --- A fake browser (harness.js) --------------------------------------------------------
 
-let now = 0;
-let timers = [];
-let timerId = 0;
-function tick(ms) {
-  // The timers due within `ms`, in order.
-  now += ms;
-  timers.sort((a, b) => a.at - b.at);
-  const due = timers.filter((t) => t.at <= now);
-  timers = timers.filter((t) => t.at > now);
-  due.forEach((t) => t.fn());
-}
-
-const sockets = [];
-class FakeSocket {
-  constructor(url) {
-    this.url = url;
-    this.readyState = 0;
-    this.sent = [];
-    sockets.push(this);
-  }
-  send(text) {
-    this.sent.push(JSON.parse(text));
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen();
-  }
-  message(text) {
-    this.onmessage({ data: text });
-  }
-  drop() {
-    this.readyState = 3;
-    this.onclose();
-  }
-}
-const lastSocket = () => sockets[sockets.length - 1];
+const harness = require("./harness.js");
+const { fakeDocument, lastSocket, oscillators, ramps, sockets, vibrations } = harness;
+const tick = harness.advance; // the fake clock moves on
 const round = (seconds) => Math.round(seconds * 1000) / 1000;
 
-const oscillators = [];
-const ramps = [];
-class FakeAudioContext {
-  constructor() {
-    this.state = "suspended";
-    this.currentTime = 10;
-    this.destination = {};
-  }
-  resume() {
-    this.state = "running";
-  }
-  createOscillator() {
-    const osc = { frequency: {}, connect() {}, start: (at) => (osc.at = at), stop() {} };
-    oscillators.push(osc);
-    return osc;
-  }
-  createGain() {
-    return {
-      gain: { setValueAtTime() {}, exponentialRampToValueAtTime: (value) => ramps.push(value) },
-      connect() {},
-    };
-  }
-}
-
-function fakeDocument() {
-  return {
-    hidden: false,
-    listeners: {},
-    addEventListener(kind, fn) {
-      (this.listeners[kind] = this.listeners[kind] || []).push(fn);
-    },
-    fire(kind) {
-      (this.listeners[kind] || []).forEach((fn) => fn({}));
-    },
-  };
-}
-
-global.window = global;
-global.location = { protocol: "https:", host: "floor.example" };
-global.WebSocket = FakeSocket;
-global.setTimeout = (fn, ms) => (timers.push({ at: now + ms, fn, id: ++timerId }), timerId);
-global.clearTimeout = (id) => (timers = timers.filter((t) => t.id !== id));
+harness.installBrowser({ audio: false }); // "no audio in the browser" first
+// fetch answers at once: 404 for /missing/, else {id: 7}.
 const fetches = [];
 global.fetch = (url, options) => {
   fetches.push({ url, options });
@@ -95,7 +21,7 @@ global.fetch = (url, options) => {
   return Promise.resolve({ ok: status < 300, status, json: () => Promise.resolve(body) });
 };
 
-const live = require(path.join(__dirname, "..", "..", "..", "static", "js", "live.js"));
+const live = harness.script("live.js");
 
 // A Live whose handlers write down what they are told.
 function recorded(doc) {
@@ -128,6 +54,35 @@ const tests = [
     assert.equal(live.interpolate("%(x)s", {}), "%(x)s");
     assert.equal(live.interpolate("%(toString)s", {}), "%(toString)s"); // own names only
   }],
+  ["parseTime: Python's isoformat, with microseconds and an offset, to ms", () => {
+    const t0 = Date.UTC(2026, 2, 1, 20, 0, 0);
+    assert.equal(live.parseTime("2026-03-01T20:00:00.123456+00:00"), t0 + 123);
+    assert.equal(live.parseTime("2026-03-01T21:00:00+01:00"), t0);
+    assert.equal(live.parseTime("2026-03-01T20:00:00Z"), t0);
+    assert.equal(live.parseTime(null), null);
+    assert.equal(live.parseTime("soon"), null);
+  }],
+  ["timeSample: the midpoint of a probe's round trip", () => {
+    assert.deepEqual(live.timeSample(1000, 5050, 1100), { offset: 4000, rtt: 100 });
+    assert.deepEqual(live.timeSample(2000, 1500, 2000), { offset: -500, rtt: 0 });
+  }],
+  ["formatDuration: whole seconds rounded up, hours only when there are some", () => {
+    assert.equal(live.formatDuration(20 * 60000), "20:00");
+    assert.equal(live.formatDuration(599001), "10:00");
+    assert.equal(live.formatDuration(4001), "00:05");
+    assert.equal(live.formatDuration(65 * 60000), "1:05:00");
+    assert.equal(live.formatDuration(-5), "00:00");
+  }],
+  ["whenReady: at once on a parsed page, else on DOMContentLoaded", () => {
+    const calls = [];
+    live.whenReady(fakeDocument(), () => calls.push("parsed"));
+    assert.deepEqual(calls, ["parsed"]);
+    const loading = fakeDocument({ readyState: "loading" });
+    live.whenReady(loading, () => calls.push("loaded"));
+    assert.deepEqual(calls, ["parsed"]);
+    loading.fire("DOMContentLoaded");
+    assert.deepEqual(calls, ["parsed", "loaded"]);
+  }],
   ["fetchJson: a JSON GET with the session cookie; an error status rejects", async () => {
     assert.deepEqual(await live.fetchJson("/lobby/7/data/"), { id: 7 });
     assert.deepEqual(fetches[0], {
@@ -156,10 +111,10 @@ const tests = [
     const { socket, calls } = recorded();
     socket.connect();
     lastSocket().open();
-    lastSocket().message('{"type": "clock.updated", "tournament": 7, "data": {"version": 2}}');
-    lastSocket().message("not json");
-    lastSocket().message("null");
-    lastSocket().message("42");
+    lastSocket().raw('{"type": "clock.updated", "tournament": 7, "data": {"version": 2}}');
+    lastSocket().raw("not json");
+    lastSocket().raw("null");
+    lastSocket().raw("42");
     assert.deepEqual(calls.slice(2), [
       { type: "clock.updated", tournament: 7, data: { version: 2 } },
     ]);
@@ -213,7 +168,7 @@ const tests = [
     const socket = new live.Live(fakeDocument(), "/ws/tournaments/7/");
     socket.connect();
     lastSocket().open();
-    lastSocket().message('{"type": "hello", "tournament": 7}');
+    lastSocket().raw('{"type": "hello", "tournament": 7}');
     lastSocket().drop();
     tick(1000);
     assert.equal(lastSocket().url, "wss://floor.example/ws/tournaments/7/");
@@ -245,7 +200,7 @@ const tests = [
     assert.equal(oscillators.length, 0);
   }],
   ["Sound: enabled by a gesture, it beeps: spaced, at the volume asked", () => {
-    global.AudioContext = FakeAudioContext;
+    global.AudioContext = harness.FakeAudioContext;
     try {
       const sound = new live.Sound();
       assert.equal(sound.enable(), true);
@@ -266,19 +221,34 @@ const tests = [
       delete global.AudioContext;
     }
   }],
+  ["attention: three beeps, a vibration and the node's flash from the start", () => {
+    global.AudioContext = harness.FakeAudioContext;
+    try {
+      const vibrate = navigator.vibrate;
+      const sound = new live.Sound();
+      sound.enable();
+      oscillators.length = 0;
+      const node = new harness.Element(fakeDocument(), "DIV");
+      node.className = "seat-box flash"; // still flashing from the last time
+      const reflows = []; // the classes when the page is laid out again: the flash is off
+      Object.defineProperty(node, "offsetWidth", { get: () => (reflows.push(node.className), 0) });
+      live.attention(sound, node);
+      assert.deepEqual(oscillators.map((osc) => osc.frequency.value), [880, 880, 880]);
+      assert.deepEqual(vibrations, [[200, 100, 200]]);
+      assert.deepEqual(reflows, ["seat-box"]);
+      assert.equal(node.className, "seat-box flash");
+      live.attention(sound, null); // no node: sound and vibration only
+      assert.equal(vibrations.length, 2);
+      navigator.vibrate = () => {
+        throw new Error("not without a tap");
+      };
+      live.attention(sound, node); // refused: the rest still happens
+      assert.equal(oscillators.length, 9);
+      navigator.vibrate = vibrate;
+    } finally {
+      delete global.AudioContext;
+    }
+  }],
 ];
 
-(async () => {
-  let failed = 0;
-  for (const [name, test] of tests) {
-    try {
-      await test();
-      console.log("ok   " + name);
-    } catch (error) {
-      failed += 1;
-      console.log("FAIL " + name + "\n" + (error.stack || error.message));
-    }
-  }
-  console.log(failed ? failed + " failed" : "all passed");
-  process.exit(failed ? 1 : 0);
-})();
+harness.run(tests);

@@ -1,15 +1,21 @@
 // The pure functions of static/js/tablet.js, and its tablet screen against a fake
-// browser (DOM, socket, fetch, timers, audio, vibration): numbers and texts, no pixels.
+// browser (harness.js: DOM, socket, fetch, timers, audio, vibration): numbers and texts,
+// no pixels.
 // Run: node hands/tests/js/tablet_test.js (hands/tests/test_tablet_js.py does).
 "use strict";
 const assert = require("assert/strict");
-const path = require("path");
+
+const harness = require("../../../floorman/tests/js/harness.js");
+const { Element, answer, fetches, sockets, vibrations } = harness;
+const beeps = harness.oscillators; // one per beep
+const advance = harness.advance; // the fake clock moves on
 
 const T0 = Date.UTC(2026, 2, 1, 20, 0, 0);
-let now = T0;
-Date.now = () => now;
+harness.installBrowser({ now: T0 });
+const now = () => Date.now(); // the fake clock
+global.htmx = { processed: [], process: (node) => global.htmx.processed.push(node) };
 
-const tablet = require(path.join(__dirname, "..", "..", "..", "static", "js", "tablet.js"));
+const tablet = harness.script("tablet.js");
 
 const STRINGS = {
   came: "%(name)s (#%(number)s) sat down in seat %(seat)s.",
@@ -210,184 +216,31 @@ const pureTests = {
   },
 };
 
-// --- A fake browser for the screen ----------------------------------------------------
-
-class ClassList {
-  constructor() {
-    this.set = new Set();
-  }
-  add(name) {
-    this.set.add(name);
-  }
-  remove(name) {
-    this.set.delete(name);
-  }
-  toggle(name, on) {
-    if (on) this.set.add(name);
-    else this.set.delete(name);
-  }
-  contains(name) {
-    return this.set.has(name);
-  }
-}
-
-class Element {
-  constructor(doc, tag, attrs) {
-    this.ownerDocument = doc;
-    this.tagName = tag;
-    this.attrs = Object.assign({}, attrs || {});
-    this.className = "";
-    this.classList = new ClassList();
-    this.textContent = "";
-    this.innerHTML = "";
-    this.hidden = false;
-    this.children = [];
-    this.offsetWidth = 0;
-    this.parts = {}; // what querySelector finds inside: by selector
-  }
-  getAttribute(name) {
-    return name in this.attrs ? this.attrs[name] : null;
-  }
-  setAttribute(name, value) {
-    this.attrs[name] = String(value);
-  }
-  get firstChild() {
-    return this.children[0] || null;
-  }
-  removeChild(child) {
-    this.children.splice(this.children.indexOf(child), 1);
-  }
-  appendChild(child) {
-    this.children.push(child);
-  }
-  querySelector(selector) {
-    return this.parts[selector] || null;
-  }
-}
+// --- A fake browser for the screen (harness.js) ----------------------------------------
 
 function fakeDocument(config) {
-  const doc = {
-    readyState: "complete",
+  const doc = harness.fakeDocument({
     title: "Table 5 · Main Event",
-    hidden: false,
-    listeners: {},
-    nodes: {},
     clocks: [],
-    addEventListener(kind, fn) {
-      (this.listeners[kind] = this.listeners[kind] || []).push(fn);
-    },
-    fire(kind, event) {
-      (this.listeners[kind] || []).forEach((fn) => fn(event || {}));
-    },
-    getElementById(id) {
-      return id === "tablet-config" ? { textContent: JSON.stringify(config) } : null;
-    },
+    getElementById: harness.jsonScripts({ "tablet-config": config }),
     querySelector(selector) {
       return this.nodes[selector.replace(/"/g, "")] || null;
     },
     querySelectorAll(selector) {
       return selector === "[data-player-clock]" ? this.clocks : [];
     },
-    createElement(tag) {
-      return new Element(doc, tag);
-    },
-  };
-  ["head", "alerts", "seats", "busts"].forEach((name) => {
-    doc.nodes[`[data-region=${name}]`] = new Element(doc, "div");
   });
-  doc.nodes["[data-region=controls]"] = new Element(doc, "div", { "data-key": "k1" });
+  ["head", "alerts", "seats", "busts"].forEach((name) => {
+    doc.nodes[`[data-region=${name}]`] = new Element(doc, "DIV");
+  });
+  doc.nodes["[data-region=controls]"] = new Element(doc, "DIV", { "data-key": "k1" });
   ["changes", "change_list", "sound_hint", "offline"].forEach((name) => {
-    doc.nodes[`[data-tablet=${name}]`] = new Element(doc, "section");
+    doc.nodes[`[data-tablet=${name}]`] = new Element(doc, "SECTION");
   });
   doc.nodes["[data-tablet=changes]"].hidden = true;
-  doc.nodes["[data-h4h]"] = new Element(doc, "div");
+  doc.nodes["[data-h4h]"] = new Element(doc, "DIV");
   return doc;
 }
-
-let timers = [];
-let timerId = 0;
-function runTimers(until) {
-  for (;;) {
-    timers.sort((a, b) => a.at - b.at);
-    const t = timers[0];
-    if (!t || t.at > until) return;
-    timers.shift();
-    if (t.every) timers.push({ at: t.at + t.every, fn: t.fn, every: t.every, id: t.id });
-    t.fn();
-  }
-}
-const advance = (ms) => {
-  now += ms;
-  runTimers(now);
-};
-
-const sockets = [];
-class FakeSocket {
-  constructor(url) {
-    this.url = url;
-    this.readyState = 0;
-    sockets.push(this);
-  }
-  send() {}
-  open() {
-    this.readyState = 1;
-    this.onopen();
-  }
-  message(obj) {
-    this.onmessage({ data: JSON.stringify(obj) });
-  }
-  drop() {
-    this.readyState = 3;
-    this.onclose();
-  }
-}
-
-const fetches = [];
-const flush = () => new Promise((resolve) => setImmediate(resolve));
-function answer(index, body) {
-  fetches[index].resolve({ ok: true, json: () => Promise.resolve(body) });
-  return flush().then(flush);
-}
-
-const beeps = [];
-const vibrations = [];
-class FakeAudioContext {
-  constructor() {
-    this.state = "suspended";
-    this.currentTime = 0;
-    this.destination = {};
-  }
-  resume() {
-    this.state = "running";
-  }
-  createOscillator() {
-    return { frequency: {}, connect() {}, start: () => beeps.push(now), stop() {} };
-  }
-  createGain() {
-    return { gain: { setValueAtTime() {}, exponentialRampToValueAtTime() {} }, connect() {} };
-  }
-}
-
-global.window = global;
-global.self = global;
-global.location = { protocol: "https:", host: "floor.example" };
-global.WebSocket = FakeSocket;
-global.AudioContext = FakeAudioContext;
-global.navigator = { vibrate: (pattern) => vibrations.push(pattern) };
-global.setTimeout = (fn, ms) => {
-  timers.push({ at: now + (ms || 0), fn: fn, id: ++timerId });
-  return timerId;
-};
-global.clearTimeout = (id) => {
-  timers = timers.filter((t) => t.id !== id);
-};
-global.setInterval = (fn, ms) => {
-  timers.push({ at: now + ms, fn: fn, every: ms, id: ++timerId });
-  return timerId;
-};
-global.fetch = (url) =>
-  new Promise((resolve, reject) => fetches.push({ url: url, resolve: resolve, reject: reject }));
-global.htmx = { processed: [], process: (node) => global.htmx.processed.push(node) };
 
 const CONFIG = {
   tournament: 7,
@@ -405,7 +258,7 @@ function state(extra) {
   return Object.assign(
     {
       table: 5,
-      server_time: new Date(now).toISOString(),
+      server_time: new Date(now()).toISOString(),
       hand: { number: 8, status: "playing" },
       h4h: "hold",
       h4h_round: 3,
@@ -433,7 +286,7 @@ function boot() {
   fetches.length = 0;
   beeps.length = 0;
   vibrations.length = 0;
-  timers = [];
+  harness.clearTimers();
   global.htmx.processed = [];
   const doc = fakeDocument(CONFIG);
   tablet.boot(doc);
@@ -549,7 +402,7 @@ const screenTests = {
   async "the player clock counts down against the server's clock"() {
     const doc = boot();
     const item = new Element(doc, "div", {
-      "data-ends-at": new Date(now + 30000).toISOString(),
+      "data-ends-at": new Date(now() + 30000).toISOString(),
       "data-countdown-from": "5",
     });
     item.parts["[data-countdown]"] = new Element(doc, "span");
@@ -587,20 +440,4 @@ const screenTests = {
   },
 };
 
-async function main() {
-  let failed = 0;
-  const all = Object.assign({}, pureTests, screenTests);
-  for (const [name, test] of Object.entries(all)) {
-    try {
-      await test();
-      console.log("ok   " + name);
-    } catch (error) {
-      failed += 1;
-      console.log("FAIL " + name + "\n" + (error.stack || error.message));
-    }
-  }
-  console.log(failed ? failed + " failed" : "all passed");
-  process.exit(failed ? 1 : 0);
-}
-
-main();
+harness.run(Object.assign({}, pureTests, screenTests));

@@ -1,155 +1,31 @@
 // The seating board and the player's live seat of static/js/seats.js against a fake
-// browser: a fake DOM, socket, fetch, timers, audio and vibration.
+// browser (harness.js): a fake DOM, socket, fetch, timers, audio and vibration.
 // Run: node seating/tests/js/screens_test.js (seating/tests/test_public.py does).
 "use strict";
 const assert = require("assert/strict");
-const path = require("path");
 
-let now = Date.UTC(2026, 2, 1, 20, 0, 0);
-Date.now = () => now;
+const harness = require("../../../floorman/tests/js/harness.js");
+const { Element, answer, fetches, sockets, vibrations } = harness;
+const beeps = harness.oscillators; // one per beep
+const tick = harness.advance; // the fake clock moves on
 
-// --- A fake browser ------------------------------------------------------------------
-
-class Element {
-  constructor(doc, tag) {
-    this.ownerDocument = doc;
-    this.tagName = tag;
-    this.className = "";
-    this.textContent = "";
-    this.hidden = false;
-    this.children = [];
-    this.offsetWidth = 0;
-  }
-  get firstChild() {
-    return this.children[0] || null;
-  }
-  removeChild(child) {
-    this.children.splice(this.children.indexOf(child), 1);
-  }
-  appendChild(child) {
-    this.children.push(child);
-  }
-}
+// --- A fake browser (harness.js) --------------------------------------------------------
 
 function fakeDocument(configs, fields) {
-  const doc = {
-    readyState: "complete",
+  const doc = harness.fakeDocument({
     title: "Entry #3 · Main Event",
-    hidden: false,
-    listeners: {},
-    nodes: {},
-    addEventListener(kind, fn) {
-      (this.listeners[kind] = this.listeners[kind] || []).push(fn);
-    },
-    fire(kind, event) {
-      (this.listeners[kind] || []).forEach((fn) => fn(event || {}));
-    },
-    getElementById(id) {
-      return configs[id] ? { textContent: JSON.stringify(configs[id]) } : null;
-    },
+    getElementById: harness.jsonScripts(configs),
     querySelector(selector) {
       const match = /^\[data-(?:seating|live)=(\w+)\]$/.exec(selector);
       return match ? this.nodes[match[1]] || null : null;
     },
-    createElement(tag) {
-      return new Element(doc, tag);
-    },
-  };
-  fields.forEach((name) => (doc.nodes[name] = new Element(doc, "p")));
+  });
+  fields.forEach((name) => (doc.nodes[name] = new Element(doc, "P")));
   return doc;
 }
 
-let timers = [];
-let timerId = 0;
-function runTimers(until) {
-  // One at a time, in order, repeating ones again as long as they fall due.
-  for (;;) {
-    timers.sort((a, b) => a.at - b.at);
-    const t = timers[0];
-    if (!t || t.at > until) return;
-    timers.shift();
-    if (t.every) timers.push({ at: t.at + t.every, fn: t.fn, every: t.every, id: t.id });
-    t.fn();
-  }
-}
-const tick = (ms) => {
-  now += ms;
-  runTimers(now);
-};
-
-const sockets = [];
-class FakeSocket {
-  constructor(url) {
-    this.url = url;
-    this.readyState = 0;
-    sockets.push(this);
-  }
-  send() {}
-  open() {
-    this.readyState = 1;
-    this.onopen();
-  }
-  message(obj) {
-    this.onmessage({ data: JSON.stringify(obj) });
-  }
-  drop() {
-    this.readyState = 3;
-    this.onclose();
-  }
-}
-
-// fetch answers by hand: each call waits until the test resolves it.
-const fetches = [];
-function answer(index, body) {
-  fetches[index].resolve({ ok: true, json: () => Promise.resolve(body) });
-  return flush();
-}
-const flush = () => new Promise((resolve) => setImmediate(resolve));
-
-const beeps = [];
-const vibrations = [];
-class FakeAudioContext {
-  constructor() {
-    this.state = "suspended";
-    this.currentTime = 0;
-    this.destination = {};
-  }
-  resume() {
-    this.state = "running";
-  }
-  createOscillator() {
-    return {
-      frequency: {},
-      connect() {},
-      start: () => beeps.push(now),
-      stop() {},
-    };
-  }
-  createGain() {
-    return {
-      gain: { setValueAtTime() {}, exponentialRampToValueAtTime() {} },
-      connect() {},
-    };
-  }
-}
-
-global.window = global;
-global.self = global;
-global.location = { protocol: "https:", host: "floor.example" };
-global.WebSocket = FakeSocket;
-global.AudioContext = FakeAudioContext;
-global.setTimeout = (fn, ms) => (timers.push({ at: now + ms, fn, id: ++timerId }), timerId);
-global.clearTimeout = (id) => (timers = timers.filter((t) => t.id !== id));
-global.setInterval = (fn, ms) =>
-  (timers.push({ at: now + ms, fn, every: ms, id: ++timerId }), timerId);
-global.fetch = (url) =>
-  new Promise((resolve, reject) => fetches.push({ url, resolve, reject }));
-Object.defineProperty(global, "navigator", {
-  value: { vibrate: (pattern) => vibrations.push(pattern) },
-  configurable: true,
-});
-
-const seats = require(path.join(__dirname, "..", "..", "..", "static", "js", "seats.js"));
+harness.installBrowser({ now: Date.UTC(2026, 2, 1, 20, 0, 0) });
+const seats = harness.script("seats.js");
 
 // --- The board -----------------------------------------------------------------------------
 
@@ -274,7 +150,7 @@ const tests = [
   ["board: other events are left to the clock; garbage is ignored", async () => {
     const before = JSON.stringify(shown());
     sockets[0].message({ type: "clock.updated", tournament: 7, data: {} });
-    sockets[0].onmessage({ data: "not json" });
+    sockets[0].raw("not json");
     assert.equal(JSON.stringify(shown()), before);
   }],
   ["board: a whole draw says resync: the board fetches itself", async () => {
@@ -451,17 +327,4 @@ const tests = [
   }],
 ];
 
-(async () => {
-  let failed = 0;
-  for (const [name, test] of tests) {
-    try {
-      await test();
-      console.log("ok   " + name);
-    } catch (error) {
-      failed += 1;
-      console.log("FAIL " + name + "\n" + (error.stack || error.message));
-    }
-  }
-  console.log(failed ? failed + " failed" : "all passed");
-  process.exit(failed ? 1 : 0);
-})();
+harness.run(tests);

@@ -2,8 +2,8 @@
 // Run: node seating/tests/js/seating_test.js (seating/tests/test_public.py does).
 "use strict";
 const assert = require("assert/strict");
-const path = require("path");
-const seating = require(path.join(__dirname, "..", "..", "..", "static", "js", "seats.js"));
+const harness = require("../../../floorman/tests/js/harness.js");
+const seating = harness.script("seats.js");
 
 function row(entry, name, table, seat) {
   return { entry: entry, number: entry, name: name, table: table, seat: seat };
@@ -122,15 +122,4 @@ const tests = [
   }],
 ];
 
-let failed = 0;
-for (const [name, test] of tests) {
-  try {
-    test();
-    console.log("ok   " + name);
-  } catch (error) {
-    failed += 1;
-    console.log("FAIL " + name + "\n" + (error.stack || error.message));
-  }
-}
-console.log(failed ? failed + " failed" : "all passed");
-process.exit(failed ? 1 : 0);
+harness.run(tests);
