@@ -92,6 +92,18 @@ def shoot(page: Page, name: str, folders: list[Path]) -> None:
         (folder / f"{name}.jpg").write_bytes(image)
 
 
+def board_fits(page: Page, panel: str) -> None:
+    """Every name the seating board shows, and its count line, lies inside `panel`: a row
+    cut off at the bottom of a TV is a player who cannot find a seat."""
+    box = page.locator(panel).bounding_box()
+    bottom = box["y"] + box["height"]
+    rows = page.locator(f"{panel} .seat-column tbody tr")
+    assert rows.count() > 0
+    for part in [*rows.all(), page.locator(f"{panel} .seat-board-count")]:
+        seen = part.bounding_box()
+        assert seen["y"] + seen["height"] <= bottom + 1, (part.inner_text(), seen, box)
+
+
 def test_main_pages_at_the_sizes_they_are_used_at(live, chromium, tmp_path):
     event, entries = event_in_play()
     factories.staff("director", "td-maria")
@@ -147,9 +159,11 @@ def test_main_pages_at_the_sizes_they_are_used_at(live, chromium, tmp_path):
     shoot(tv, "lobby-clock-tv", folders)
     tv.goto(f"/lobby/{t}/seating/")
     expect(tv.locator("body")).to_contain_text("Jörg Müller")
+    board_fits(tv, ".seat-screen")
     shoot(tv, "lobby-seating-board-tv", folders)
     tv.goto(f"/lobby/{t}/?layout=seating")
     expect(tv.locator(".side.seating")).to_contain_text("Anna Berger")
+    board_fits(tv, ".side.seating")
     shoot(tv, "lobby-clock-with-seating-tv", folders)
 
     phone = open_page(chromium, live, PHONE, is_mobile=True, has_touch=True)
