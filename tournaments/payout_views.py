@@ -6,6 +6,7 @@ then redirect (post/redirect/get) or render the page again with the form's error
 form works as a plain POST; the page's one script only shows the running sum.
 """
 
+from collections.abc import Callable
 from decimal import ROUND_HALF_UP, Decimal
 
 from babel.numbers import format_decimal, get_currency_precision
@@ -142,6 +143,27 @@ def _back(tournament: Tournament):
     return redirect("tournaments:payouts", tournament.pk)
 
 
+def _form_action(
+    request,
+    tournament: Tournament,
+    form_name: str,
+    form,
+    service,
+    /,
+    *,
+    success: Callable[[], str],
+    **kwargs,
+):
+    """Run a valid form's service. A refusal shows on the form (`form_name`: its argument
+    to `_page`), on the page again with the refusal's status; else the message `success()`
+    (called only once the service has succeeded) and back to the page (post/redirect/get)."""
+    outcome = service_call(request, service, form=form, tournament_id=tournament.pk, **kwargs)
+    if not outcome.ok:
+        return _page(request, tournament, **{form_name: form}, status=outcome.error.http_status)
+    messages.success(request, success())
+    return _back(tournament)
+
+
 @role_required(MANAGE_TOURNAMENTS)
 @require_http_methods(["GET", "POST"])
 def payouts(request, tournament_id: int):
@@ -152,17 +174,15 @@ def payouts(request, tournament_id: int):
     form = PayoutSettingsForm(request.POST, currency=tournament.currency)
     if not form.is_valid():
         return _page(request, tournament, settings_form=form, status=400)
-    outcome = service_call(
+    return _form_action(
         request,
+        tournament,
+        "settings_form",
+        form,
         prize_services.payouts_update,
-        form=form,
-        tournament_id=tournament.pk,
+        success=lambda: _("Payout settings saved."),
         settings={name: form.cleaned_data[name] for name in PayoutSettings.SETTINGS},
     )
-    if not outcome.ok:
-        return _page(request, tournament, settings_form=form, status=outcome.error.http_status)
-    messages.success(request, _("Payout settings saved."))
-    return _back(tournament)
 
 
 @role_required(MANAGE_TOURNAMENTS)
@@ -179,19 +199,15 @@ def payouts_lines(request, tournament_id: int):
     )
     if not form.is_valid():
         return _page(request, tournament, lines_form=form, status=400)
-    outcome = service_call(
+    return _form_action(
         request,
+        tournament,
+        "lines_form",
+        form,
         prize_services.payouts_update,
-        form=form,
-        tournament_id=tournament.pk,
+        success=lambda: _("Payout table saved. It is locked: it no longer follows the prize pool."),
         lines=form.cleaned_data["lines"],
     )
-    if not outcome.ok:
-        return _page(request, tournament, lines_form=form, status=outcome.error.http_status)
-    messages.success(
-        request, _("Payout table saved. It is locked: it no longer follows the prize pool.")
-    )
-    return _back(tournament)
 
 
 @role_required(MANAGE_TOURNAMENTS)
@@ -227,18 +243,20 @@ def template_save(request, tournament_id: int):
         return _page(request, tournament, save_form=form, status=400)
     name = form.cleaned_data["name"]
     replaced = PayoutTemplate.objects.filter(name=name).exists()
-    outcome = service_call(
-        request, prize_services.template_save, form=form, tournament_id=tournament.pk, name=name
-    )
-    if not outcome.ok:
-        return _page(request, tournament, save_form=form, status=outcome.error.http_status)
     text = (
         _("Template “%(name)s” replaced with these settings.")
         if replaced
         else _("Settings saved as template “%(name)s”.")
     )
-    messages.success(request, text % {"name": name})
-    return _back(tournament)
+    return _form_action(
+        request,
+        tournament,
+        "save_form",
+        form,
+        prize_services.template_save,
+        success=lambda: text % {"name": name},
+        name=name,
+    )
 
 
 @role_required(MANAGE_TOURNAMENTS)
@@ -250,18 +268,20 @@ def template_apply(request, tournament_id: int):
     if not form.is_valid():
         return _page(request, tournament, apply_form=form, status=400)
     template_id = form.cleaned_data["template"]
-    outcome = service_call(
+
+    def success() -> str:  # the name as it is once applied
+        name = PayoutTemplate.objects.filter(pk=template_id).values_list("name", flat=True).first()
+        return _("Template “%(name)s” applied.") % {"name": name or ""}
+
+    return _form_action(
         request,
+        tournament,
+        "apply_form",
+        form,
         prize_services.template_apply,
-        form=form,
-        tournament_id=tournament.pk,
+        success=success,
         template_id=template_id,
     )
-    if not outcome.ok:
-        return _page(request, tournament, apply_form=form, status=outcome.error.http_status)
-    name = PayoutTemplate.objects.filter(pk=template_id).values_list("name", flat=True).first()
-    messages.success(request, _("Template “%(name)s” applied.") % {"name": name or ""})
-    return _back(tournament)
 
 
 # --- Public -------------------------------------------------------------------------------

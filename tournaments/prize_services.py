@@ -7,6 +7,7 @@ add up to the prize pool, and nobody is paid twice (the Payment row is unique).
 """
 
 import zlib
+from collections.abc import Sequence
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
@@ -54,7 +55,7 @@ from tournaments.services import (
     line_reverse,
     refuse,
     tournament_lock,
-    tournament_public,
+    tournament_publish,
     tournament_wind_up,
 )
 from tournaments.templatetags.floorman_format import money
@@ -432,6 +433,25 @@ def deal_calculate(
     }
 
 
+def deal_figures_by_method(
+    *, tournament_id: int, methods: Sequence[str], chips: list[int], save: int
+) -> dict[str, dict]:
+    """Casino §6: the figures of each of `methods` for these chips, in that order, to be
+    shown side by side; the save method only when an amount is left for the winner.
+    Changes nothing; what deal_calculate refuses is raised as it raises it."""
+    figures = {}
+    for method in methods:
+        if method == DealMethod.SAVE and not save:
+            continue
+        figures[method] = deal_calculate(
+            tournament_id=tournament_id,
+            method=method,
+            chips=chips,
+            save=save if method == DealMethod.SAVE else None,
+        )
+    return figures
+
+
 def _deal_terms_check(
     tournament: Tournament, method: str, players: int, prizes: list[int], save: int
 ) -> None:
@@ -550,11 +570,7 @@ def deal_record(
         },
     )
     if not continue_play:
-        live.live_publish(
-            tournament_id=tournament.pk,
-            kind=live.TOURNAMENT_UPDATED,
-            data=tournament_public(tournament),
-        )
+        tournament_publish(tournament)
     _publish_results(tournament)
     return deal
 

@@ -223,19 +223,10 @@ def _setting(tournament: Tournament) -> dict:
     }
 
 
-def _deal_figures(*, actor, tournament_id: int, chips: list[int], save: int) -> dict:
-    """Each method's figures for these chips; changes nothing, so the actor is not used."""
-    figures = {}
-    for method in FIGURE_METHODS:
-        if method == DealMethod.SAVE and not save:
-            continue
-        figures[method] = prize_services.deal_calculate(
-            tournament_id=tournament_id,
-            method=method,
-            chips=chips,
-            save=save if method == DealMethod.SAVE else None,
-        )
-    return figures
+def _deal_figures(*, actor, **kwargs) -> dict:
+    """The figures shown side by side. Run through service_call for its refusals; it
+    hands over the actor, which a read has no use for."""
+    return prize_services.deal_figures_by_method(methods=FIGURE_METHODS, **kwargs)
 
 
 def _comparison(setting: dict, form: DealChipsForm, figures: dict | None) -> dict:

@@ -139,6 +139,15 @@ def tournament_public(tournament: Tournament) -> dict:
     }
 
 
+def tournament_publish(tournament: Tournament) -> None:
+    """Tell the live screens the tournament's public state changed."""
+    live.live_publish(
+        tournament_id=tournament.pk,
+        kind=live.TOURNAMENT_UPDATED,
+        data=tournament_public(tournament),
+    )
+
+
 @transaction.atomic
 def tournament_create(*, actor, data: dict) -> Tournament:
     tournament_check(data)
@@ -185,11 +194,7 @@ def tournament_update(*, actor, tournament_id: int, data: dict) -> Tournament:
         before=before,
         after=_snapshot(tournament, TOURNAMENT_FIELDS),
     )
-    live.live_publish(
-        tournament_id=tournament.pk,
-        kind=live.TOURNAMENT_UPDATED,
-        data=tournament_public(tournament),
-    )
+    tournament_publish(tournament)
     return tournament
 
 
@@ -230,11 +235,7 @@ def tournament_status_set(*, actor, tournament_id: int, status: str) -> Tourname
         before=before,
         after={"status": status, "refunded": refunded},
     )
-    live.live_publish(
-        tournament_id=tournament.pk,
-        kind=live.TOURNAMENT_UPDATED,
-        data=tournament_public(tournament),
-    )
+    tournament_publish(tournament)
     return tournament
 
 
@@ -304,11 +305,16 @@ def player_create(*, actor, data: dict) -> Player:
     return player
 
 
-@transaction.atomic
-def player_update(*, actor, player_id: int, data: dict) -> Player:
+def _player_locked(player_id: int) -> Player:
     player = Player.objects.select_for_update().filter(pk=player_id).first()
     if player is None:
         raise NotFound(_("No such player."))
+    return player
+
+
+@transaction.atomic
+def player_update(*, actor, player_id: int, data: dict) -> Player:
+    player = _player_locked(player_id)
     before = _snapshot(player, PLAYER_FIELDS)
     for name in PLAYER_FIELDS:
         if name in data:
@@ -340,9 +346,7 @@ def player_update(*, actor, player_id: int, data: dict) -> Player:
 @transaction.atomic
 def player_id_check(*, actor, player_id: int) -> Player:
     """Record that staff saw the player's photo ID (TDA 4; casino §9 on each day)."""
-    player = Player.objects.select_for_update().filter(pk=player_id).first()
-    if player is None:
-        raise NotFound(_("No such player."))
+    player = _player_locked(player_id)
     player.id_checked_at = timezone.now()
     player.save(update_fields=["id_checked_at"])
     audit_record(
@@ -442,6 +446,14 @@ def _alternates_public(tournament: Tournament) -> dict:
     }
 
 
+def _publish_alternates(tournament: Tournament) -> None:
+    live.live_publish(
+        tournament_id=tournament.pk,
+        kind=live.ALTERNATES_UPDATED,
+        data=_alternates_public(tournament),
+    )
+
+
 @transaction.atomic
 def entry_register(
     *,
@@ -475,11 +487,7 @@ def entry_register(
             tournament=tournament,
             after={"player": player.pk, "position": alternate.position},
         )
-        live.live_publish(
-            tournament_id=tournament.pk,
-            kind=live.ALTERNATES_UPDATED,
-            data=_alternates_public(tournament),
-        )
+        _publish_alternates(tournament)
         return Registration(alternate=alternate)
     entry = _entry_create(
         actor=actor, tournament=tournament, player=player, reentry_number=reentry_number
@@ -580,11 +588,7 @@ def entry_bust_undo(*, actor, tournament_id: int, entry_id: int) -> Entry:
         .update(status=AlternateStatus.WITHDRAWN)
     )
     if withdrawn:
-        live.live_publish(
-            tournament_id=tournament.pk,
-            kind=live.ALTERNATES_UPDATED,
-            data=_alternates_public(tournament),
-        )
+        _publish_alternates(tournament)
     entry = _entry_changed(
         actor=actor,
         action="entry.bust_undo",
@@ -804,11 +808,7 @@ def alternate_enter_next(*, actor, tournament_id: int) -> Entry:
     live.live_publish(
         tournament_id=tournament.pk, kind=live.ENTRY_REGISTERED, data=entry_public(entry)
     )
-    live.live_publish(
-        tournament_id=tournament.pk,
-        kind=live.ALTERNATES_UPDATED,
-        data=_alternates_public(tournament),
-    )
+    _publish_alternates(tournament)
     _seat_late(actor, tournament, entry)
     return entry
 
@@ -829,9 +829,5 @@ def alternate_withdraw(*, actor, tournament_id: int, alternate_id: int) -> Alter
         before={"status": AlternateStatus.WAITING},
         after={"status": AlternateStatus.WITHDRAWN},
     )
-    live.live_publish(
-        tournament_id=tournament.pk,
-        kind=live.ALTERNATES_UPDATED,
-        data=_alternates_public(tournament),
-    )
+    _publish_alternates(tournament)
     return alternate

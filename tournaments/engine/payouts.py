@@ -2,7 +2,8 @@
 
 Money is integer cents, best place first. A payout table either comes from the
 generator (a smooth curve from the winner's share down to the min cash) or from a
-saved house table of shares; a table the TD edits by hand is checked with `problems`.
+saved house table of shares (split as they are by `money.apportion`, in basis points);
+a table the TD edits by hand is checked with `problems`.
 
 Tied places (RP-8 A: players who finish together split the prizes of all the places
 they share, in equal parts) are settled from these amounts by the caller: it adds up the
@@ -24,8 +25,6 @@ PLACES_REDUCED = "places_reduced"  # the pool cannot pay every place the min cas
 MIN_CASH_LOWERED = "min_cash_lowered"  # the pool is less than one min cash
 WINNER_SHARE_RAISED = "winner_share_raised"  # the winner would get less than an even split
 WINNER_SHARE_LOWERED = "winner_share_lowered"  # the others would get less than the min cash
-
-BASIS_POINTS = 10_000  # 100 %, in hundredths of a percent
 
 
 def places_paid(entries: int, *, percent: Decimal | None = None, fixed: int | None = None) -> int:
@@ -201,27 +200,6 @@ def _curve(logs: np.ndarray, a: float) -> np.ndarray:
         g = np.expm1(-a * (logs - log_n)) / math.expm1(a * log_n)
     g[0], g[-1] = 1.0, 0.0
     return np.clip(g, 0.0, 1.0)
-
-
-def from_shares(pool: int, shares: Sequence[int], *, unit: int = 100) -> tuple[int, ...]:
-    """A saved house table: each place's share in basis points (1/100 of a percent).
-
-    The shares add up to 10,000 and never rise with the place; the amounts are rounded
-    to `unit` by `money.apportion`, whose remainder rule gives the cents below one unit
-    to the winner.
-    """
-    if not shares:
-        raise ValueError("a payout table pays at least one place")
-    if any(share < 0 for share in shares):
-        raise ValueError("a share cannot be negative")
-    if sum(shares) != BASIS_POINTS:
-        raise ValueError(f"the shares add up to {sum(shares)} basis points, not 10,000")
-    for place in range(1, len(shares)):
-        if shares[place] > shares[place - 1]:
-            raise ValueError(f"place {place + 1} has a bigger share than place {place}")
-    if pool < 0:
-        raise ValueError("the pool cannot be negative")
-    return tuple(money.apportion(pool, shares, unit=unit))
 
 
 NEGATIVE = "negative"

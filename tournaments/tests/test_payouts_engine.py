@@ -269,23 +269,11 @@ def test_generate_nothing_to_pay():
 # --- saved house tables ------------------------------------------------------------------
 
 
-def test_from_shares_in_basis_points():
+def test_house_table_shares_in_basis_points():
+    # A house table is split by money.apportion (prize_selectors.generated_amounts); its
+    # shares are checked where they are saved (prize_services.settings_check).
     # 50 % / 30 % / 20 % of 1,000.50 EUR: whole euros, the 50 cents to the winner.
-    assert payouts.from_shares(100_050, [5000, 3000, 2000], unit=EURO) == (50_050, 30_000, 20_000)
-
-
-@pytest.mark.parametrize(
-    "shares, message",
-    [
-        ([5000, 3000, 1000], "9000 basis points"),
-        ([3000, 5000, 2000], "place 2 has a bigger share"),
-        ([], "at least one place"),
-        ([10_100, -100], "cannot be negative"),
-    ],
-)
-def test_from_shares_refuses_a_table_that_cannot_be_paid(shares, message):
-    with pytest.raises(ValueError, match=message):
-        payouts.from_shares(100_000, shares)
+    assert money.apportion(100_050, [5000, 3000, 2000], unit=EURO) == [50_050, 30_000, 20_000]
 
 
 # --- tables edited by the TD -------------------------------------------------------------
