@@ -120,6 +120,15 @@ def _publish(tournament, kind: str = live.CLOCK_UPDATED, **extra) -> None:
 # --- The clock ---------------------------------------------------------------------
 
 
+def _state_to_run(clock: Clock, steps: list[engine.Step]) -> engine.Clock:
+    """The clock's state to act on. A clock that has not started may still hold no time
+    (a new clock holds none): it then starts with the full time of its level."""
+    state = clock.as_state()
+    if clock.status == engine.NOT_STARTED and clock.left_ms == 0 and steps:
+        state = engine.Clock(position=clock.position, left_ms=engine.step_ms(steps, clock.position))
+    return state
+
+
 @transaction.atomic
 def clock_act(
     *,
@@ -133,9 +142,7 @@ def clock_act(
     clock = clock_lock(tournament_id)
     steps = structure_steps(clock.structure_id)
     now = timezone.now()
-    state = clock.as_state()
-    if clock.status == engine.NOT_STARTED and clock.left_ms == 0 and steps:
-        state = engine.Clock(position=clock.position, left_ms=engine.step_ms(steps, clock.position))
+    state = _state_to_run(clock, steps)
     try:
         new = engine.act(state, steps, now, action, level=level, seconds=seconds)
     except engine.ClockRefusal as refusal:
@@ -162,9 +169,7 @@ def clock_take_time(*, actor, tournament_id: int, seconds: int) -> Clock | None:
     steps = structure_steps(clock.structure_id)
     if not steps or clock.status == engine.FINISHED or seconds <= 0:
         return None
-    state = clock.as_state()
-    if clock.status == engine.NOT_STARTED and clock.left_ms == 0:
-        state = engine.Clock(position=clock.position, left_ms=engine.step_ms(steps, clock.position))
+    state = _state_to_run(clock, steps)
     before = _snapshot(clock)
     _store(clock, engine.take_time(state, steps, timezone.now(), seconds))
     return _changed(
@@ -358,15 +363,9 @@ def player_clock_call(
         started_at=timezone.now(),
         called_by=staff_user(actor),
     )
-    data = player_clock_public(player_clock)
-    audit_record(
-        actor=actor,
-        action="player_clock.call",
-        obj=player_clock,
-        tournament=clock.tournament,
-        after=data,
+    _player_clock_changed(
+        actor=actor, clock=clock, player_clock=player_clock, action="player_clock.call"
     )
-    live.live_publish(tournament_id=tournament_id, kind=live.PLAYER_CLOCK, data=data)
     return player_clock
 
 
@@ -385,16 +384,23 @@ def player_clock_stop(*, actor, tournament_id: int, player_clock_id: int) -> Pla
         raise _refuse("player_clock_stopped")
     player_clock.stopped_at = timezone.now()
     player_clock.save(update_fields=["stopped_at"])
+    _player_clock_changed(
+        actor=actor, clock=clock, player_clock=player_clock, action="player_clock.stop"
+    )
+    return player_clock
+
+
+def _player_clock_changed(*, actor, clock: Clock, player_clock: PlayerClock, action: str) -> None:
+    """Audit a called or stopped player clock and show it on the screens."""
     data = player_clock_public(player_clock)
     audit_record(
         actor=actor,
-        action="player_clock.stop",
+        action=action,
         obj=player_clock,
         tournament=clock.tournament,
         after=data,
     )
-    live.live_publish(tournament_id=tournament_id, kind=live.PLAYER_CLOCK, data=data)
-    return player_clock
+    live.live_publish(tournament_id=clock.tournament.pk, kind=live.PLAYER_CLOCK, data=data)
 
 
 # --- Announcements the TD posts ------------------------------------------------------
@@ -415,11 +421,7 @@ def announcement_post(*, actor, tournament_id: int, text: str) -> Announcement:
         tournament=clock.tournament,
         after={"text": text},
     )
-    live.live_publish(
-        tournament_id=tournament_id,
-        kind=live.ANNOUNCEMENTS,
-        data={"announcements": announcements_public(clock.tournament)},
-    )
+    _announcements_publish(clock.tournament)
     return announcement
 
 
@@ -438,12 +440,17 @@ def announcement_hide(*, actor, tournament_id: int, announcement_id: int) -> Ann
     audit_record(
         actor=actor, action="announcement.hide", obj=announcement, tournament=clock.tournament
     )
-    live.live_publish(
-        tournament_id=tournament_id,
-        kind=live.ANNOUNCEMENTS,
-        data={"announcements": announcements_public(clock.tournament)},
-    )
+    _announcements_publish(clock.tournament)
     return announcement
+
+
+def _announcements_publish(tournament: Tournament) -> None:
+    """The screens show the announcements still active, so any change resends them all."""
+    live.live_publish(
+        tournament_id=tournament.pk,
+        kind=live.ANNOUNCEMENTS,
+        data={"announcements": announcements_public(tournament)},
+    )
 
 
 # --- Structures and chip sets ---------------------------------------------------------

@@ -117,6 +117,20 @@ def _console(tournament_id: int) -> str:
     return reverse("clock:console", args=[tournament_id])
 
 
+def _console_action(request, tournament: Tournament, service, /, **kwargs):
+    """Run a console action that has no form: a refusal shows as a message on the console."""
+    service_call(request, service, tournament_id=tournament.pk, **kwargs)
+    return redirect(_console(tournament.pk))
+
+
+def _console_form_action(request, tournament: Tournament, name: str, form, service, /, **kwargs):
+    """Run a console form's action: a refusal shows on the form, on the console page."""
+    outcome = service_call(request, service, form=form, tournament_id=tournament.pk, **kwargs)
+    if not outcome.ok:
+        return console(request, tournament.pk, forms_={name: form})
+    return redirect(_console(tournament.pk))
+
+
 @role_required(CLOCK)
 def console(request, tournament_id: int, *, action_form=None, forms_=None):
     tournament = _tournament(tournament_id)
@@ -187,23 +201,18 @@ def clock_settings(request, tournament_id: int):
             "player_clock_countdown": preset[2],
             "player_clock_unfacing": preset[3],
         }
-        service_call(
-            request, services.clock_settings_update, tournament_id=tournament.pk, data=data
-        )
-        return redirect(_console(tournament.pk))
+        return _console_action(request, tournament, services.clock_settings_update, data=data)
     form = SettingsForm(request.POST, instance=clock_of(tournament))
     if not form.is_valid():
         return console(request, tournament.pk, forms_={"settings": form})
-    outcome = service_call(
+    return _console_form_action(
         request,
+        tournament,
+        "settings",
+        form,
         services.clock_settings_update,
-        form=form,
-        tournament_id=tournament.pk,
         data=form.cleaned_data,
     )
-    if not outcome.ok:
-        return console(request, tournament.pk, forms_={"settings": form})
-    return redirect(_console(tournament.pk))
 
 
 @require_POST
@@ -213,29 +222,20 @@ def player_clock_call(request, tournament_id: int):
     form = PlayerClockForm(request.POST)
     if not form.is_valid():
         return console(request, tournament.pk, forms_={"player_clock": form})
-    outcome = service_call(
-        request,
-        services.player_clock_call,
-        form=form,
-        tournament_id=tournament.pk,
-        **form.cleaned_data,
+    return _console_form_action(
+        request, tournament, "player_clock", form, services.player_clock_call, **form.cleaned_data
     )
-    if not outcome.ok:
-        return console(request, tournament.pk, forms_={"player_clock": form})
-    return redirect(_console(tournament.pk))
 
 
 @require_POST
 @role_required(CLOCK)
 def player_clock_stop(request, tournament_id: int, player_clock_id: int):
-    tournament = _tournament(tournament_id)
-    service_call(
+    return _console_action(
         request,
+        _tournament(tournament_id),
         services.player_clock_stop,
-        tournament_id=tournament.pk,
         player_clock_id=player_clock_id,
     )
-    return redirect(_console(tournament.pk))
 
 
 @require_POST
@@ -245,26 +245,20 @@ def announcement_post(request, tournament_id: int):
     form = AnnouncementForm(request.POST)
     if not form.is_valid():
         return console(request, tournament.pk, forms_={"announcement": form})
-    service_call(
-        request,
-        services.announcement_post,
-        tournament_id=tournament.pk,
-        text=form.cleaned_data["text"],
+    return _console_action(
+        request, tournament, services.announcement_post, text=form.cleaned_data["text"]
     )
-    return redirect(_console(tournament.pk))
 
 
 @require_POST
 @role_required(MANAGE_TOURNAMENTS)
 def announcement_hide(request, tournament_id: int, announcement_id: int):
-    tournament = _tournament(tournament_id)
-    service_call(
+    return _console_action(
         request,
+        _tournament(tournament_id),
         services.announcement_hide,
-        tournament_id=tournament.pk,
         announcement_id=announcement_id,
     )
-    return redirect(_console(tournament.pk))
 
 
 @require_POST
@@ -279,5 +273,4 @@ def day_end(request, tournament_id: int):
             "clock/confirm.html",
             {"tournament": tournament, "question": question, "data": request.POST},
         )
-    service_call(request, services.clock_day_end, tournament_id=tournament.pk)
-    return redirect(_console(tournament.pk))
+    return _console_action(request, tournament, services.clock_day_end)

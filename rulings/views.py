@@ -505,8 +505,13 @@ def penalty_create(request, tournament_id: int):
     return _floor_render(request, tournament, penalty_form=form)
 
 
+def _penalised_player(penalty: Penalty) -> str:
+    """The player a penalty is for, as the floor names them: "#12 Anna Berg"."""
+    return f"#{penalty.entry.number} {penalty.entry.player.name}"
+
+
 def penalty_given_message(penalty: Penalty) -> str:
-    player = f"#{penalty.entry.number} {penalty.entry.player.name}"
+    player = _penalised_player(penalty)
     if penalty.kind == PenaltyKind.WARNING:
         return _("Warning recorded for %(player)s (TDA 71).") % {"player": player}
     if penalty.kind == PenaltyKind.DISQUALIFICATION:
@@ -528,11 +533,10 @@ def penalty_end(request, tournament_id: int, penalty_id: int):
         request, services.penalty_end, tournament_id=tournament.pk, penalty_id=penalty_id
     )
     if outcome.ok:
-        penalty = outcome.value
         messages.success(
             request,
             _("Penalty ended early: %(player)s may play again.")
-            % {"player": f"#{penalty.entry.number} {penalty.entry.player.name}"},
+            % {"player": _penalised_player(outcome.value)},
         )
     return redirect(_floor_url(tournament, "penalties"))
 

@@ -74,6 +74,24 @@ def _seats(tournament_id: int, *, seated_only: bool = False) -> list[dict]:
     ]
 
 
+def _seats_by_table(seats: list[dict]) -> dict[int, list[dict]]:
+    """The rows of `_seats`, table number -> that table's seats."""
+    tables: dict[int, list[dict]] = {}
+    for seat in seats:
+        tables.setdefault(seat["table"], []).append(seat)
+    return tables
+
+
+def _form_page(request, template: str, tournament: Tournament, form, **context):
+    """A seating page around a form: answered with 400 while the form shows errors."""
+    return render(
+        request,
+        template,
+        {"tournament": tournament, "here": "seating", "form": form, **context},
+        status=400 if form.errors else 200,
+    )
+
+
 def _last_action(tournament_id: int) -> SeatingAction | None:
     return (
         SeatingAction.objects.filter(tournament_id=tournament_id, undone_at=None)
@@ -99,9 +117,7 @@ def _map_context(tournament: Tournament) -> dict:
     plan, halted, views = services.balance_state(tournament)
     tables = list(open_tables(tournament.pk).order_by("number"))
     seats = _seats(tournament.pk)
-    by_table: dict[int, list[dict]] = {}
-    for seat in seats:
-        by_table.setdefault(seat["table"], []).append(seat)
+    by_table = _seats_by_table(seats)
     people = {s["entry"]: s for s in seats if s["entry"]}
     counts = {v.number: v.players for v in views}
     halted_rule = dict(halted)
@@ -342,12 +358,7 @@ def break_order(request, tournament_id: int):
         if outcome.ok:
             messages.success(request, _("Break order saved."))
             return redirect(_map_url(tournament.pk))
-    return render(
-        request,
-        "seating/break_order.html",
-        {"tournament": tournament, "here": "seating", "form": form, "tables": tables},
-        status=400 if form.errors else 200,
-    )
+    return _form_page(request, "seating/break_order.html", tournament, form, tables=tables)
 
 
 # --- The draw and moves ----------------------------------------------------------------------
@@ -380,19 +391,15 @@ def draw(request, tournament_id: int):
     first = not Seat.objects.filter(
         table__tournament=tournament, table__broken_at=None, entry__isnull=False
     ).exists()
-    return render(
+    return _form_page(
         request,
         "seating/draw.html",
-        {
-            "tournament": tournament,
-            "here": "seating",
-            "form": form,
-            "unseated": unseated,
-            "tables": tables,
-            "first": first,
-            "needed": engine.tables_needed(unseated, tournament.table_size),
-        },
-        status=400 if form.errors else 200,
+        tournament,
+        form,
+        unseated=unseated,
+        tables=tables,
+        first=first,
+        needed=engine.tables_needed(unseated, tournament.table_size),
     )
 
 
@@ -461,12 +468,7 @@ def move(request, tournament_id: int):
         )
         if outcome.ok:
             return redirect(_action_url(outcome.value))
-    return render(
-        request,
-        "seating/move.html",
-        {"tournament": tournament, "here": "seating", "form": form},
-        status=400 if form.errors else 200,
-    )
+    return _form_page(request, "seating/move.html", tournament, form)
 
 
 # --- Balancing, breaking, the final table ----------------------------------------------------
@@ -532,21 +534,17 @@ def balance(request, tournament_id: int):
             exact, _halted, _views = services.balance_state(tournament, big_blind_next)
             preview = _planned(exact.moves, people)
     settings = seating_settings(tournament.pk)
-    return render(
+    return _form_page(
         request,
         "seating/balance.html",
-        {
-            "tournament": tournament,
-            "here": "seating",
-            "form": form,
-            "plan": _planned(plan.moves, people),
-            "preview": preview,
-            "chosen": chosen,
-            "halted": halted,
-            "settings": settings,
-            "counts": sorted((v.number, v.players) for v in views),
-        },
-        status=400 if form.errors else 200,
+        tournament,
+        form,
+        plan=_planned(plan.moves, people),
+        preview=preview,
+        chosen=chosen,
+        halted=halted,
+        settings=settings,
+        counts=sorted((v.number, v.players) for v in views),
     )
 
 
@@ -631,19 +629,15 @@ def final_table(request, tournament_id: int):
             messages.success(request, _("The final table is drawn (RP-9)."))
             return redirect(_action_url(outcome.value))
     size = engine.final_table_size(tournament.table_size, settings.final_table_size)
-    return render(
+    return _form_page(
         request,
         "seating/final.html",
-        {
-            "tournament": tournament,
-            "here": "seating",
-            "form": form,
-            "size": size,
-            "players": len(players),
-            "tables": in_play,
-            "by_position": by_position,
-        },
-        status=400 if form.errors else 200,
+        tournament,
+        form,
+        size=size,
+        players=len(players),
+        tables=in_play,
+        by_position=by_position,
     )
 
 
@@ -756,9 +750,7 @@ def list_by_name(request, tournament_id: int):
 @role_required(SEATING)
 def list_by_table(request, tournament_id: int):
     tournament = _tournament(tournament_id)
-    tables: dict[int, list[dict]] = {}
-    for seat in _seats(tournament.pk):
-        tables.setdefault(seat["table"], []).append(seat)
+    tables = _seats_by_table(_seats(tournament.pk))
     return render(
         request,
         "seating/print_tables.html",
@@ -787,9 +779,4 @@ def seating_settings_edit(request, tournament_id: int):
         if outcome.ok:
             messages.success(request, _("Seating settings saved."))
             return redirect(_map_url(tournament.pk))
-    return render(
-        request,
-        "seating/settings.html",
-        {"tournament": tournament, "here": "seating", "form": form},
-        status=400 if form.errors else 200,
-    )
+    return _form_page(request, "seating/settings.html", tournament, form)

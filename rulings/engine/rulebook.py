@@ -35,7 +35,7 @@ class Entry:
     """One TDA rule ("45") or Recommended Procedure ("RP-8")."""
 
     number: str  # "1".."71", "RP-1".."RP-22"
-    section: str  # a key of SECTIONS
+    section: str  # a key of sections()
     title_en: str
     title_de: str
     summary_en: str
@@ -63,7 +63,7 @@ class Entry:
         return self.keywords_de if language_of(language) == "de" else self.keywords_en
 
     def section_name(self, language: str = "en") -> str:
-        english, german = _index().sections[self.section]
+        english, german = sections()[self.section]
         return german if language_of(language) == "de" else english
 
 
@@ -72,15 +72,8 @@ def language_of(code: str | None) -> str:
     return "de" if (code or "")[:2].lower() == "de" else "en"
 
 
-def __getattr__(name: str):
-    # SECTIONS lives with the data, which imports Entry from here: hand it out lazily.
-    if name == "SECTIONS":
-        return _index().sections
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
 def sections() -> dict[str, tuple[str, str]]:
-    """Section key -> (English name, German name), in document order (also SECTIONS)."""
+    """Section key -> (English name, German name), in document order."""
     return _index().sections
 
 

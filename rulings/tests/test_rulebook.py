@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from rulings.engine import rulebook
-from rulings.engine.rulebook import SECTIONS, Entry, entries, entry, search
+from rulings.engine.rulebook import Entry, entries, entry, search
+from rulings.rulebook_data import SECTIONS
 
 RULES = [str(n) for n in range(1, 72)]
 PROCEDURES = [f"RP-{n}" for n in range(1, 23)]
