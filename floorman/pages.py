@@ -110,9 +110,10 @@ def _show(request, error: ServiceError, *, form, field_map: dict[str, str], flas
 
 
 def safe_next(request, default: str) -> str:
-    """The `next` parameter when it points into this site, else `default`."""
+    """The `next` parameter when it is a path on this site, else `default`. Only a path:
+    redirect() would take anything else for the name of a view."""
     target = request.POST.get("next") or request.GET.get("next") or ""
-    if target and url_has_allowed_host_and_scheme(
+    if target.startswith("/") and url_has_allowed_host_and_scheme(
         target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     ):
         return target

@@ -645,6 +645,24 @@ def test_entry_action_ignores_foreign_next(client):
     assert response["Location"] == reverse("tournaments:entries", args=[event.pk])
 
 
+@pytest.mark.parametrize("target", ["entries", "0001-01-01T00:00", "//evil.example/", "abc:def"])
+def test_entry_action_goes_back_to_the_list_unless_next_is_a_path_here(client, target):
+    """A `next` that is no path on this site (redirect() took a bare word for a view's
+    name, and failed with a 500) sends the floor back to the entries."""
+    event = tournament()
+    entry = register(event, "Wim").entry
+    client.force_login(staff("floor"))
+
+    response = client.post(
+        reverse("tournaments:entry-bust", args=[event.pk, entry.number]), {"next": target}
+    )
+
+    assert response.status_code == 302
+    assert response["Location"] == reverse("tournaments:entries", args=[event.pk])
+    entry.refresh_from_db()
+    assert entry.status == EntryStatus.BUSTED
+
+
 # --- Alternates -----------------------------------------------------------------------
 
 

@@ -1,0 +1,117 @@
+"""Every form on every page, filled in badly: no answer is a 500.
+
+The API has schemathesis (test_api_fuzz.py); the pages have this. A director opens every
+page of the security world (security_world.py) and every form on it, GET or POST, is
+sent with each of the PAYLOADS below in all of its fields: empty, negative, huge, not a
+number, a NUL byte, an overflowing float, a date in year 1, far too long. Once with the
+form's hidden fields and buttons kept (so the view goes down the branch it was written
+for), once with those spoilt too. Each request is rolled back, so every form meets the
+same world. A form's answer may be a 400 with the errors, a 409, a redirect: any status
+below 500.
+"""
+
+import re
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+from urllib.parse import urljoin, urlsplit
+
+import pytest
+
+from floorman.tests.security_world import build_world, client_for, rolled_back, routes
+
+pytestmark = pytest.mark.django_db
+
+PAYLOADS = (
+    "",
+    "-1",
+    "9" * 40,
+    "abc",
+    "1\x00",
+    "1e309",
+    "0001-01-01T00:00",
+    "x" * 5000,
+)
+SKIP_PREFIXES = ("/api/", "/admin/", "/static/", "/ws/")
+SKIP_ACTIONS = ("/logout/",)  # would end the director's session for the forms after it
+
+
+@dataclass
+class Form:
+    method: str
+    action: str
+    fields: list[str] = field(default_factory=list)  # the ones a person fills in
+    kept: dict[str, str] = field(default_factory=dict)  # hidden fields and the button
+
+
+class Forms(HTMLParser):
+    """The forms of a page: their method, action and field names."""
+
+    def __init__(self):
+        super().__init__()
+        self.forms: list[Form] = []
+        self.form: Form | None = None
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "form":
+            self.form = Form((attrs.get("method") or "get").lower(), attrs.get("action") or "")
+            self.forms.append(self.form)
+            return
+        name = attrs.get("name")
+        if self.form is None or not name:
+            return
+        kind = (attrs.get("type") or "").lower()
+        if tag == "input" and kind == "hidden" or tag == "button" and kind != "button":
+            self.form.kept.setdefault(name, attrs.get("value") or "")
+        elif tag in ("input", "select", "textarea"):
+            self.form.fields.append(name)
+
+    def handle_endtag(self, tag):
+        if tag == "form":
+            self.form = None
+
+
+def forms_on(client, path: str) -> list[Form]:
+    response = rolled_back(client, lambda: client.get(path))
+    if response.status_code != 200 or "html" not in response.get("Content-Type", ""):
+        return []
+    parser = Forms()
+    parser.feed(response.content.decode())
+    return parser.forms
+
+
+def send(client, form: Form, page: str, data: dict):
+    target = urljoin(page, form.action)
+    if form.method == "post":
+        return rolled_back(client, lambda: client.post(target, data))
+    return rolled_back(client, lambda: client.get(urlsplit(target).path, data))
+
+
+def test_no_form_on_any_page_answers_a_badly_filled_in_request_with_a_500():
+    world = build_world()
+    director = client_for(world, "director")
+    director.raise_request_exception = False  # a 500 is collected, not raised
+    pages = sorted({r.path for r in routes(world.ids) if not r.path.startswith(SKIP_PREFIXES)})
+    problems, sent, seen = [], 0, set()
+
+    for page in pages:
+        for form in forms_on(director, page):
+            target = urlsplit(urljoin(page, form.action)).path
+            # The same form for every entry or table: one of them is enough.
+            kind = (form.method, re.sub(r"\d+", "#", target), tuple(sorted(form.fields)))
+            if target.endswith(SKIP_ACTIONS) or kind in seen:
+                continue
+            seen.add(kind)
+            for value in PAYLOADS:
+                spoilt = {name: value for name in form.fields}
+                for data in (
+                    {**spoilt, **form.kept},
+                    {**spoilt, **dict.fromkeys(form.kept, value)},
+                ):
+                    response = send(director, form, page, data)
+                    sent += 1
+                    if response.status_code >= 500:
+                        problems.append(f"{form.method} {form.action or page} {value[:12]!r}")
+
+    assert sent > 300, f"only {sent} requests: did the pages lose their forms?"
+    assert not problems, "\n".join(sorted(set(problems)))
