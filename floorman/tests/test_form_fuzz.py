@@ -1,4 +1,5 @@
-"""Every form on every page, filled in badly: no answer is a 500.
+"""Every form on every page filled in badly, and every address asked with bad query
+parameters: no answer is a 500.
 
 The API has schemathesis (test_api_fuzz.py); the pages have this. A director opens every
 page of the security world (security_world.py) and every form on it, GET or POST, is
@@ -7,7 +8,8 @@ number, a NUL byte, an overflowing float, a date in year 1, far too long. Once w
 form's hidden fields and buttons kept (so the view goes down the branch it was written
 for), once with those spoilt too. Each request is rolled back, so every form meets the
 same world. A form's answer may be a 400 with the errors, a 409, a redirect: any status
-below 500.
+below 500. Then every page and API endpoint is asked with every query parameter the code
+reads, all set to each payload at once.
 """
 
 import re
@@ -115,3 +117,31 @@ def test_no_form_on_any_page_answers_a_badly_filled_in_request_with_a_500():
 
     assert sent > 300, f"only {sent} requests: did the pages lose their forms?"
     assert not problems, "\n".join(sorted(set(problems)))
+
+
+# Every query parameter a page or endpoint reads (request.GET, query_params), at once.
+QUERY_NAMES = (
+    "q", "page", "action", "venue", "to", "next", "name", "entry", "actor", "year", "week",
+    "term", "table", "t", "steps", "p", "month", "layout", "incident", "every", "columns",
+    "rows", "day", "category", "calculator", "alternate", "status", "format", "lang",
+)  # fmt: skip
+
+
+def test_no_page_or_endpoint_answers_bad_query_parameters_with_a_500():
+    world = build_world()
+    director = client_for(world, "director")
+    director.raise_request_exception = False
+    paths = sorted({r.path for r in routes(world.ids) if not r.path.startswith(SKIP_PREFIXES[2:])})
+    problems = []
+
+    for path in paths:
+        if path.endswith(SKIP_ACTIONS):
+            continue
+        for value in PAYLOADS:
+            query = dict.fromkeys(QUERY_NAMES, value)
+            response = rolled_back(director, lambda: director.get(path, query))  # noqa: B023
+            if response.status_code >= 500:
+                problems.append(f"GET {path} {value[:12]!r}")
+
+    assert len(paths) > 200
+    assert not problems, "\n".join(problems)
