@@ -31,7 +31,7 @@ run: $(VENV)/.installed
 test: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/pytest -n auto --dist loadfile
+	$(BIN)/pytest -n auto --dist loadfile --durations=15
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
