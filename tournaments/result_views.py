@@ -277,6 +277,18 @@ def _chips_form(tournament: Tournament, setting: dict, data=None) -> DealChipsFo
     )
 
 
+def _prizes_left(prizes: list[int]) -> dict:
+    """The places still paying, and the range of those below them that pay nothing (a
+    deal before the money): listing those as 0.00 would bury the prizes that matter."""
+    places = [
+        {"place": place, "amount": amount}
+        for place, amount in enumerate(prizes, start=1)
+        if amount > 0
+    ]
+    unpaid = (len(places) + 1, len(prizes)) if len(prizes) > len(places) else None
+    return {"places": places, "unpaid_places": unpaid}
+
+
 def _deal_render(
     request,
     tournament: Tournament,
@@ -292,10 +304,7 @@ def _deal_render(
         {
             "tournament": tournament,
             **setting,
-            "places": [
-                {"place": place, "amount": amount}
-                for place, amount in enumerate(setting["prizes"], start=1)
-            ],
+            **_prizes_left(setting["prizes"]),
             "clock": clock_public(tournament, steps=False),
             "form": chips_form,
             "counted": chips_form.counted(),

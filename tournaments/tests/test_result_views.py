@@ -239,6 +239,27 @@ def test_deal_page_lists_the_players_left_and_the_prizes(client):
     assert "Casino §6" in html
 
 
+@pytest.mark.parametrize(
+    ("busted", "unpaid"), [(5, "Places 4 to 5: no prize."), (6, "Place 4: no prize.")]
+)
+def test_deal_before_the_money_lists_the_prizes_and_names_the_places_without(
+    client, busted, unpaid
+):
+    """A bubble deal (three places paid, four or five players left): the places below
+    the money are one line, not rows of 0.00 burying the prizes."""
+    event = tournament(buy_in=10000, fee=0, starting_stack=1000)
+    entries = field(event, 10)
+    prize_services.payouts_update(actor=staff("director"), tournament_id=event.pk, lines=LINES)
+    registration_closed(event)
+    bust_in_order(event, *entries[:busted])
+
+    html = login(client, "floor").get(url("deal", event)).content.decode()
+
+    assert "€500.00" in html and "€300.00" in html and "€200.00" in html
+    assert "€0.00" not in html
+    assert unpaid in html
+
+
 def test_calculate_shows_the_three_methods_side_by_side(client):
     event, entries = final_three()
     left = entries[7:]
