@@ -270,6 +270,24 @@
     var counted = interpolate(count === 1 ? s.count_one : s.count_other, { count: count });
     this.field("count", count ? counted : "");
     this.drawColumns(columns);
+    this.fitColumns();
+  };
+
+  // A screen narrower than the board was set up for (a 4:3 TV beside the clock) cuts
+  // most names short: then one column fewer, and more pages, until they can be read.
+  // A few long names cut (at most a quarter) keep the columns.
+  BoardScreen.prototype.fitColumns = function () {
+    var holder = this.root.querySelector("[data-seating=columns]");
+    if (!holder || !holder.querySelectorAll || this.columns < 2) return;
+    var names = holder.querySelectorAll("td.n");
+    var cut = 0;
+    for (var i = 0; i < names.length; i++) {
+      if (names[i].scrollWidth > names[i].clientWidth + 1) cut += 1;
+    }
+    if (!names.length || cut * 4 <= names.length) return;
+    this.columns -= 1;
+    holder.style.setProperty("--columns", String(this.columns));
+    this.render();
   };
 
   // A [data-seating=name] node: a text shows it with that text, true shows it as it
