@@ -20,8 +20,9 @@ from django.views.decorators.http import require_safe
 
 from clock.selectors import announcements_public, clock_public
 from seating.public_views import side_board
+from tournaments.engine.payouts import place_groups
 from tournaments.models import Tournament
-from tournaments.prize_selectors import payout_table
+from tournaments.prize_selectors import chips_in_play, payout_table
 from tournaments.selectors import Totals, tournament_totals
 from tournaments.templatetags.floorman_format import babel_locale, chips, money
 
@@ -38,22 +39,12 @@ PAYOUT_GROUPS_MAX = 30
 # --- Numbers ------------------------------------------------------------------------
 
 
-def average_stack(
-    *,
-    starting_stack: int,
-    buy_ins: int,
-    rebuy_chips: int,
-    rebuys: int,
-    addon_chips: int,
-    addons: int,
-    active: int,
-) -> int | None:
+def average_stack(chips_in_play: int, active: int) -> int | None:
     """Chips in play over the entries still in, half up to a whole chip; None when
     nobody is in. Busted players' chips stay in play: the winners hold them."""
     if active <= 0:
         return None
-    total = starting_stack * buy_ins + rebuy_chips * rebuys + addon_chips * addons
-    return (2 * total + active) // (2 * active)
+    return (2 * chips_in_play + active) // (2 * active)
 
 
 def big_blinds(average: int | None, big_blind: int) -> float | None:
@@ -76,15 +67,7 @@ def measuring_big_blind(clock: dict) -> int:
 def payout_groups(amounts) -> list[tuple[int, int, int]]:
     """Consecutive places that pay the same, as (first, last, amount), best first;
     places that pay nothing are left out."""
-    groups: list[tuple[int, int, int]] = []
-    for place, amount in enumerate(amounts, start=1):
-        if amount <= 0:
-            continue
-        if groups and groups[-1][2] == amount and groups[-1][1] == place - 1:
-            groups[-1] = (groups[-1][0], place, amount)
-        else:
-            groups.append((place, place, amount))
-    return groups
+    return [group for group in place_groups(amounts) if group[2] > 0]
 
 
 def payouts_lobby(tournament: Tournament, totals: Totals) -> dict:
@@ -111,15 +94,8 @@ def lobby_data(tournament: Tournament, clock: dict) -> dict:
     """What a lobby screen shows beyond the clock: counts, money, average stack."""
     totals = tournament_totals(tournament)
     pool = totals.prize_pool
-    average = average_stack(
-        starting_stack=tournament.starting_stack,
-        buy_ins=totals.total_buy_ins,
-        rebuy_chips=tournament.rebuy_chips,
-        rebuys=totals.rebuys,
-        addon_chips=tournament.addon_chips,
-        addons=totals.addons,
-        active=totals.active,
-    )
+    # The deal's count too (TDA 71-D: a disqualified player's chips leave play).
+    average = average_stack(chips_in_play(tournament, totals), totals.active)
     big_blind = measuring_big_blind(clock)
     return {
         "id": tournament.pk,

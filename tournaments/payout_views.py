@@ -20,6 +20,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from floorman.pages import role_required, service_call
 from floorman.roles import MANAGE_TOURNAMENTS
 from tournaments import prize_selectors, prize_services
+from tournaments.engine.payouts import place_groups
 from tournaments.messages import ADJUSTMENTS, LOCK_REASONS, refusal_message
 from tournaments.models import PayoutSettings, PayoutTemplate, Tournament
 from tournaments.payout_forms import (
@@ -48,17 +49,17 @@ def percent_of(amount: int, pool: int) -> str:
 
 def payout_groups(amounts, pool: int) -> list[dict]:
     """The table as it is read out: consecutive places paying the same are one row."""
-    groups: list[dict] = []
-    for place, amount in enumerate(amounts, start=1):
-        if groups and groups[-1]["amount"] == amount:
-            groups[-1]["last"] = place
-        else:
-            groups.append({"first": place, "last": place, "amount": amount})
-    for group in groups:
-        group["places"] = place_text(group["first"], group["last"])
-        group["count"] = group["last"] - group["first"] + 1
-        group["percent"] = percent_of(group["amount"], pool)
-    return groups
+    return [
+        {
+            "first": first,
+            "last": last,
+            "amount": amount,
+            "places": place_text(first, last),
+            "count": last - first + 1,
+            "percent": percent_of(amount, pool),
+        }
+        for first, last, amount in place_groups(amounts)
+    ]
 
 
 def _adjustment_texts(codes) -> list[str]:

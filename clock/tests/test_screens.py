@@ -22,6 +22,7 @@ from clock.screens import (
     rotation_query,
 )
 from clock.tests.factories import with_structure
+from rulings import services as rulings
 from tournaments import prize_services
 from tournaments import services as tournament_services
 from tournaments.tests.factories import register, tournament
@@ -489,26 +490,29 @@ def test_data_is_public_and_404_for_unknown(client):
     assert client.post(data_url(tournament())).status_code == 405
 
 
-def test_average_stack_counts_reentries_rebuys_and_addons():
+def test_average_stack_is_the_chips_in_play_over_the_players_left():
     # 20,000 × (3 entries + 1 re-entry) + 20,000 × 2 rebuys + 30,000 × 1 add-on = 150,000
-    average = average_stack(
-        starting_stack=20000,
-        buy_ins=4,
-        rebuy_chips=20000,
-        rebuys=2,
-        addon_chips=30000,
-        addons=1,
-        active=3,
-    )
-
-    assert average == 50000
+    assert average_stack(150000, 3) == 50000
 
 
 def test_average_stack_rounds_half_up_and_is_none_without_players():
-    common = {"rebuy_chips": 0, "rebuys": 0, "addon_chips": 0, "addons": 0}
-    assert average_stack(starting_stack=5, buy_ins=1, active=2, **common) == 3  # 2.5
-    assert average_stack(starting_stack=10, buy_ins=1, active=3, **common) == 3  # 3.33
-    assert average_stack(starting_stack=20000, buy_ins=3, active=0, **common) is None
+    assert average_stack(5, 2) == 3  # 2.5
+    assert average_stack(10, 3) == 3  # 3.33
+    assert average_stack(60000, 0) is None
+
+
+def test_lobby_average_leaves_out_a_disqualified_players_chips_tda_71d(client):
+    """The lobby counts the chips in play as a deal does: a disqualification takes the
+    player's chips out of play, so the average of those left does not grow."""
+    event = three_in_one_out()  # 60,000 chips with 2 players: 30,000
+    ben = event.entries.get(player__name="Ben")
+    rulings.penalty_give(
+        actor=None, tournament_id=event.pk, data={"entry": ben.pk, "kind": "disqualification"}
+    )
+
+    body = client.get(data_url(event)).json()
+
+    assert body["average_stack"]["chips"] == 40000  # 60,000 less Ben's 20,000, one left
 
 
 def test_big_blinds_one_decimal_half_up():

@@ -234,3 +234,15 @@ def problems(amounts: Sequence[int], pool: int) -> list[Problem]:
     if difference:
         found.append(Problem(SUM, None, difference))
     return found
+
+
+def place_groups(amounts: Sequence[int]) -> list[tuple[int, int, int]]:
+    """The table as it is read out: consecutive places paying the same amount are one
+    group, (first, last, amount), best first."""
+    found: list[tuple[int, int, int]] = []
+    for place, amount in enumerate(amounts, start=1):
+        if found and found[-1][2] == amount:
+            found[-1] = (found[-1][0], place, amount)
+        else:
+            found.append((place, place, amount))
+    return found
