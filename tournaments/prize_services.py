@@ -56,7 +56,7 @@ from tournaments.services import (
     refuse,
     tournament_lock,
     tournament_publish,
-    tournament_wind_up,
+    tournament_status_save,
 )
 from tournaments.templatetags.floorman_format import money
 
@@ -554,9 +554,7 @@ def deal_record(
     if not structure.frozen:
         _freeze(tournament, structure, table.amounts)
     if not continue_play:
-        tournament.status = TournamentStatus.FINISHED
-        tournament.save(update_fields=["status"])
-        tournament_wind_up(actor=actor, tournament=tournament)
+        tournament_status_save(actor=actor, tournament=tournament, status=TournamentStatus.FINISHED)
     audit_record(
         actor=actor,
         action="deal.record",

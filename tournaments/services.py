@@ -223,10 +223,7 @@ def tournament_status_set(*, actor, tournament_id: int, status: str) -> Tourname
         tournament.entries.filter(status=EntryStatus.ACTIVE).update(status=EntryStatus.CANCELLED)
         lookup_changed([tournament.pk])
         waiting_alternates(tournament).update(status=AlternateStatus.WITHDRAWN)
-    tournament.status = status
-    tournament.save(update_fields=["status"])
-    if status in (TournamentStatus.FINISHED, TournamentStatus.CANCELLED):
-        tournament_wind_up(actor=actor, tournament=tournament)
+    tournament_status_save(actor=actor, tournament=tournament, status=status)
     audit_record(
         actor=actor,
         action=f"tournament.{status}",
@@ -642,6 +639,15 @@ def _in_the_money(tournament: Tournament) -> bool:
     from tournaments.prize_selectors import in_the_money  # the payout table needs all money
 
     return in_the_money(tournament)
+
+
+def tournament_status_save(*, actor, tournament: Tournament, status: str) -> None:
+    """Save a status already allowed. The one way a tournament's status changes, so that
+    an event that is over (finished, a deal ended it, cancelled) is always wound up."""
+    tournament.status = status
+    tournament.save(update_fields=["status"])
+    if status in (TournamentStatus.FINISHED, TournamentStatus.CANCELLED):
+        tournament_wind_up(actor=actor, tournament=tournament)
 
 
 def tournament_wind_up(*, actor, tournament: Tournament) -> None:
