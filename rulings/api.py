@@ -13,6 +13,7 @@ from floorman.api import tournament_or_404, valid_data
 from floorman.roles import RULINGS, role_permission
 from rulings import calculators, selectors, services
 from rulings.engine import rulebook
+from rulings.forms import IncidentFilterForm
 from rulings.models import Category, Dispute, PenaltyKind
 from tournaments.models import Player
 
@@ -203,13 +204,9 @@ class IncidentsView(FloorView):
     def get(self, request, tournament_pk):
         """The tournament's floor calls, latest first; ?q=, ?category=, ?table=."""
         tournament = tournament_or_404(tournament_pk)
-        table = request.query_params.get("table", "")
-        found = selectors.incidents_search(
-            tournament.pk,
-            query=request.query_params.get("q", "")[:200],
-            category=request.query_params.get("category", "")[:20],
-            table=int(table) if table.isdigit() and len(table) < 6 else None,
-        )
+        # The floor page's filters, read the same way: a garbled one is left out.
+        filters = IncidentFilterForm(request.query_params).filters()
+        found = selectors.incidents_search(tournament.pk, **filters)
         return Response({"incidents": [selectors.incident_public(i) for i in found[:500]]})
 
     @extend_schema(request=IncidentInput, responses={201: IncidentOutput})

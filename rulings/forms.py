@@ -9,6 +9,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from floorman.inputs import search_text
 from rulings import services
 from rulings.engine import housebook
 from rulings.models import Ambiguous, Category, Dispute, HouseRuleKind, Incident, PenaltyKind
@@ -296,7 +297,7 @@ class IncidentFilterForm(PageForm):
         self.is_valid()
         data = getattr(self, "cleaned_data", {})
         return {
-            "query": (data.get("q") or "").replace("\x00", "").strip(),
+            "query": search_text(data.get("q")),
             "category": data.get("category") or "",
             "table": data.get("table"),
         }

@@ -226,6 +226,33 @@ def test_floor_logs_an_incident(event):
     assert len(listed["incidents"]) == 1
 
 
+def test_incident_search_filters_as_the_floor_page_and_ignores_garbled_filters(event):
+    event, seated = event
+    floor = api(staff("floor"))
+    url = f"{API}/tournaments/{event.pk}/incidents/"
+    logged = floor.post(
+        url,
+        {
+            "table": 1,
+            "hand": 12,
+            "category": "betting",
+            "description": "Oversized chip, nothing said.",
+            "rules": ["44"],
+            "decision": "Call.",
+            "entries": [seated[(1, 2)].pk],
+        },
+        format="json",
+    )
+    assert logged.status_code == 201
+
+    assert len(floor.get(url, {"q": "oversized", "table": "1"}).json()["incidents"]) == 1
+    assert floor.get(url, {"category": "dealing"}).json()["incidents"] == []
+    # A NUL byte (PostgreSQL refuses it), an unknown category, a table that is no number.
+    garbled = floor.get(url, {"q": "over\x00sized", "category": "x\x00", "table": "abc"})
+    assert garbled.status_code == 200
+    assert len(garbled.json()["incidents"]) == 1
+
+
 @pytest.mark.parametrize("role", [None, "cashier", "dealer"])
 def test_incidents_and_penalties_are_for_the_floor_only(event, role):
     event, seated = event
