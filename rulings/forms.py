@@ -68,10 +68,6 @@ class RulesField(forms.CharField):
         return references
 
 
-def _entry_label(entry: Entry) -> str:
-    return f"#{entry.number} {entry.player.name}"
-
-
 def entries_resolve(tournament: Tournament, text: str, *, active_only: bool = False) -> list:
     """Entries named by numbers ("12, 47", "#12 47") or names ("Anna Berger"): each name
     must fit one entry (of the entries still in play, if several of one player)."""
@@ -129,7 +125,7 @@ def _entry_by_name(entries, name: str) -> Entry:
     if len(matches) > 1:
         raise forms.ValidationError(
             _("“%(name)s” fits %(players)s: give the entry number."),
-            params={"name": name, "players": ", ".join(_entry_label(e) for e in matches)},
+            params={"name": name, "players": ", ".join(str(e) for e in matches)},
         )
     return matches[0]
 
@@ -398,7 +394,7 @@ def _incident_label(incident: Incident) -> str:
         where.append(str(_("table %(table)s")) % {"table": incident.table_number})
     if incident.hand_number:
         where.append(str(_("hand %(hand)s")) % {"hand": incident.hand_number})
-    names = ", ".join(_entry_label(entry) for entry in incident.entries.all())
+    names = ", ".join(str(entry) for entry in incident.entries.all())
     parts = [
         f"{timezone.localtime(incident.at):%H:%M}",
         incident.get_category_display(),

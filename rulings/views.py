@@ -505,13 +505,8 @@ def penalty_create(request, tournament_id: int):
     return _floor_render(request, tournament, penalty_form=form)
 
 
-def _penalised_player(penalty: Penalty) -> str:
-    """The player a penalty is for, as the floor names them: "#12 Anna Berg"."""
-    return f"#{penalty.entry.number} {penalty.entry.player.name}"
-
-
 def penalty_given_message(penalty: Penalty) -> str:
-    player = _penalised_player(penalty)
+    player = str(penalty.entry)  # "#12 Anna Berg"
     if penalty.kind == PenaltyKind.WARNING:
         return _("Warning recorded for %(player)s (TDA 71).") % {"player": player}
     if penalty.kind == PenaltyKind.DISQUALIFICATION:
@@ -536,7 +531,7 @@ def penalty_end(request, tournament_id: int, penalty_id: int):
         messages.success(
             request,
             _("Penalty ended early: %(player)s may play again.")
-            % {"player": _penalised_player(outcome.value)},
+            % {"player": str(outcome.value.entry)},
         )
     return redirect(_floor_url(tournament, "penalties"))
 

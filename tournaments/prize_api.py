@@ -14,9 +14,9 @@ from rest_framework.views import APIView
 from floorman.api import tournament_or_404, valid_data
 from floorman.roles import DEAL_FIGURES, MANAGE_TOURNAMENTS, PAY_PRIZES, role_permission
 from tournaments import prize_services
+from tournaments.api import MAX_ID, money
 from tournaments.models import (
     MAX_CHIPS,
-    MAX_MONEY,
     DealMethod,
     PayoutSettings,
     PayoutTemplate,
@@ -26,10 +26,6 @@ from tournaments.prize_selectors import payout_table, payouts_public, results, r
 
 MAX_PLACES = 1_000_000
 MAX_DEAL_PLAYERS = 1_000
-
-
-def _money(**kwargs) -> serializers.IntegerField:
-    return serializers.IntegerField(min_value=0, max_value=MAX_MONEY, **kwargs)
 
 
 def _percent(**kwargs) -> serializers.DecimalField:
@@ -77,7 +73,7 @@ class PayoutsInput(serializers.Serializer):
         help_text=_("Take the settings of a saved template."),
     )
     lines = serializers.ListField(
-        child=_money(),
+        child=money(),
         required=False,
         max_length=MAX_PLACES,
         help_text=_("Amounts by place, best first: typed lines lock the table."),
@@ -86,8 +82,8 @@ class PayoutsInput(serializers.Serializer):
 
 
 class PaymentInput(serializers.Serializer):
-    entry = serializers.IntegerField(min_value=1, max_value=2**63 - 1)
-    amount = _money(
+    entry = serializers.IntegerField(min_value=1, max_value=MAX_ID)
+    amount = money(
         required=False,
         help_text=_("The prize the cashier was shown: if it has changed since, 409."),
     )
@@ -112,18 +108,18 @@ class DealCalculateInput(serializers.Serializer):
     )
     chips = _chips_list(help_text=_("Each player's chips, in any order."))
     prizes = serializers.ListField(
-        child=_money(),
+        child=money(),
         required=False,
         max_length=MAX_DEAL_PLAYERS,
         help_text=_("The prizes to share, best first; default: the places still unpaid."),
     )
-    save = _money(required=False, help_text=_("Left for the winner (method save)."))
+    save = money(required=False, help_text=_("Left for the winner (method save)."))
 
 
 class DealPlayerInput(serializers.Serializer):
-    entry = serializers.IntegerField(min_value=1, max_value=2**63 - 1)
+    entry = serializers.IntegerField(min_value=1, max_value=MAX_ID)
     chips = serializers.IntegerField(min_value=1, max_value=MAX_CHIPS)
-    amount = _money()
+    amount = money()
 
 
 class DealInput(serializers.Serializer):
@@ -131,7 +127,7 @@ class DealInput(serializers.Serializer):
     players = serializers.ListField(
         child=DealPlayerInput(), min_length=2, max_length=MAX_DEAL_PLAYERS
     )
-    save = _money(required=False, default=0)
+    save = money(required=False, default=0)
     continue_play = serializers.BooleanField(required=False, default=False)
 
 
