@@ -62,10 +62,16 @@ class Busy(ServiceError):
     code = "busy"
 
 
+def lock_timed_out(exc: Exception) -> bool:
+    """A row lock not had in time (PostgreSQL's lock_timeout, SQLite's "database is
+    locked"): the database is busy, not gone. Pages and the API answer "try again"."""
+    return isinstance(exc, OperationalError) and "lock" in str(exc).lower()
+
+
 def api_exception_handler(exc, context):
     if isinstance(exc, ServiceError):
         return Response(exc.as_dict(), status=exc.http_status)
-    if isinstance(exc, OperationalError) and "lock" in str(exc).lower():
+    if lock_timed_out(exc):
         return Response(
             {"code": "busy", "detail": _("The system is busy, please try again.")},
             status=status.HTTP_503_SERVICE_UNAVAILABLE,

@@ -12,6 +12,8 @@ from django.http import HttpResponse, JsonResponse
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
+from floorman.errors import lock_timed_out
+
 RETRY_AFTER_SECONDS = 5
 
 
@@ -20,7 +22,7 @@ def database_down(exc: Exception) -> bool:
     services' own handling), not a missing one."""
     if isinstance(exc, InterfaceError):
         return True
-    return isinstance(exc, OperationalError) and "lock" not in str(exc).lower()
+    return isinstance(exc, OperationalError) and not lock_timed_out(exc)
 
 
 class DatabaseDownMiddleware:

@@ -20,7 +20,7 @@ from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.utils.translation import gettext as _
 from django_htmx.http import HttpResponseClientRedirect
 
-from floorman.errors import Busy, Invalid, NotFound, ServiceError
+from floorman.errors import Busy, Invalid, NotFound, ServiceError, lock_timed_out
 from floorman.roles import user_has_role
 
 
@@ -89,7 +89,7 @@ def service_call(
     except ServiceError as exc:
         error = exc
     except OperationalError as exc:
-        if "lock" not in str(exc).lower():
+        if not lock_timed_out(exc):
             raise
         error = Busy(_("The system is busy, please try again."))
     _show(request, error, form=form, field_map=field_map or {}, flash=flash)
