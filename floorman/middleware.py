@@ -12,6 +12,7 @@ from django.http import HttpResponse, JsonResponse
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
+from floorman.error_pages import is_api
 from floorman.errors import lock_timed_out
 
 RETRY_AFTER_SECONDS = 5
@@ -36,7 +37,7 @@ class DatabaseDownMiddleware:
         if not database_down(exc):
             return None
         message = _("Floorman cannot reach its database for a moment. Please try again.")
-        if request.path.startswith("/api/"):
+        if is_api(request):
             response = JsonResponse({"code": "unavailable", "detail": message}, status=503)
         else:
             page = render_to_string("503.html", {"message": message})

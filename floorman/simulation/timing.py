@@ -37,9 +37,6 @@ class Timings:
             rows.append(Figures(kind, len(ordered), sum(ordered), ordered[-1], p95))
         return sorted(rows, key=lambda row: -row.total)
 
-    def count(self, kind: str) -> int:
-        return len(self._samples.get(kind, ()))
-
 
 def figures_table(rows: list[Figures]) -> list[str]:
     """The figures as lines of a plain-text table, times in milliseconds."""
