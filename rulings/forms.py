@@ -173,14 +173,6 @@ class HouseRuleForm(PageForm):
     title = forms.CharField(label=_("Title"), max_length=200)
     text = forms.CharField(label=_("Text"), max_length=housebook.MAX_TEXT, widget=text_area(6))
 
-    def clean(self):
-        data = super().clean()
-        if data.get("kind") == HouseRuleKind.OWN:
-            data["tda"] = ""  # a rule of its own stands on no TDA rule
-        elif data.get("kind") and not data.get("tda", "").strip():
-            self.add_error("tda", _("Name the TDA rule this house rule changes, e.g. 29."))
-        return data
-
 
 class RulebookUploadForm(PageForm):
     """The house's own rule book: a UTF-8 text or Markdown file of at most 2 MB."""

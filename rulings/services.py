@@ -91,9 +91,10 @@ def house_rule_save(*, actor, venue_id: int, data: dict, rule_id: int | None = N
     rule = HouseRule.objects.filter(venue=venue, pk=rule_id).first() if rule_id else None
     if rule_id and rule is None:
         raise NotFound(_("No such house rule."))
-    tda = (data.get("tda") or "").strip()
+    tda = ""  # a rule of the house's own stands on no TDA rule
     if data["kind"] != HouseRuleKind.OWN:
-        found = rulebook.entry(tda) if tda else None
+        cited = (data.get("tda") or "").strip()
+        found = rulebook.entry(cited) if cited else None
         if found is None:
             raise Invalid({"tda": _("Name the TDA rule this house rule changes, e.g. 29.")})
         tda = found.number

@@ -285,6 +285,16 @@ def test_rule_book_import_makes_one_house_rule_a_section():
     ]
 
 
+def test_house_rule_of_its_own_stands_on_no_tda_rule():
+    venue = Venue.objects.create(name="Casino")
+    rule = services.house_rule_save(
+        actor=None,
+        venue_id=venue.pk,
+        data={"kind": "own", "tda": "57", "title": "Phones", "text": "Away from the table."},
+    )
+    assert rule.tda == ""
+
+
 def test_house_rule_over_an_unknown_tda_rule_is_refused():
     venue = Venue.objects.create(name="Casino")
     with pytest.raises(Invalid):
