@@ -326,37 +326,3 @@ def end_of_day_hands(seed: int) -> int:
     Seeded, so the draw can be replayed from the stored seed and shown to be fair.
     """
     return random.Random(seed).randint(3, 7)
-
-
-# --- Chip race (TDA 24) ------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class RaceResult:
-    chips_to_race: int  # new chips the table's odd chips are worth, rounded half up
-    winners: tuple[int, ...]  # seats winning one new chip each, by card order
-    kept_in: tuple[int, ...]  # seats given one lowest chip so nobody is raced out
-
-
-def chip_race(
-    odd_value: dict[int, int],
-    *,
-    new_chip: int,
-    card_order: list[int],
-    stacks_left: dict[int, int],
-) -> RaceResult:
-    """TDA 24 A (casino §18): race off a table's odd chips of a removed denomination.
-
-    `odd_value` maps seat to the value of that seat's odd chips; the table's total is
-    worth that many new chips, rounded half up (casino §18). Cards are dealt from seat 1;
-    `card_order` lists the seats from the highest card to the lowest. Each seat wins at
-    most one chip. A seat whose odd chips were all it had and that wins nothing keeps
-    one chip of the lowest denomination still in play (`stacks_left` = chips besides
-    the odd ones), so nobody is raced out.
-    """
-    racing = [seat for seat in card_order if odd_value.get(seat, 0) > 0]
-    total = sum(odd_value.values())
-    chips = min((2 * total + new_chip) // (2 * new_chip), len(racing))
-    winners = tuple(racing[:chips])
-    kept_in = tuple(sorted(s for s in racing if s not in winners and stacks_left.get(s, 0) == 0))
-    return RaceResult(chips, winners, kept_in)

@@ -238,33 +238,6 @@ def test_casino28_end_of_day_draws_three_to_seven_hands_reproducibly():
     assert engine.end_of_day_hands(12345) == engine.end_of_day_hands(12345)
 
 
-# --- TDA 24 chip race -------------------------------------------------------------
-
-
-def test_tda24_chip_race_awards_at_most_one_chip_per_player():
-    # Odd 25s worth 50, 75 and 50 = 175 at a table racing for 100s: 2 chips (1.75 rounds up).
-    result = engine.chip_race(
-        {1: 50, 4: 75, 7: 50},
-        new_chip=100,
-        card_order=[4, 7, 1],
-        stacks_left={1: 5000, 4: 0, 7: 800},
-    )
-
-    assert result.chips_to_race == 2
-    assert result.winners == (4, 7)
-    assert result.kept_in == ()
-
-
-def test_tda24_nobody_is_raced_out():
-    result = engine.chip_race(
-        {2: 25, 3: 25}, new_chip=100, card_order=[3, 2], stacks_left={2: 0, 3: 0}
-    )
-
-    assert result.chips_to_race == 1  # 50 of 100 rounds half up (casino §18)
-    assert result.winners == (3,)
-    assert result.kept_in == (2,)  # lost the last chip: gets one of the lowest still in play
-
-
 # --- Hand-for-hand: time off the clock hand by hand (RP-8 B-D) ----------------------------
 
 

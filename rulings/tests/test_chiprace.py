@@ -32,6 +32,34 @@ def test_three_seats_with_a_tie_broken_by_suit():
     assert "decided by suit" in answer.explanation
 
 
+def test_odd_chips_worth_175_race_off_two_chips_one_each():
+    """Odd 25s worth 50, 75 and 50 = 175: 1.75 chips of 100 round up to 2, and the two
+    best cards (seats 4 and 7) win one each; nobody is left without chips."""
+    answer = race(
+        RaceSeat(1, 2, ("3c", "2d"), stack_other=5000),
+        RaceSeat(4, 3, ("As", "4c", "5d"), stack_other=0),
+        RaceSeat(7, 2, ("Kh", "6c"), stack_other=800),
+    )
+    assert answer.new_chips_raced == 2
+    assert [r.seat for r in answer.results if r.won] == [4, 7]
+    assert not any(r.protected for r in answer.results)
+
+
+def test_a_player_raced_out_of_the_last_chips_keeps_one_tda_24a():
+    """Two odd 25s are 50, half a chip of 100, rounded up to one: seat 3 wins it, and
+    seat 2, whose 25 was all it had, keeps one chip of 100."""
+    answer = race(
+        RaceSeat(2, 1, ("4c",), stack_other=0),
+        RaceSeat(3, 1, ("Kd",), stack_other=0),
+    )
+    assert answer.new_chips_raced == 1
+    assert [r.seat for r in answer.results if r.won] == [3]
+    assert [(r.seat, r.protected, r.value_after) for r in answer.results] == [
+        (2, True, 100),
+        (3, False, 100),
+    ]
+
+
 def test_no_player_wins_more_than_one_chip():
     """Seat 1 holds the three best cards but wins one chip; seat 2 wins the other."""
     answer = race(
