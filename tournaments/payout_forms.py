@@ -7,13 +7,13 @@ typed as percentages per place ("50, 30, 20") and leave as basis points (1/100 %
 import re
 from decimal import Decimal, InvalidOperation
 
-from babel.numbers import get_currency_precision
 from django import forms
 from django.utils.formats import get_format
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.forms import PageForm, money_cents, money_field
 from tournaments.models import PayoutTemplate, PlacesMode
+from tournaments.templatetags.floorman_format import minor_to_major
 
 MAX_PLACES = 10_000  # more places than any field pays; a form this long is already absurd
 MAX_UNIT = 2**31 - 1  # the rounding unit's column is a 32-bit integer on PostgreSQL
@@ -155,7 +155,7 @@ class PayoutSettingsForm(PageForm):
             "places_fixed": structure.places_fixed,
             "winner_share": structure.winner_share,
             "min_cash_multiple": structure.min_cash_multiple,
-            "unit": Decimal(structure.unit).scaleb(-get_currency_precision(currency)),
+            "unit": minor_to_major(structure.unit, currency),
             "shares": shares_text(structure.shares),
         }
 
@@ -220,9 +220,8 @@ class PayoutLinesForm(PageForm):
 
     @classmethod
     def initial_from(cls, amounts, currency: str) -> dict:
-        precision = get_currency_precision(currency)
         return {
-            f"{LINE_PREFIX}{place}": Decimal(amount).scaleb(-precision)
+            f"{LINE_PREFIX}{place}": minor_to_major(amount, currency)
             for place, amount in enumerate(amounts, start=1)
         }
 
