@@ -188,23 +188,30 @@ def hand_action(
     except ValueError:
         raise Invalid({"amount": _("A bet or raise needs an amount.")}) from None
     try:
-        after = state.apply(action)
+        after = _action_log(hand, state, action)
     except betting.IllegalAction as illegal:
         raise Conflict(
             illegal_message(illegal.rule, illegal.message),
             code="illegal_action",
             data={"rule": illegal.rule, "legal": legal_public(illegal.options)},
         ) from None
+    after = _kill_away_hands(tournament, table, hand, after)
+    return hand, after
+
+
+def _action_log(hand: Hand, state, action: betting.Action):
+    """Apply one action (IllegalAction if the rules refuse it) and write it as the next
+    line of the hand's log; the state after it."""
+    after = state.apply(action)
     HandAction.objects.create(
         hand=hand,
         sequence=len(state.history) + 1,
-        seat=acting,
-        kind=kind,
-        amount=amount,
+        seat=action.seat,
+        kind=action.kind,
+        amount=action.amount,
         street=state.street,
     )
-    after = _kill_away_hands(tournament, table, hand, after)
-    return hand, after
+    return after
 
 
 def _kill_away_hands(tournament, table, hand: Hand, state):
@@ -214,16 +221,7 @@ def _kill_away_hands(tournament, table, hand: Hand, state):
 
     away = away_seats(tournament.pk, table.number)
     while state is not None and state.to_act in away and not state.finished:
-        seat = state.to_act
-        HandAction.objects.create(
-            hand=hand,
-            sequence=len(state.history) + 1,
-            seat=seat,
-            kind=betting.FOLD,
-            amount=None,
-            street=state.street,
-        )
-        state = state.apply(betting.Action(betting.FOLD, seat))
+        state = _action_log(hand, state, betting.Action(betting.FOLD, state.to_act))
     return state
 
 
