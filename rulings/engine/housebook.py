@@ -9,6 +9,8 @@ section that names a TDA rule ("TDA 29", "TDA-Regel 29") is linked to it.
 import re
 from dataclasses import dataclass
 
+from rulings.engine import rulebook
+
 MAX_SECTIONS = 2000
 MAX_TEXT = 2_000_000  # characters: a rule book, not a novel
 
@@ -68,10 +70,7 @@ def _section(lines: list[str]) -> Section:
     title = TITLE_SPLIT.split(head, maxsplit=1)[0].strip(" .–—-")
     body = "\n".join(lines).strip()
     cited = TDA_CITED.search(body)
-    tda = _tda_number(cited.group("number")) if cited else ""
+    # A rule the TDA does not have ("TDA 99") is cited by nothing: the section is the
+    # house's own.
+    tda = (rulebook.parse_reference(cited.group("number")) or "") if cited else ""
     return Section(number=number, title=title[:200], text=body, tda=tda)
-
-
-def _tda_number(raw: str) -> str:
-    raw = raw.upper().replace(" ", "").replace("-", "")
-    return f"RP-{raw[2:]}" if raw.startswith("RP") else str(int(raw))

@@ -13,6 +13,7 @@ from hands.models import HandAction
 from hands.selectors import table_state_public
 from hands.tests.factories import button_at, deal, finish, seat_players
 from rulings import selectors, services
+from rulings.engine import housebook
 from rulings.models import Dispute, HouseRule, PenaltyKind, PenaltyStatus, Venue
 from seating.models import Seat, Table
 from tournaments.models import EntryStatus
@@ -311,3 +312,10 @@ def test_tablet_tells_the_dealer_who_was_warned_rp_15(client, event):
     client.force_login(staff("dealer"))
     page = client.get(f"/tournaments/{event.pk}/tables/1/tablet/").content.decode()
     assert page.count('class="badge b-warned"') == 1
+
+
+def test_an_imported_section_citing_no_real_tda_rule_is_the_houses_own():
+    sections = housebook.split_sections(
+        "## 1. Clock\nAs TDA RP 8 says.\n\n## 2. Phones\nUnlike TDA 99, none at the table.\n"
+    )
+    assert [(s.title, s.tda) for s in sections] == [("Clock", "RP-8"), ("Phones", "")]
