@@ -285,9 +285,7 @@ class BetView(CalculatorView):
         raise and whether betting is re-opened, with the rules that decide it. Unclear
         amounts follow the default venue's house setting (TDA 57 or IFP 4.17) unless the
         body says `ambiguous`."""
-        venue = selectors.default_venue()
-        house = venue.ambiguous_amounts if venue else "tda"
-        return Response(calculators.bet(request.data, ambiguous=house))
+        return Response(calculators.bet(request.data, ambiguous=selectors.ambiguous_reading()))
 
 
 class PotLimitView(CalculatorView):

@@ -75,11 +75,6 @@ class Card:
     open: bool = False
 
 
-def _house_reading() -> str:
-    venue = selectors.default_venue()
-    return venue.ambiguous_amounts if venue else Ambiguous.TDA
-
-
 def _bet(body: dict, *, house: str) -> dict:
     # Unclear amounts follow the house (TDA 57 or IFP 4.17), as in the API.
     return calc.bet(body, ambiguous=house)
@@ -209,7 +204,7 @@ def calculators(request):
         else:
             form = calculator.form(name=calculator.name)
         cards.append(Card(calculator, form, open=calculator.name == opened))
-    house = _house_reading()
+    house = selectors.ambiguous_reading()
     status = 200
     if request.method == "POST":
         card = next((c for c in cards if c.calculator.name == used), None)

@@ -8,6 +8,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from rulings.models import (
+    Ambiguous,
     Dispute,
     HouseRule,
     Incident,
@@ -25,6 +26,13 @@ SERVED_AWAY = (PenaltyKind.MISSED_HANDS, PenaltyKind.MISSED_ROUNDS)
 
 def default_venue() -> Venue | None:
     return Venue.objects.filter(is_default=True).first() or Venue.objects.first()
+
+
+def ambiguous_reading() -> str:
+    """How the house reads an unclear amount (TDA 57 or IFP 4.17): the default venue's
+    setting, the TDA's without a venue."""
+    venue = default_venue()
+    return venue.ambiguous_amounts if venue else Ambiguous.TDA
 
 
 def house_rules(venue: Venue | None, *, tda: str | None = None):
