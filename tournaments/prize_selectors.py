@@ -29,7 +29,7 @@ from tournaments.models import (
     Tournament,
     TournamentStatus,
 )
-from tournaments.selectors import Totals, rules_of, tournament_totals
+from tournaments.selectors import Totals, player_public, rules_of, tournament_totals
 
 # --- The payout table --------------------------------------------------------------------
 
@@ -382,12 +382,7 @@ def result_public(row: Result) -> dict:
         "place": row.place,
         "place_shared": list(row.shared) if row.tied else None,
         "entry": {"id": entry.pk, "number": entry.number},
-        "player": {
-            "id": entry.player_id,
-            "name": entry.player.name,
-            "nickname": entry.player.nickname,
-            "country": entry.player.country,
-        },
+        "player": player_public(entry.player),
         "prize": row.prize,
         "deal": row.deal_amount,
         "paid": row.paid is not None,

@@ -36,19 +36,23 @@ def rules_of(tournament: Tournament) -> engine.Rules:
     )
 
 
+def player_public(player) -> dict:
+    """What anyone may see of a player: no contact data (email, phone, birth year)."""
+    return {
+        "id": player.pk,
+        "name": player.name,
+        "nickname": player.nickname,
+        "country": player.country,
+    }
+
+
 def entry_public(entry: Entry) -> dict:
     """What anyone may see of an entry: no contact data. Seats come with seating."""
-    player = entry.player
     return {
         "id": entry.pk,
         "number": entry.number,
         "reentry_number": entry.reentry_number,
-        "player": {
-            "id": player.pk,
-            "name": player.name,
-            "nickname": player.nickname,
-            "country": player.country,
-        },
+        "player": player_public(entry.player),
         "status": entry.status,
         "chips": entry.chips,
         "table": None,
