@@ -65,10 +65,14 @@ class PayoutTable:
     pool: engine.PrizePool
     structure: PayoutStructure
     amounts: tuple[int, ...]  # best place first, cents
-    locked: bool
     locked_reason: str | None  # "director", "edited", "registration_closed"
     adjustments: tuple[str, ...] = ()
     problems: tuple[payouts.Problem, ...] = ()
+
+    @property
+    def locked(self) -> bool:
+        """Held as it stands: it no longer follows the prize pool."""
+        return self.locked_reason is not None
 
     @property
     def places_paid(self) -> int:
@@ -135,7 +139,6 @@ def payout_table(tournament: Tournament, totals: Totals | None = None) -> Payout
         pool=pool,
         structure=structure,
         amounts=amounts,
-        locked=reason is not None,
         locked_reason=reason,
         adjustments=adjustments,
         problems=tuple(payouts.problems(amounts, pool.total)),

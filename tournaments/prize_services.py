@@ -123,7 +123,7 @@ def settings_check(data: dict) -> None:
 def lines_check(amounts: list[int], table: PayoutTable, currency: str) -> None:
     """A table the TD typed: it must pay the whole prize pool, best place most."""
     for problem in payouts.problems(amounts, table.pool.total):
-        if problem.code == "sum":
+        if problem.code == payouts.SUM:
             message = _(
                 "The lines add up to %(lines)s but the prize pool is %(pool)s: "
                 "%(difference)s %(direction)s."
@@ -133,7 +133,7 @@ def lines_check(amounts: list[int], table: PayoutTable, currency: str) -> None:
                 "difference": money(abs(problem.difference), currency),
                 "direction": _("too much") if problem.difference > 0 else _("too little"),
             }
-        elif problem.code == "increasing":
+        elif problem.code == payouts.INCREASING:
             message = _("Place %(place)s pays more than the place above it.") % {
                 "place": problem.place
             }
