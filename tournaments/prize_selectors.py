@@ -206,6 +206,12 @@ class Result:
     deal_amount: int | None = None
     paid: int | None = None  # what the cashier paid, if paid
     conflict: bool = False  # another result claims one of these places
+    entered: bool = False  # the TD typed the place in (no bust-out gave it)
+
+    @property
+    def paid_differs(self) -> bool:
+        """Paid, but not what is due now (the table or a place changed since)."""
+        return self.paid is not None and self.paid != self.prize
 
     @property
     def tied(self) -> bool:
@@ -254,13 +260,15 @@ def _deal_places(deal: Deal) -> dict[int, tuple[int, int]]:
     return places
 
 
-def _place_ranges(tournament: Tournament, deal: Deal | None) -> dict[int, tuple[int, int]]:
+def _place_ranges(
+    tournament: Tournament, deal: Deal | None, entered: dict[int, tuple[int, int]]
+) -> dict[int, tuple[int, int]]:
     from hands.selectors import finishing_places  # hands builds on tournaments
 
     ranges = {entry: place.shared for entry, place in finishing_places(tournament.pk).items()}
     if deal is not None and deal.ends_tournament:
         ranges.update(_deal_places(deal))
-    ranges.update(_entered_places(tournament))
+    ranges.update(entered)
     return ranges
 
 
@@ -293,7 +301,8 @@ def _shares_of(ranges: dict[int, tuple[int, int]], prizes: dict[int, int]) -> di
 def results(tournament: Tournament, table: PayoutTable | None = None) -> Results:
     table = table or payout_table(tournament)
     deal = Deal.objects.filter(tournament=tournament).prefetch_related("shares").first()
-    ranges = _place_ranges(tournament, deal)
+    entered = _entered_places(tournament)
+    ranges = _place_ranges(tournament, deal, entered)
     conflicts = _conflicts(ranges)
     deal_amounts = {share.entry_id: share.amount for share in deal.shares.all()} if deal else {}
     # Places the deal shared out are paid by the deal, not by the table.
@@ -309,7 +318,9 @@ def results(tournament: Tournament, table: PayoutTable | None = None) -> Results
     )
     rows = []
     for entry_id, shared in ranges.items():
-        row = Result(entry=entries[entry_id], place=shared[0], shared=shared)
+        row = Result(
+            entry=entries[entry_id], place=shared[0], shared=shared, entered=entry_id in entered
+        )
         if entry_id in deal_amounts:
             row.deal_amount = deal_amounts[entry_id]
             winner = shared == (1, 1) and not deal.ends_tournament

@@ -32,7 +32,6 @@ from tournaments.models import (
     Entry,
     EntryStatus,
     Payment,
-    PlaceEntered,
     Tournament,
 )
 from tournaments.result_forms import (
@@ -64,12 +63,6 @@ def results(request, tournament_id: int):
     """Places, prizes and payments; any staff may look, the cashier pays."""
     tournament = _tournament(tournament_id)
     found = prize_selectors.results(tournament)
-    entered = set(
-        PlaceEntered.objects.filter(tournament=tournament).values_list("entry_id", flat=True)
-    )
-    for row in found.rows:
-        row.entered = row.entry.pk in entered
-        row.paid_differs = row.paid is not None and row.paid != row.prize
     placed = [row.entry.pk for row in found.rows]
     unplaced = []
     if user_has_role(request.user, MANAGE_TOURNAMENTS):
