@@ -13,14 +13,15 @@ from rest_framework import serializers
 from floorman.api import valid_data
 from floorman.errors import Invalid
 from hands.engine import betting
+from hands.engine.limits import STREETS
 from rulings.engine import bets, chiprace, potlimit
 from rulings.engine import pots as pot_engine
+from rulings.engine.bets import question
 from rulings.engine.errors import BadQuestion
 from tournaments.models import MAX_CHIPS
 
 MAX_ACTIONS = 60
 MAX_SEATS = 10
-STREETS = ("preflop", "flop", "turn", "river")
 
 
 def _chips(**kwargs) -> serializers.IntegerField:
@@ -78,9 +79,7 @@ def _ask(engine_call, question):
 
 class PriorActionInput(serializers.Serializer):
     player = serializers.CharField(max_length=20)
-    action = serializers.ChoiceField(
-        choices=["post", "bet", "raise", "call", "check", "fold", "all-in"]
-    )
+    action = serializers.ChoiceField(choices=question.ACTIONS)
     to = _chips(required=False, default=0)
 
 
