@@ -16,7 +16,7 @@ from hands.engine import betting
 from hands.engine.limits import STREETS
 from rulings.engine import bets, chiprace, potlimit
 from rulings.engine import pots as pot_engine
-from rulings.engine.bets import question
+from rulings.engine.bets.question import ACTIONS as PRIOR_ACTIONS
 from rulings.engine.errors import BadQuestion
 from tournaments.models import MAX_CHIPS
 
@@ -79,7 +79,7 @@ def _ask(engine_call, question):
 
 class PriorActionInput(serializers.Serializer):
     player = serializers.CharField(max_length=20)
-    action = serializers.ChoiceField(choices=question.ACTIONS)
+    action = serializers.ChoiceField(choices=PRIOR_ACTIONS)
     to = _chips(required=False, default=0)
 
 
