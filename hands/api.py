@@ -33,6 +33,7 @@ from hands.selectors import (
 )
 from hands.services.hand_for_hand import current_round
 from seating.models import MAX_SEATS
+from seating.services import balance_state
 from tournaments.models import MAX_CHIPS, Tournament
 
 MAX_HAND = 10**6
@@ -243,7 +244,6 @@ def _table(tournament: Tournament, number: int):
 
 
 def state_data(tournament: Tournament, number: int) -> dict:
-    from seating.services import balance_state
 
     table = _table(tournament, number)
     _plan, halted, _views = balance_state(tournament)

@@ -4,10 +4,14 @@ from dataclasses import dataclass
 
 from django.db.models import Count
 
-from hands.engine import blinds, places
-from hands.models import Elimination, Hand, HandForHand, HandStatus, TableState
+from hands.engine import betting, blinds, handforhand, places
+from hands.engine.limits import Structure
+from hands.engine.showdown import show_order
+from hands.models import Elimination, Hand, HandForHand, HandStatus, TableState, TabletLink
 from seating.models import Seat, Table
-from tournaments.models import Entry, EntryStatus
+from tournaments.engine import registration_refusal
+from tournaments.models import Entry, EntryStatus, Tournament
+from tournaments.selectors import rules_of
 
 
 @dataclass(frozen=True)
@@ -44,7 +48,6 @@ class TableNow:
 
 def tablet_link_table(token: str) -> Table | None:
     """The open table a tablet link opens; None once revoked or the table has broken."""
-    from hands.models import TabletLink
 
     link = (
         TabletLink.objects.filter(
@@ -170,9 +173,6 @@ def finishing_places(tournament_id: int) -> dict[int, places.Place]:
 
 def _registration_closed(tournament_id: int) -> bool:
     """Only then is the one entry left the winner: late entries may still come."""
-    from tournaments.engine import registration_refusal
-    from tournaments.models import Tournament
-    from tournaments.selectors import rules_of
 
     tournament = Tournament.objects.get(pk=tournament_id)
     return registration_refusal(rules_of(tournament)) is not None
@@ -212,7 +212,6 @@ def places_paid(tournament, settings: HandForHand) -> int:
 def h4h_public(tournament, settings: HandForHand, current) -> dict:
     """Hand-for-hand for tablets, lobby screens and the TD: the round, which tables have
     finished, which hold an all-in (RP-8 F) and which shows down now."""
-    from hands.engine import handforhand
 
     left = tournament.entries.filter(status=EntryStatus.ACTIVE).count()
     paid = places_paid(tournament, settings)
@@ -306,7 +305,6 @@ LIMITS = {"nlhe": "nl", "plo": "pl", "lhe": "fl"}  # board games the betting eng
 def betting_structure(hand: Hand):
     """The hand's betting structure, or None where the action log is not kept (stud,
     traditional antes, no blinds on the clock)."""
-    from hands.engine.limits import Structure
 
     limit = LIMITS.get(hand.game)
     if limit is None or hand.ante_type == "ante" or not hand.big_blind_amount:
@@ -323,7 +321,6 @@ def betting_structure(hand: Hand):
 
 def betting_state(hand: Hand):
     """The betting as the logged actions leave it, replayed through the engine."""
-    from hands.engine import betting
 
     structure = betting_structure(hand)
     if structure is None:
@@ -376,7 +373,6 @@ def betting_public(state) -> dict | None:
 def _show_order(state) -> dict | None:
     """Once the betting is over with two or more hands left: who tables first (TDA 17-A;
     TDA 16: all at once when a player is all-in)."""
-    from hands.engine.showdown import show_order
 
     if not state.finished or len(state.in_hand) < 2:
         return None

@@ -7,6 +7,7 @@ from datetime import datetime, timedelta
 from django.db.models import Q
 from django.utils import timezone
 
+from hands.models import Hand
 from rulings.models import (
     Ambiguous,
     Dispute,
@@ -17,6 +18,7 @@ from rulings.models import (
     PenaltyStatus,
     Venue,
 )
+from seating.models import Seat
 from tournaments.models import Entry
 
 # TDA 22: at a break, a pot may be disputed for one minute after it is awarded.
@@ -114,8 +116,6 @@ def dispute_window(incident: Incident, now: datetime | None = None) -> DisputeWi
 
 def _next_hand(incident: Incident):
     """The hand dealt at the incident's table after its hand, if the table logs hands."""
-    from hands.models import Hand  # hands builds on tournaments; rulings reads it
-
     if incident.table_number is None or incident.hand_number is None:
         return None
     return (
@@ -159,8 +159,6 @@ def penalties_given(tournament_id: int):
 
 def away_seats(tournament_id: int, table_number: int) -> dict[int, int]:
     """Seat → hands still to miss, for players on penalty at this table (TDA 71-C)."""
-    from seating.models import Seat
-
     serving = penalties_serving(tournament_id)
     left: dict[int, int] = {}
     for penalty in serving:

@@ -8,8 +8,11 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from clock.services import clock_heads_up_sync
 from floorman.audit import audit_record, staff_user
 from floorman.errors import Conflict, Invalid, NotFound
+from hands.selectors import next_hand_number, open_table
+from hands.services.common import publish_table
 from rulings.engine import housebook, rulebook
 from rulings.models import (
     Dispute,
@@ -22,6 +25,8 @@ from rulings.models import (
     Venue,
 )
 from rulings.selectors import SERVED_AWAY, incident_public, penalty_public
+from seating.models import Seat
+from seating.services import seat_release
 from tournaments.models import Entry, EntryStatus, Tournament
 from tournaments.services import entry_locked, entry_out, tournament_lock
 
@@ -209,8 +214,6 @@ def incident_record(*, actor, tournament_id: int, data: dict) -> Incident:
 
 
 def _seat_of(entry: Entry):
-    from seating.models import Seat  # seating builds on tournaments, rulings on both
-
     return (
         Seat.objects.filter(entry=entry, table__broken_at__isnull=True)
         .select_related("table")
@@ -221,8 +224,6 @@ def _seat_of(entry: Entry):
 def _hand_now(table) -> int | None:
     """The hand being played at the table, or the last dealt: the penalty starts after it
     (TDA 68). None where the table logs no hands."""
-    from hands.selectors import next_hand_number
-
     return (next_hand_number(table) - 1) or None
 
 
@@ -287,11 +288,14 @@ def penalty_give(*, actor, tournament_id: int, data: dict) -> Penalty:
 
 
 def _disqualify(actor, tournament: Tournament, entry: Entry, penalty: Penalty) -> None:
-    """TDA 71-D: the entry is out and its chips leave play (they count no more in the
-    chips a deal must add up to)."""
+    """TDA 71-D, under penalty_give's lock: the chips leave play (they count no more in
+    the chips a deal must add up to); the entry leaves play (tournaments), its seat is
+    freed (seating) and the clock learns how many are left (casino §31)."""
     penalty.chips_removed = entry.chips
     penalty.save(update_fields=["chips_removed"])
     entry_out(actor=actor, tournament=tournament, entry=entry, status=EntryStatus.DISQUALIFIED)
+    seat_release(tournament=tournament, entry=entry)
+    clock_heads_up_sync(tournament_id=tournament.pk)
 
 
 @transaction.atomic
@@ -348,9 +352,6 @@ def penalty_hands_served(*, tournament: Tournament, table, hand, entry_ids) -> l
 def _publish_table(tournament: Tournament, table_number: int | None) -> None:
     if table_number is None:
         return
-    from hands.selectors import open_table
-    from hands.services.common import publish_table
-
     table = open_table(tournament.pk, table_number)
     if table is not None:
         publish_table(table)

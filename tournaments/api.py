@@ -23,6 +23,8 @@ from floorman.roles import (
     SEE_PLAYERS,
     role_permission,
 )
+from hands.services import busts
+from seating.services import desk
 from tournaments import services
 from tournaments.messages import refusal_message
 from tournaments.models import (
@@ -310,7 +312,7 @@ class TournamentViewSet(
         tournament = self.get_object()
         data = StatusSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        tournament = services.tournament_status_set(
+        tournament = desk.tournament_status_set(
             actor=request.user, tournament_id=tournament.pk, status=data.validated_data["status"]
         )
         return Response(TournamentSerializer(tournament).data)
@@ -352,7 +354,7 @@ class AlternateViewSet(viewsets.GenericViewSet):
     @action(detail=False, methods=["post"], url_path="enter-next")
     def enter_next(self, request, tournament_pk=None):
         """Sell the freed place to the first alternate in line."""
-        entry = services.alternate_enter_next(actor=request.user, tournament_id=int(tournament_pk))
+        entry = desk.alternate_enter_next(actor=request.user, tournament_id=int(tournament_pk))
         return Response(EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=None, responses={204: None})
@@ -405,7 +407,7 @@ class EntryViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         tournament = self.get_tournament()
         data = EntryCreateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        result = services.entry_register(
+        result = desk.entry_register(
             actor=request.user,
             tournament_id=tournament.pk,
             player_id=data.validated_data.get("player_id"),
@@ -432,12 +434,12 @@ class EntryViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     @extend_schema(request=None, responses=EntrySerializer)
     @action(detail=True, methods=["post"])
     def bust(self, request, tournament_pk=None, pk=None):
-        return self._entry_action(services.entry_bust, request, pk)
+        return self._entry_action(busts.entry_bust, request, pk)
 
     @extend_schema(request=None, responses=EntrySerializer)
     @action(detail=True, methods=["post"], url_path="undo-bust")
     def undo_bust(self, request, tournament_pk=None, pk=None):
-        return self._entry_action(services.entry_bust_undo, request, pk)
+        return self._entry_action(busts.entry_bust_undo, request, pk)
 
     @extend_schema(request=None, responses=EntrySerializer)
     @action(detail=True, methods=["post"])
@@ -453,7 +455,7 @@ class EntryViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     @action(detail=True, methods=["post"])
     def cancel(self, request, tournament_pk=None, pk=None):
         """Refund an entry sold by mistake (reversing ledger lines)."""
-        return self._entry_action(services.entry_cancel, request, pk)
+        return self._entry_action(desk.entry_cancel, request, pk)
 
 
 class PlayerViewSet(

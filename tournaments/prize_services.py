@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from floorman import live
 from floorman.audit import audit_record, staff_user
 from floorman.errors import Conflict, Invalid, NotFound
+from seating.services.desk import tournament_status_save
 from tournaments.engine import deals, payouts
 from tournaments.models import (
     Deal,
@@ -51,12 +52,12 @@ from tournaments.prize_selectors import (
 )
 from tournaments.selectors import active_entry_count
 from tournaments.services import (
+    entries_chips_count,
     entry_locked,
     line_reverse,
     refuse,
     tournament_lock,
     tournament_publish,
-    tournament_status_save,
 )
 from tournaments.templatetags.floorman_format import money
 
@@ -548,8 +549,8 @@ def deal_record(
         )
         for p, figure in zip(players, calculated, strict=True)
     )
-    for p in players:  # the counts agreed on are the stacks from now on
-        Entry.objects.filter(pk=p["entry"]).update(chips=p["chips"])
+    # The counts agreed on are the stacks from now on.
+    entries_chips_count(tournament=tournament, counts={p["entry"]: p["chips"] for p in players})
     structure = _structure_locked(tournament)
     if not structure.frozen:
         _freeze(tournament, structure, table.amounts)

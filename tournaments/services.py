@@ -198,13 +198,21 @@ def tournament_update(*, actor, tournament_id: int, data: dict) -> Tournament:
     return tournament
 
 
-@transaction.atomic
-def tournament_status_set(*, actor, tournament_id: int, status: str) -> Tournament:
-    """Move the tournament along planned → registering → running → finished, or cancel it.
+@dataclass(frozen=True)
+class StatusChange:
+    """A status change checked and paid back, for its audit entry once it is saved."""
 
-    Cancelling (casino §7) refunds every payment still standing by reversing lines.
-    """
-    tournament = tournament_lock(tournament_id)
+    before: str
+    status: str
+    refunded: int
+
+
+def tournament_status_change(*, actor, tournament: Tournament, status: str) -> StatusChange:
+    """The tournament's part of a status change (planned → registering → running →
+    finished, or cancelled), under the caller's lock: the check and, for a cancelled
+    event, the refunds (casino §7: every payment still standing is reversed). Saving the
+    status and winding up the event are the caller's (seating.services.desk), then
+    `tournament_status_record`."""
     if status not in TournamentStatus.values:
         raise Invalid({"status": _("Unknown status.")})
     refusal = engine.transition_refusal(
@@ -212,7 +220,7 @@ def tournament_status_set(*, actor, tournament_id: int, status: str) -> Tourname
     )
     if refusal:
         raise refuse(refusal)
-    before = {"status": tournament.status}
+    before = tournament.status
     refunded = 0
     if status == TournamentStatus.CANCELLED:
         if tournament.transactions.filter(kind=TransactionKind.PAYOUT).exists():
@@ -223,17 +231,20 @@ def tournament_status_set(*, actor, tournament_id: int, status: str) -> Tourname
         tournament.entries.filter(status=EntryStatus.ACTIVE).update(status=EntryStatus.CANCELLED)
         lookup_changed([tournament.pk])
         waiting_alternates(tournament).update(status=AlternateStatus.WITHDRAWN)
-    tournament_status_save(actor=actor, tournament=tournament, status=status)
+    return StatusChange(before=before, status=status, refunded=refunded)
+
+
+def tournament_status_record(*, actor, tournament: Tournament, change: StatusChange) -> None:
+    """The audit entry and the live event of a status change, once saved and wound up."""
     audit_record(
         actor=actor,
-        action=f"tournament.{status}",
+        action=f"tournament.{change.status}",
         obj=tournament,
         tournament=tournament,
-        before=before,
-        after={"status": status, "refunded": refunded},
+        before={"status": change.before},
+        after={"status": change.status, "refunded": change.refunded},
     )
     tournament_publish(tournament)
-    return tournament
 
 
 # --- Players -----------------------------------------------------------------
@@ -366,7 +377,9 @@ class Registration:
     alternate: Alternate | None = None
 
 
-def _resolve_player(*, player_id: int | None, player_data: dict | None) -> Player:
+def player_resolve(*, player_id: int | None, player_data: dict | None) -> Player:
+    """The player a desk names: by id, or found or created from their details. Needs no
+    lock, so registration resolves the player before it queues for the tournament."""
     if player_id is not None:
         player = Player.objects.filter(pk=player_id).first()
         if player is None:
@@ -451,20 +464,10 @@ def _publish_alternates(tournament: Tournament) -> None:
     )
 
 
-@transaction.atomic
-def entry_register(
-    *,
-    actor,
-    tournament_id: int,
-    player_id: int | None = None,
-    player_data: dict | None = None,
-    reentry: bool = False,
-) -> Registration:
-    """Sell a buy-in or re-entry; when sold out, put the player on the alternates list."""
-    # The player first: creating a person needs no lock, so the desks queue only for
-    # the short part that decides places and numbers (pretix: lock as late as possible).
-    player = _resolve_player(player_id=player_id, player_data=player_data)
-    tournament = tournament_lock(tournament_id)
+def entry_sell(*, actor, tournament: Tournament, player: Player, reentry: bool) -> Registration:
+    """The tournaments' part of registration, under the caller's lock: sell a buy-in or
+    re-entry (TDA 8-A), or, when sold out, put the player on the alternates list. The
+    late seat is the caller's (seating.services.desk.entry_register)."""
     rules = rules_of(tournament)
     refusal = engine.registration_refusal(rules)
     if refusal:
@@ -499,7 +502,6 @@ def entry_register(
     live.live_publish(
         tournament_id=tournament.pk, kind=live.ENTRY_REGISTERED, data=entry_public(entry)
     )
-    _seat_late(actor, tournament, entry)
     return Registration(entry=entry)
 
 
@@ -532,39 +534,27 @@ def _entry_changed(
     return entry
 
 
-@transaction.atomic
-def entry_bust(*, actor, tournament_id: int, entry_id: int, hand=None) -> Entry:
-    """The floor or a table's tablet marks an entry out of chips; `hand` is the hand it
-    busted in, when the table logs hands (its place: hands.selectors.finishing_places)."""
-    tournament = tournament_lock(tournament_id)
-    entry = entry_locked(tournament, entry_id)
+def entry_out(*, actor, tournament: Tournament, entry: Entry, status: str) -> Entry:
+    """The entry's part of leaving play, busted (hands.services.busts.entry_bust) or
+    disqualified (TDA 71-D, rulings): its status and time, the audit entry, the live
+    event. Under the caller's lock; freeing the seat and telling the clock are the
+    caller's."""
     if entry.status != EntryStatus.ACTIVE:
         raise refuse("entry_not_active")
-    _eliminated(actor, tournament, entry, hand)  # while the seat is known
-    return entry_out(actor=actor, tournament=tournament, entry=entry, status=EntryStatus.BUSTED)
-
-
-def entry_out(*, actor, tournament: Tournament, entry: Entry, status: str) -> Entry:
-    """An entry leaves play: busted, or disqualified (TDA 71-D, rulings). Its seat is
-    freed and the clock told how many are left (casino §31). Called under the tournament
-    lock, inside the caller's transaction."""
     before = _snapshot(entry, ENTRY_FIELDS)
     entry.status = status
     entry.busted_at = timezone.now()
     action = "entry.bust" if status == EntryStatus.BUSTED else f"entry.{status}"
-    entry = _entry_changed(
+    return _entry_changed(
         actor=actor, action=action, tournament=tournament, entry=entry, before=before
     )
-    _seat_release(tournament, entry)
-    _clock_heads_up(tournament)
-    return entry
 
 
-@transaction.atomic
-def entry_bust_undo(*, actor, tournament_id: int, entry_id: int) -> Entry:
-    """Reverse a bust entered by mistake, while the place it freed is still free."""
-    tournament = tournament_lock(tournament_id)
-    entry = entry_locked(tournament, entry_id)
+def entry_back(*, actor, tournament: Tournament, entry: Entry) -> Entry:
+    """The entry's part of undoing a bust entered by mistake, while the place it freed
+    is still free: the checks, its status, the alternates list, the audit entry and the
+    live event. Under the caller's lock (hands.services.busts.entry_bust_undo), which
+    also takes back the place and the seat."""
     if entry.status != EntryStatus.BUSTED:
         raise refuse("entry_not_busted")
     if hasattr(entry, "payment"):
@@ -594,77 +584,13 @@ def entry_bust_undo(*, actor, tournament_id: int, entry_id: int) -> Entry:
         before=before,
         alternate_withdrawn=bool(withdrawn),
     )
-    _uneliminated(tournament, entry)
-    _seat_restore(actor, tournament, entry)
-    _clock_heads_up(tournament)
     return entry
-
-
-# Seating builds on tournaments: these hooks import it late, as the clock's does.
-
-
-def _seat_late(actor, tournament: Tournament, entry: Entry) -> None:
-    """TDA 8-A: once the field is drawn, a late entry gets its seat at the desk."""
-    from seating.services import seat_late_entry
-
-    seat_late_entry(actor=actor, tournament=tournament, entry=entry)
-
-
-def _seat_release(tournament: Tournament, entry: Entry) -> None:
-    from seating.services import seat_release
-
-    seat_release(tournament=tournament, entry=entry)
-
-
-def _seat_restore(actor, tournament: Tournament, entry: Entry) -> None:
-    from seating.services import seat_restore
-
-    seat_restore(actor=actor, tournament=tournament, entry=entry)
-
-
-def _eliminated(actor, tournament: Tournament, entry: Entry, hand) -> None:
-    """The bust-out's record for places (IFP 4.27, RP-8 A), while the seat is known."""
-    from hands.services.busts import elimination_add  # hands builds on tournaments
-
-    elimination_add(actor=actor, tournament=tournament, entry=entry, hand=hand)
-
-
-def _uneliminated(tournament: Tournament, entry: Entry) -> None:
-    from hands.services.busts import bust_remove
-
-    bust_remove(tournament=tournament, entry=entry)
 
 
 def _in_the_money(tournament: Tournament) -> bool:
     from tournaments.prize_selectors import in_the_money  # the payout table needs all money
 
     return in_the_money(tournament)
-
-
-def tournament_status_save(*, actor, tournament: Tournament, status: str) -> None:
-    """Save a status already allowed. The one way a tournament's status changes, so that
-    an event that is over (finished, a deal ended it, cancelled) is always wound up."""
-    tournament.status = status
-    tournament.save(update_fields=["status"])
-    if status in (TournamentStatus.FINISHED, TournamentStatus.CANCELLED):
-        tournament_wind_up(actor=actor, tournament=tournament)
-
-
-def tournament_wind_up(*, actor, tournament: Tournament) -> None:
-    """The event is over (finished, a deal ended it, or cancelled): its clock stops and
-    its tables close, handing the venue tables back for the next event."""
-    from clock.services import clock_end_with_tournament
-    from seating.services import tables_close
-
-    clock_end_with_tournament(actor=actor, tournament_id=tournament.pk)
-    tables_close(tournament=tournament)
-
-
-def _clock_heads_up(tournament: Tournament) -> None:
-    """Casino §31: the clock halves the levels once two players remain."""
-    from clock.services import clock_heads_up_sync  # clock builds on tournaments
-
-    clock_heads_up_sync(tournament_id=tournament.pk)
 
 
 def _refund_lines(*, actor, lines) -> int:
@@ -693,17 +619,16 @@ def line_reverse(*, actor, line: Transaction, kind: str) -> Transaction:
     )
 
 
-@transaction.atomic
-def entry_cancel(*, actor, tournament_id: int, entry_id: int) -> Entry:
-    """Take back an entry sold by mistake: refund it by reversing its lines, keep the record."""
-    tournament = tournament_lock(tournament_id)
-    entry = entry_locked(tournament, entry_id)
+def entry_refund(*, actor, tournament: Tournament, entry: Entry) -> Entry:
+    """The entry's part of taking back an entry sold by mistake, under the caller's lock
+    (seating.services.desk.entry_cancel, which frees its seat): refund it by reversing
+    its lines, keep the record."""
     if entry.status != EntryStatus.ACTIVE:
         raise refuse("entry_not_active")
     before = _snapshot(entry, ENTRY_FIELDS)
     refunded = _refund_lines(actor=actor, lines=entry.transactions.all())
     entry.status = EntryStatus.CANCELLED
-    entry = _entry_changed(
+    return _entry_changed(
         actor=actor,
         action="entry.cancel",
         tournament=tournament,
@@ -711,8 +636,15 @@ def entry_cancel(*, actor, tournament_id: int, entry_id: int) -> Entry:
         before=before,
         refunded=refunded,
     )
-    _seat_release(tournament, entry)
-    return entry
+
+
+def entries_chips_count(*, tournament: Tournament, counts: dict[int, int]) -> None:
+    """Stacks as counted, {entry id: chips}, under the caller's lock: after a hand
+    (hands.services.hands) or agreed on in a deal (prizes). With the sales below, the one
+    place that writes `Entry.chips`; the count is audited with the intention that took it
+    (hand.finish, deal.record)."""
+    for entry_id, chips in counts.items():
+        Entry.objects.filter(tournament=tournament, pk=entry_id).update(chips=chips)
 
 
 @transaction.atomic
@@ -783,10 +715,10 @@ def _money_in(*, actor, entry: Entry, kind: str, price: int, fee: int) -> None:
 # --- Alternates ----------------------------------------------------------------------
 
 
-@transaction.atomic
-def alternate_enter_next(*, actor, tournament_id: int) -> Entry:
-    """Give the freed place to the first alternate in line (casino §8b), who pays now."""
-    tournament = tournament_lock(tournament_id)
+def alternate_admit(*, actor, tournament: Tournament) -> Entry:
+    """The tournaments' part of letting the first alternate in line into a freed place
+    (casino §8b), who pays now; under the caller's lock
+    (seating.services.desk.alternate_enter_next, which seats them)."""
     refusal = engine.registration_refusal(rules_of(tournament))
     if refusal:
         raise refuse(refusal)
@@ -815,7 +747,6 @@ def alternate_enter_next(*, actor, tournament_id: int) -> Entry:
         tournament_id=tournament.pk, kind=live.ENTRY_REGISTERED, data=entry_public(entry)
     )
     _publish_alternates(tournament)
-    _seat_late(actor, tournament, entry)
     return entry
 
 

@@ -19,7 +19,9 @@ from django.views.decorators.http import require_http_methods, require_POST
 from floorman.inputs import search_text
 from floorman.pages import role_required, safe_next, service_call
 from floorman.roles import BUST, MANAGE_TOURNAMENTS, REGISTER, SEE_PLAYERS
+from hands.services import busts
 from seating.public_views import entry_live
+from seating.services import desk as desk_services
 from tournaments import engine, services
 from tournaments.forms import DeskForm, EntryFilterForm, PlayerForm, TournamentForm
 from tournaments.messages import refusal_message
@@ -136,7 +138,7 @@ def tournament_status(request, tournament_id: int):
         messages.error(request, _("Unknown status."))
     else:
         outcome = service_call(
-            request, services.tournament_status_set, tournament_id=tournament.pk, status=status
+            request, desk_services.tournament_status_set, tournament_id=tournament.pk, status=status
         )
         if outcome.ok:
             messages.success(
@@ -154,7 +156,7 @@ def tournament_cancel(request, tournament_id: int):
     if request.method == "POST":
         outcome = service_call(
             request,
-            services.tournament_status_set,
+            desk_services.tournament_status_set,
             tournament_id=tournament.pk,
             status=TournamentStatus.CANCELLED,
         )
@@ -275,7 +277,7 @@ def _desk_register(request, tournament: Tournament):
     player_id = form.cleaned_data["player_id"]
     outcome = service_call(
         request,
-        services.entry_register,
+        desk_services.entry_register,
         form=form,
         field_map={"player": "name"},
         tournament_id=tournament.pk,
@@ -429,14 +431,14 @@ def _entry_action(request, tournament_id: int, number: int, *, action: str, serv
 @role_required(BUST)
 @require_POST
 def entry_bust(request, tournament_id: int, number: int):
-    return _entry_action(request, tournament_id, number, action="bust", service=services.entry_bust)
+    return _entry_action(request, tournament_id, number, action="bust", service=busts.entry_bust)
 
 
 @role_required(BUST)
 @require_POST
 def entry_bust_undo(request, tournament_id: int, number: int):
     return _entry_action(
-        request, tournament_id, number, action="bust-undo", service=services.entry_bust_undo
+        request, tournament_id, number, action="bust-undo", service=busts.entry_bust_undo
     )
 
 
@@ -462,7 +464,7 @@ def entry_cancel(request, tournament_id: int, number: int):
     """Refund an entry sold by mistake, after a confirmation page."""
     if request.method == "POST":
         return _entry_action(
-            request, tournament_id, number, action="cancel", service=services.entry_cancel
+            request, tournament_id, number, action="cancel", service=desk_services.entry_cancel
         )
     tournament = _tournament(tournament_id)
     entry = get_object_or_404(
@@ -513,7 +515,7 @@ def alternate_list(request, tournament_id: int):
 @require_POST
 def alternate_enter_next(request, tournament_id: int):
     tournament = _tournament(tournament_id)
-    outcome = service_call(request, services.alternate_enter_next, tournament_id=tournament.pk)
+    outcome = service_call(request, desk_services.alternate_enter_next, tournament_id=tournament.pk)
     if not outcome.ok:
         return redirect("tournaments:alternates", tournament.pk)
     entry = outcome.value

@@ -22,9 +22,9 @@ from clock.screens import (
     rotation_query,
 )
 from clock.tests.factories import with_structure
+from hands.services import busts as bust_services
 from rulings import services as rulings
 from tournaments import prize_services
-from tournaments import services as tournament_services
 from tournaments.tests.factories import register, tournament
 
 pytestmark = pytest.mark.django_db
@@ -50,7 +50,7 @@ def three_in_one_out():
     event = tournament()
     with_structure(event)
     entries = [register(event, name).entry for name in ("Anna", "Ben", "Cleo")]
-    tournament_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=entries[0].pk)
+    bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=entries[0].pk)
     return event
 
 

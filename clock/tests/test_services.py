@@ -11,7 +11,8 @@ from clock.selectors import clock_public, level_in_play
 from clock.tests.factories import STEPS, structure, with_structure
 from floorman.errors import Conflict
 from floorman.models import AuditEntry
-from tournaments import services as tournament_services
+from hands.services import busts as bust_services
+from seating.services import desk as desk_intentions
 from tournaments.models import Tournament
 from tournaments.tests.factories import register, staff, tournament
 
@@ -44,11 +45,11 @@ def test_the_clock_stops_when_the_tournament_is_over():
     with_structure(event)
     register(event, "Ada Winner")
     runner_up = register(event, "Bo Second").entry
-    tournament_services.tournament_status_set(actor=None, tournament_id=event.pk, status="running")
+    desk_intentions.tournament_status_set(actor=None, tournament_id=event.pk, status="running")
     services.clock_act(actor=None, tournament_id=event.pk, action="start")
-    tournament_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=runner_up.pk)
+    bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=runner_up.pk)
 
-    tournament_services.tournament_status_set(actor=None, tournament_id=event.pk, status="finished")
+    desk_intentions.tournament_status_set(actor=None, tournament_id=event.pk, status="finished")
 
     clock = Clock.objects.get(pk=event.pk)
     assert clock.status == "finished"
@@ -289,14 +290,14 @@ def test_casino31_heads_up_halves_the_next_levels_when_two_players_remain():
     )
     services.clock_act(actor=None, tournament_id=event.pk, action="start")
 
-    tournament_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=entries[0].pk)
+    bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=entries[0].pk)
 
     clock = Clock.objects.get(pk=event.pk)
     assert clock.halved_from == 2
     steps = clock_public(Tournament.objects.get(pk=event.pk))
     assert steps["halved_from"] == 2
 
-    tournament_services.entry_bust_undo(actor=None, tournament_id=event.pk, entry_id=entries[0].pk)
+    bust_services.entry_bust_undo(actor=None, tournament_id=event.pk, entry_id=entries[0].pk)
     assert Clock.objects.get(pk=event.pk).halved_from is None
 
 
@@ -306,7 +307,7 @@ def test_heads_up_leaves_the_clock_alone_when_the_house_does_not_halve():
     with_structure(event)
     services.clock_act(actor=None, tournament_id=event.pk, action="start")
 
-    tournament_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=entries[0].pk)
+    bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=entries[0].pk)
 
     assert Clock.objects.get(pk=event.pk).halved_from is None
 

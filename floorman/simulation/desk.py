@@ -5,6 +5,7 @@ import math
 from clock import engine as clock_engine
 from seating import services as seating_services
 from seating.selectors import unseated_entries
+from seating.services import desk as desk_intentions
 from tournaments import engine as desk_engine
 from tournaments import services as desk_services
 from tournaments.models import Entry, EntryStatus
@@ -29,7 +30,7 @@ class Desk:
         for _ in range(count):
             name = next(sim.names)
             registration = sim.service(
-                "entry_register", desk_services.entry_register, player_data={"name": name}
+                "entry_register", desk_intentions.entry_register, player_data={"name": name}
             )
             self._sold(registration)
 
@@ -37,7 +38,7 @@ class Desk:
         for player_id in player_ids:
             registration = self.sim.service(
                 "entry_register (re-entry)",
-                desk_services.entry_register,
+                desk_intentions.entry_register,
                 player_id=player_id,
                 reentry=True,
             )
@@ -64,7 +65,7 @@ class Desk:
             )
             if not free:
                 return
-            entry = sim.service("alternate_enter_next", desk_services.alternate_enter_next)
+            entry = sim.service("alternate_enter_next", desk_intentions.alternate_enter_next)
             sim.report.entries += 1
             sim.report.reentries += entry.is_reentry
             sim.report.alternates_entered += 1

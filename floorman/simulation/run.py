@@ -25,8 +25,8 @@ from floorman.simulation.timing import Timings
 from hands.selectors import hand_for_hand
 from seating import services as seating_services
 from seating.selectors import table_views
+from seating.services import desk as desk_intentions
 from tournaments import prize_services
-from tournaments import services as desk_services
 from tournaments.models import DealMethod, Entry, EntryStatus, Payment, TournamentStatus
 from tournaments.prize_selectors import payout_table, results, unpaid_prizes
 from tournaments.selectors import active_entry_count, tournament_totals
@@ -117,7 +117,9 @@ class Simulation:
     def start(self) -> None:
         self.service("draw", seating_services.draw)
         self.check("the draw", balanced=True)
-        self.service("tournament_status_set", desk_services.tournament_status_set, status="running")
+        self.service(
+            "tournament_status_set", desk_intentions.tournament_status_set, status="running"
+        )
         self.service("clock_act", clock_services.clock_act, action="start")
         self.service("clock_act", clock_services.clock_act, action="pause")
         self.check("the start", balanced=True)
@@ -216,7 +218,7 @@ class Simulation:
         tournament.refresh_from_db()
         if tournament.status == TournamentStatus.RUNNING:  # the clock stops with it
             self.service(
-                "tournament_status_set", desk_services.tournament_status_set, status="finished"
+                "tournament_status_set", desk_intentions.tournament_status_set, status="finished"
             )
         self.check("the end", finished=True)
         found = results(tournament)

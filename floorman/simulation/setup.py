@@ -14,6 +14,7 @@ from hands import services as hands_services
 from hands.services import tables as hands_tables
 from seating import services as seating_services
 from seating.models import Table
+from seating.services import desk as desk_intentions
 from tournaments import services as desk_services
 
 LEVELS = 60  # more than any simulated event plays; the last level would go on anyway
@@ -119,7 +120,9 @@ def tournament_create(sim):
         hands_services.h4h_settings_update,
         data={"seconds_per_hand": config.seconds_per_round},
     )
-    sim.service("tournament_status_set", desk_services.tournament_status_set, status="registering")
+    sim.service(
+        "tournament_status_set", desk_intentions.tournament_status_set, status="registering"
+    )
     return tournament
 
 

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from floorman.models import AuditEntry
-from tournaments import services
+from hands.services import busts as bust_services
 from tournaments.tests.factories import register, staff, tournament
 
 pytestmark = pytest.mark.django_db
@@ -21,7 +21,7 @@ def test_audit_page_lists_changes_with_who_what_and_compact_json(client):
     cashier = staff("cashier", username="cashier_carla")
     entry = register(event, "Anna Berger", actor=cashier).entry
     floor = staff("floor", username="floor_fred")
-    services.entry_bust(actor=floor, tournament_id=event.pk, entry_id=entry.pk)
+    bust_services.entry_bust(actor=floor, tournament_id=event.pk, entry_id=entry.pk)
     client.force_login(staff("director"))
 
     response = client.get(_audit_url(event))
@@ -56,7 +56,7 @@ def test_audit_page_filters_by_action_and_staff_member(client):
     dora = staff("cashier", username="dora")
     first = register(event, "First", actor=carla).entry
     register(event, "Second", actor=dora)
-    services.entry_bust(actor=carla, tournament_id=event.pk, entry_id=first.pk)
+    bust_services.entry_bust(actor=carla, tournament_id=event.pk, entry_id=first.pk)
     client.force_login(staff("director"))
 
     html = client.get(_audit_url(event), {"action": "entry.bust"}).content.decode()

@@ -22,10 +22,10 @@ from floorman.simulation.invariants import (
 )
 from floorman.simulation.run import Simulation
 from hands.models import Elimination
+from hands.services import busts as bust_services
 from seating import services as seating
 from seating.models import Seat
 from seating.selectors import table_views
-from tournaments import services as desk
 from tournaments.models import (
     Entry,
     EntryStatus,
@@ -198,7 +198,7 @@ def test_a_player_moved_to_an_empty_table_breaks_the_balance_invariant(drawn):
 @pytest.mark.django_db
 def test_a_bust_without_its_place_breaks_the_places_invariant(drawn):
     entry = drawn.entries.filter(status=EntryStatus.ACTIVE).first()
-    desk.entry_bust(actor=None, tournament_id=drawn.pk, entry_id=entry.pk)
+    bust_services.entry_bust(actor=None, tournament_id=drawn.pk, entry_id=entry.pk)
     places_check(drawn, step="test")
     Elimination.objects.filter(entry=entry).delete()
 

@@ -6,7 +6,13 @@ live events after commit. Split by subject: tables (the button), hands (dealing,
 action log, the result), busts (places), hand_for_hand (RP-8).
 """
 
-from hands.services.busts import bust_record, bust_remove, busts_at_table
+from hands.services.busts import (
+    bust_record,
+    bust_remove,
+    busts_at_table,
+    entry_bust,
+    entry_bust_undo,
+)
 from hands.services.hand_for_hand import (
     h4h_alerts_resend,
     h4h_settings_update,
@@ -26,6 +32,8 @@ __all__ = [
     "bust_record",
     "bust_remove",
     "busts_at_table",
+    "entry_bust",
+    "entry_bust_undo",
     "button_draw",
     "button_set",
     "h4h_alerts_resend",

@@ -1,27 +1,73 @@
-"""Bust-outs: each one an `Elimination` that places the entry (hands.selectors)."""
+"""Bust-outs: the one service for a bust from any desk, table or page, its undo, and
+the `Elimination` that places the entry (hands.selectors)."""
 
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from clock.services import clock_heads_up_sync
 from floorman.audit import staff_user
 from floorman.errors import Invalid
 from hands.models import Elimination, Hand, HandPlayer
 from hands.selectors import hand_for_hand, hand_in_play, table_now
-from hands.services.common import lock, table_of
+from hands.services.common import table_of
 from seating.models import Seat
-from tournaments.models import Entry, Tournament
+from seating.services import seat_release, seat_restore
+from tournaments.models import Entry, EntryStatus, Tournament
+from tournaments.services import entry_back, entry_locked, entry_out, refuse, tournament_lock
+
+
+@transaction.atomic
+def entry_bust(*, actor, tournament_id: int, entry_id: int, hand: Hand | None = None) -> Entry:
+    """An entry is out of chips: from the desk, the floor's pages, a table's tablet, the
+    API or the simulation. `hand` is the hand it busted in, where the table logs hands.
+
+    1. Lock the tournament: busts, seats and registrations queue up behind it.
+    2. The entry leaves play: its status, the audit entry (entry.bust) and its live
+       event (tournaments).
+    3. The elimination is recorded with its hand key, from the seat it still has: the
+       place it finishes in (IFP 4.27, RP-8 A).
+    4. The seat is freed (seating).
+    5. The clock learns how many are left (casino §31: heads-up halves the levels).
+    The live events go out when the transaction commits.
+    """
+    tournament = tournament_lock(tournament_id)
+    return bust_record(actor=actor, tournament=tournament, entry_id=entry_id, hand=hand)
 
 
 def bust_record(*, actor, tournament: Tournament, entry_id: int, hand: Hand | None) -> Entry:
-    """Bust an entry, in a hand or not: the desk's service does the entry, the seat and
-    the clock, and calls `elimination_add` below for the place."""
-    from tournaments.services import entry_bust
+    """Steps 2 to 5 of `entry_bust`, under the lock its caller holds: a table's busts
+    at once (`busts_at_table`) or in a hand's result (hands.services.hands)."""
+    entry = entry_locked(tournament, entry_id)
+    if entry.status != EntryStatus.ACTIVE:
+        raise refuse("entry_not_active")
+    entry = entry_out(actor=actor, tournament=tournament, entry=entry, status=EntryStatus.BUSTED)
+    elimination_add(actor=actor, tournament=tournament, entry=entry, hand=hand)
+    seat_release(tournament=tournament, entry=entry)
+    clock_heads_up_sync(tournament_id=tournament.pk)
+    return entry
 
-    return entry_bust(actor=actor, tournament_id=tournament.pk, entry_id=entry_id, hand=hand)
+
+@transaction.atomic
+def entry_bust_undo(*, actor, tournament_id: int, entry_id: int) -> Entry:
+    """A bust entered by mistake is taken back, while the place it freed is still free.
+
+    1. Lock the tournament.
+    2. The entry is back in play: the checks, its status, the alternates list, the audit
+       entry (entry.bust_undo) and its live event (tournaments).
+    3. Its elimination goes: it has no place any more.
+    4. It gets back the seat it left if still free, else a late entry's seat (seating).
+    5. The clock learns how many are left (casino §31).
+    """
+    tournament = tournament_lock(tournament_id)
+    entry = entry_back(actor=actor, tournament=tournament, entry=entry_locked(tournament, entry_id))
+    bust_remove(tournament=tournament, entry=entry)
+    seat_restore(actor=actor, tournament=tournament, entry=entry)
+    clock_heads_up_sync(tournament_id=tournament.pk)
+    return entry
 
 
 def elimination_add(*, actor, tournament: Tournament, entry: Entry, hand: Hand | None) -> None:
-    """Called by tournaments.services.entry_bust while the entry still has its seat.
+    """A bust's record for places, made while the entry still has its seat.
 
     Busts share a hand key when they happened in the same hand: the hand itself, or
     hand-for-hand the round across every table (RP-8 A). A bust entered without its
@@ -54,7 +100,7 @@ def elimination_add(*, actor, tournament: Tournament, entry: Entry, hand: Hand |
 
 
 def bust_remove(*, tournament: Tournament, entry: Entry) -> None:
-    """Called when a bust is undone: the entry has no place any more."""
+    """A bust undone: the entry has no place any more."""
     Elimination.objects.filter(tournament=tournament, entry=entry).delete()
 
 
@@ -63,7 +109,7 @@ def busts_at_table(*, actor, tournament_id: int, number: int, seats: list[int]) 
     """Players out of chips at a table, outside the hand's result: in the hand being
     played, or the table's last hand if none is (placed by the stacks they started it
     with, IFP 4.27); a player not dealt that hand busts without one."""
-    tournament = lock(tournament_id)
+    tournament = tournament_lock(tournament_id)
     table = table_of(tournament, number)
     hand = hand_in_play(table) or Hand.objects.filter(table=table).order_by("-number").first()
     now = table_now(table)

@@ -3,9 +3,10 @@
 from floorman import live
 from floorman.errors import Conflict, NotFound
 from hands.messages import refusal_message
-from hands.selectors import open_table
+from hands.selectors import open_table, table_state_public
 from seating.models import Table
 from tournaments.models import Tournament
+from tournaments.services import tournament_lock
 
 
 def refuse(code: str, **data) -> Conflict:
@@ -13,8 +14,7 @@ def refuse(code: str, **data) -> Conflict:
 
 
 def lock(tournament_id: int) -> Tournament:
-    from tournaments.services import tournament_lock  # one lock for desks, floor and tables
-
+    """One lock for desks, floor and tables: the tournament's row."""
     return tournament_lock(tournament_id)
 
 
@@ -27,7 +27,6 @@ def table_of(tournament: Tournament, number: int) -> Table:
 
 def publish_table(table: Table) -> None:
     """Tablets and the TD's map show the table's state as this transaction leaves it."""
-    from hands.selectors import table_state_public
 
     live.live_publish(
         tournament_id=table.tournament_id,

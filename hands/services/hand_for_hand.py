@@ -9,6 +9,9 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from clock import engine as clock_engine
+from clock.selectors import clock_of
+from clock.services import clock_act, clock_take_time
 from floorman import live
 from floorman.audit import audit_record
 from floorman.errors import Invalid
@@ -77,7 +80,6 @@ def _advance(tournament: Tournament, settings: HandForHand) -> None:
 
 def _next_round(tournament: Tournament, settings: HandForHand) -> None:
     """RP-8 B-D: the hand's time comes off the clock, hand by hand."""
-    from clock.services import clock_take_time
 
     settings.round += 1
     settings.round_started_at = timezone.now()
@@ -122,7 +124,6 @@ def _publish(tournament: Tournament, settings: HandForHand, **extra) -> None:
 
 
 def _end(tournament: Tournament, settings: HandForHand, *, reason: str) -> None:
-    from clock.services import clock_act
 
     settings.active = False
     resume = settings.paused_clock
@@ -138,9 +139,6 @@ def h4h_start(*, actor, tournament_id: int) -> HandForHand:
     """RP-8 A: "finish the hand you are on, then hold": round 0 is the hand in play at
     every table, and its busts are already placed together. The clock stops; each
     hand-for-hand hand takes its time off it instead."""
-    from clock import engine as clock_engine
-    from clock.selectors import clock_of
-    from clock.services import clock_act
 
     tournament = lock(tournament_id)
     settings = _locked(tournament)

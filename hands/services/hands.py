@@ -5,6 +5,8 @@ from django.db.models import Case, Count, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from clock import engine as clock_engine
+from clock.selectors import clock_of, structure_steps
 from floorman.audit import audit_record
 from floorman.errors import Conflict, Invalid
 from hands.engine import betting, blinds, showdown
@@ -23,13 +25,12 @@ from hands.services.busts import bust_record
 from hands.services.common import lock, publish_table, refuse, table_of
 from seating.models import Seat
 from tournaments.models import Entry, Tournament
+from tournaments.services import entries_chips_count
 
 
 def _level_now(tournament: Tournament):
     """The level in force for a hand dealt now (TDA 23: a new level from the next hand)
     and its step; refused during a break on the clock."""
-    from clock import engine as clock_engine
-    from clock.selectors import clock_of, structure_steps
 
     clock = clock_of(tournament)
     steps = structure_steps(clock.structure_id) if clock.pk else []
@@ -63,8 +64,6 @@ def _refuse_if_halted(tournament: Tournament, table, now) -> None:
     )
     players = len(now.occupied)
     if rule == seating_engine.HALT_TDA and len(counts) > 1 and max(counts) - players >= 3:
-        from hands.engine import blinds
-
         # Before its first hand a table has no blinds to reach a seat: balance it first.
         if now.state.big_blind is not None and blinds.blinds_reached_open_seat(
             now.seats, now.occupied, big_blind=now.state.big_blind
@@ -346,8 +345,11 @@ def _finish(actor, tournament, table, hand: Hand, players, busted, counted) -> H
     settings = hand_for_hand(tournament.pk)
     if hand.status == HandStatus.HELD:
         h4h.refuse_unless_showing(tournament, settings, table)
+    entries_chips_count(
+        tournament=tournament,
+        counts={players[seat].entry_id: chips for seat, chips in counted.items()},
+    )
     for seat, chips in counted.items():
-        Entry.objects.filter(pk=players[seat].entry_id).update(chips=chips)
         HandPlayer.objects.filter(pk=players[seat].pk).update(end_stack=chips)
     hand.status = HandStatus.FINISHED
     hand.finished_at = timezone.now()

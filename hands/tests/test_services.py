@@ -11,9 +11,9 @@ from hands import services
 from hands.engine import blinds
 from hands.models import Elimination, Hand, HandAction, HandStatus, TableState
 from hands.selectors import finishing_places, table_state_public
+from hands.services import busts as bust_services
 from hands.tests.factories import button_at, deal, finish, seat_players
 from seating.models import Seat
-from tournaments import services as desk
 from tournaments.tests.factories import tournament
 
 pytestmark = pytest.mark.django_db
@@ -288,7 +288,7 @@ def test_undoing_a_bust_takes_its_place_away(event):
     button_at(event, 1, 1)
     finish(event, 1, deal(event, 1), busts=[2])
 
-    desk.entry_bust_undo(actor=None, tournament_id=event.pk, entry_id=seated[(1, 2)].pk)
+    bust_services.entry_bust_undo(actor=None, tournament_id=event.pk, entry_id=seated[(1, 2)].pk)
 
     assert finishing_places(event.pk) == {}
     assert not Elimination.objects.exists()
@@ -297,7 +297,7 @@ def test_undoing_a_bust_takes_its_place_away(event):
 def test_a_bust_entered_at_the_desk_gets_its_place_too(event):
     seated = seat_players(event, {1: [1, 2, 3]})
 
-    desk.entry_bust(actor=None, tournament_id=event.pk, entry_id=seated[(1, 3)].pk)
+    bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=seated[(1, 3)].pk)
 
     elimination = Elimination.objects.get()
     assert (elimination.table_number, elimination.seat, elimination.stack) == (1, 3, 20000)

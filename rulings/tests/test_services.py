@@ -11,11 +11,13 @@ from floorman.models import AuditEntry
 from hands import services as hands
 from hands.models import HandAction
 from hands.selectors import table_state_public
+from hands.services import busts
 from hands.tests.factories import button_at, deal, finish, seat_players
 from rulings import selectors, services
 from rulings.engine import housebook
 from rulings.models import Dispute, HouseRule, PenaltyKind, PenaltyStatus, Venue
 from seating.models import Seat, Table
+from seating.services import desk
 from tournaments.models import EntryStatus
 from tournaments.prize_selectors import chips_in_play
 from tournaments.tests.factories import staff, tournament
@@ -142,9 +144,7 @@ def test_missed_rounds_need_rounds_and_a_seat(event):
 
 def test_busted_player_gets_no_penalty(event):
     seated = seat_players(event, {1: [1, 2, 3]})
-    from tournaments import services as desk
-
-    desk.entry_bust(actor=None, tournament_id=event.pk, entry_id=seated[(1, 1)].pk)
+    busts.entry_bust(actor=None, tournament_id=event.pk, entry_id=seated[(1, 1)].pk)
     with pytest.raises(Conflict):
         give(event, seated[(1, 1)], PenaltyKind.WARNING)
 
@@ -242,9 +242,8 @@ def test_players_record_follows_them_across_tournaments(event):
     player = seated[(1, 1)].player
     record(event, entries=[seated[(1, 1)].pk])
     later = tournament(name="Next week")
-    from tournaments.services import entry_register
 
-    entry = entry_register(actor=None, tournament_id=later.pk, player_id=player.pk).entry
+    entry = desk.entry_register(actor=None, tournament_id=later.pk, player_id=player.pk).entry
     services.penalty_give(
         actor=None, tournament_id=later.pk, data={"entry": entry.pk, "kind": "warning"}
     )

@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from clock.tests.factories import with_structure
+from hands.services import busts as bust_services
 from hands.tests.factories import button_at, deal, finish, seat_players
 from rulings import services
 from rulings.models import (
@@ -22,7 +23,7 @@ from rulings.models import (
     PenaltyStatus,
     Venue,
 )
-from tournaments import services as tournament_services
+from seating.services import desk as desk_intentions
 from tournaments.models import EntryStatus
 from tournaments.tests.factories import register, staff, tournament
 
@@ -522,8 +523,8 @@ def test_players_that_name_no_single_entry_are_a_field_error(floor_client, event
 def test_a_name_finds_the_entry_still_in_play_of_a_player_who_re_entered(floor_client):
     event = tournament(reentry_allowed=True)
     first = register(event, "Anna Berger").entry
-    tournament_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=first.pk)
-    second = tournament_services.entry_register(
+    bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=first.pk)
+    second = desk_intentions.entry_register(
         actor=None, tournament_id=event.pk, player_id=first.player_id, reentry=True
     ).entry
     floor_client.post(
@@ -655,7 +656,7 @@ def test_disqualification_needs_the_confirmation(floor_client, event):
 def test_penalty_for_a_busted_or_unknown_player_is_a_field_error(floor_client, event):
     seated = seat_players(event, {1: [1, 2, 3]})
     busted = seated[(1, 1)]
-    tournament_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=busted.pk)
+    bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=busted.pk)
     url = reverse("rulings:penalty-create", args=[event.pk])
     for player in [str(busted.number), "999", "", "1, 2"]:
         response = floor_client.post(url, _penalty_data(player=player))
@@ -708,7 +709,7 @@ def test_player_record_lists_incidents_and_penalties_across_tournaments(floor_cl
         follow=True,
     )
     later = tournament(name="Monday Deepstack")
-    again = tournament_services.entry_register(
+    again = desk_intentions.entry_register(
         actor=None, tournament_id=later.pk, player_id=offender.player_id
     ).entry
     services.penalty_give(

@@ -12,9 +12,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from floorman.models import AuditEntry
+from hands.services import busts as bust_services
 from seating import services
 from seating.models import Move, Seat, Seating, SeatingAction, Table, VenueTable
 from seating.selectors import seating_public, seating_settings
+from seating.services import desk as desk_intentions
 from seating.tests.factories import add_tables, field
 from tournaments import services as desk
 from tournaments.models import Entry, Tournament
@@ -417,16 +419,16 @@ def test_lookup_follows_every_change_to_the_field(world):
     assert found(name) == [(name, "active", 1, 1)]
     services.move(actor=None, tournament_id=world.event.pk, entry_id=eva.pk, to_table=3, to_seat=9)
     assert found(name) == [(name, "active", 3, 9)]
-    desk.entry_bust(actor=None, tournament_id=world.event.pk, entry_id=eva.pk)
+    bust_services.entry_bust(actor=None, tournament_id=world.event.pk, entry_id=eva.pk)
     assert found(name) == [(name, "busted", None, None)]
-    desk.entry_bust_undo(actor=None, tournament_id=world.event.pk, entry_id=eva.pk)
+    bust_services.entry_bust_undo(actor=None, tournament_id=world.event.pk, entry_id=eva.pk)
     assert found(name) == [(name, "active", 3, 9)]
     desk.player_update(actor=None, player_id=eva.player_id, data={"name": "Eva Größer"})
     assert found("groesser") == [("Eva Größer", "active", 3, 9)]
     assert found(name) == []
     newcomer = register(world.event, "Nora Neu").entry
     assert found("nora") == [("Nora Neu", "active", *seat_of(newcomer))]
-    desk.entry_cancel(actor=None, tournament_id=world.event.pk, entry_id=newcomer.pk)
+    desk_intentions.entry_cancel(actor=None, tournament_id=world.event.pk, entry_id=newcomer.pk)
     assert found("nora") == []
 
 
@@ -522,7 +524,7 @@ def test_move_into_a_blocked_seat_is_409(world):
 def test_move_of_another_tournaments_or_a_busted_entry_is_refused(world):
     stranger = Entry.objects.filter(tournament=world.small).first()
     busted = world.entries[1]
-    desk.entry_bust(actor=None, tournament_id=world.event.pk, entry_id=busted.pk)
+    bust_services.entry_bust(actor=None, tournament_id=world.event.pk, entry_id=busted.pk)
     before = stored()
 
     other = send(world, "move", {"entry": stranger.pk, "to_table": 3, "to_seat": 9})

@@ -12,12 +12,12 @@ from django.urls import reverse
 from django.utils import translation
 
 from clock.tests.factories import with_structure
+from hands.services import busts as bust_services
 from seating import services
 from seating.models import Seat
 from seating.public_views import board_query, lookup_query
 from seating.selectors import sort_key
 from seating.tests.factories import add_tables, field
-from tournaments import services as desk
 from tournaments.tests.factories import register, tournament
 
 pytestmark = pytest.mark.django_db
@@ -127,7 +127,7 @@ def test_lookup_says_busted_and_not_seated_yet(client):
     event = tournament()
     busted = register(event, "Bea Busted").entry
     register(event, "Walter Waiting")  # no tables yet: not seated
-    desk.entry_bust(actor=None, tournament_id=event.pk, entry_id=busted.pk)
+    bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=busted.pk)
 
     busted_html = html_of(client.get(lookup_url(event, "Bea")))
     waiting_html = html_of(client.get(lookup_url(event, "Walter")))
@@ -140,7 +140,7 @@ def test_lookup_says_busted_and_not_seated_yet(client):
 def test_lookup_of_a_busted_player_after_the_draw_gives_no_seat(client):
     event = tournament()
     entry = seated(event, ["Bea Busted", "Other"])[0]
-    desk.entry_bust(actor=None, tournament_id=event.pk, entry_id=entry.pk)
+    bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=entry.pk)
 
     html = html_of(client.get(lookup_url(event, "bea")))
 
@@ -271,7 +271,7 @@ def test_board_shows_each_players_table_and_seat(client):
 def test_board_leaves_out_busted_and_unseated_players(client):
     event = tournament()
     anna, ben = seated(event, ["Anna", "Ben"])
-    desk.entry_bust(actor=None, tournament_id=event.pk, entry_id=ben.pk)
+    bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=ben.pk)
     register(event, "Carl")  # seated late, at once (TDA 8-A)
     Seat.objects.filter(entry__player__name="Carl").update(entry=None)
 
@@ -509,7 +509,7 @@ def test_entry_page_of_unseated_and_busted_entries(client):
     event = tournament()
     waiting = register(event, "Walter").entry
     busted = register(event, "Bea").entry
-    desk.entry_bust(actor=None, tournament_id=event.pk, entry_id=busted.pk)
+    bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=busted.pk)
 
     waiting_html = html_of(client.get(reverse("tournaments:entry-public", args=[event.pk, 1])))
     busted_html = html_of(client.get(reverse("tournaments:entry-public", args=[event.pk, 2])))
@@ -551,7 +551,7 @@ def test_entry_data_follows_moves_and_busts(client):
 
     services.move(actor=None, tournament_id=event.pk, entry_id=anna.pk, to_table=7, to_seat=4)
     moved = client.get(url).json()
-    desk.entry_bust(actor=None, tournament_id=event.pk, entry_id=anna.pk)
+    bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=anna.pk)
     busted = client.get(url).json()
 
     assert moved == {

@@ -6,11 +6,12 @@ import pytest
 
 from floorman.errors import Conflict, Invalid, NotFound
 from floorman.models import AuditEntry
+from hands.services import busts as bust_services
 from seating import engine, services
 from seating.models import Seat, SeatingAction, Table
 from seating.selectors import seat_lookup, seating_public, table_views
+from seating.services import desk as desk_intentions
 from seating.tests.factories import add_tables, field
-from tournaments import services as desk
 from tournaments.tests.factories import register, tournament
 
 pytestmark = pytest.mark.django_db
@@ -52,10 +53,10 @@ def test_a_finished_tournament_hands_its_venue_tables_back():
     add_tables(first, 2)
     winner, runner_up = field(first, 2)
     services.draw(actor=None, tournament_id=first.pk)
-    desk.tournament_status_set(actor=None, tournament_id=first.pk, status="running")
-    desk.entry_bust(actor=None, tournament_id=first.pk, entry_id=runner_up.pk)
+    desk_intentions.tournament_status_set(actor=None, tournament_id=first.pk, status="running")
+    bust_services.entry_bust(actor=None, tournament_id=first.pk, entry_id=runner_up.pk)
 
-    desk.tournament_status_set(actor=None, tournament_id=first.pk, status="finished")
+    desk_intentions.tournament_status_set(actor=None, tournament_id=first.pk, status="finished")
 
     assert not Table.objects.filter(tournament=first, broken_at=None).exists()
     assert Seat.objects.filter(entry=winner).exists()  # where the winner sat stays on record
@@ -68,7 +69,7 @@ def test_a_cancelled_tournament_frees_its_seats_and_tables():
     field(event, 6)
     services.draw(actor=None, tournament_id=event.pk)
 
-    desk.tournament_status_set(actor=None, tournament_id=event.pk, status="cancelled")
+    desk_intentions.tournament_status_set(actor=None, tournament_id=event.pk, status="cancelled")
 
     assert not Seat.objects.filter(table__tournament=event, entry__isnull=False).exists()
     assert not Table.objects.filter(tournament=event, broken_at=None).exists()
@@ -214,9 +215,9 @@ def test_reentry_avoids_the_seat_its_player_busted_from():
     services.draw(actor=None, tournament_id=event.pk)
     first = entries[0]
     busted_seat = seat_of(first)
-    desk.entry_bust(actor=None, tournament_id=event.pk, entry_id=first.pk)
+    bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=first.pk)
 
-    again = desk.entry_register(
+    again = desk_intentions.entry_register(
         actor=None, tournament_id=event.pk, player_id=first.player_id, reentry=True
     ).entry
 
@@ -230,9 +231,9 @@ def test_bust_frees_the_seat_and_undoing_it_returns_the_player():
     services.draw(actor=None, tournament_id=event.pk)
     where = seat_of(entries[2])
 
-    desk.entry_bust(actor=None, tournament_id=event.pk, entry_id=entries[2].pk)
+    bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=entries[2].pk)
     assert seat_of(entries[2]) is None
-    desk.entry_bust_undo(actor=None, tournament_id=event.pk, entry_id=entries[2].pk)
+    bust_services.entry_bust_undo(actor=None, tournament_id=event.pk, entry_id=entries[2].pk)
 
     assert seat_of(entries[2]) == where
 
@@ -393,7 +394,7 @@ def test_undo_refused_once_a_moved_player_busted():
     add_tables(event, 2)
     entries = field(event, 6)
     services.draw(actor=None, tournament_id=event.pk)
-    desk.entry_bust(actor=None, tournament_id=event.pk, entry_id=entries[0].pk)
+    bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=entries[0].pk)
 
     with pytest.raises(Conflict, match="cannot be undone"):
         services.undo_last(actor=None, tournament_id=event.pk)

@@ -6,6 +6,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from hands.services import busts
 from seating import services
 from seating.models import Seat, Seating, SeatingAction, Table
 from seating.selectors import table_views
@@ -818,12 +819,10 @@ def test_undo_asks_first_then_reverts_the_last_break(floor, event):
 
 
 def test_undo_refused_once_a_moved_player_busted_changes_nothing(floor, event):
-    from tournaments import services as desk
-
     add_tables(event, 2)
     entries = field(event, 6)
     services.draw(actor=None, tournament_id=event.pk)
-    desk.entry_bust(actor=None, tournament_id=event.pk, entry_id=entries[0].pk)
+    busts.entry_bust(actor=None, tournament_id=event.pk, entry_id=entries[0].pk)
 
     response = floor.post(url(event, "undo"), follow=True)
 

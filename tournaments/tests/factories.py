@@ -6,7 +6,8 @@ from datetime import timedelta
 from django.contrib.auth.models import Group, User
 from django.utils import timezone
 
-from tournaments import services
+from hands.services import busts as bust_services
+from seating.services import desk as desk_intentions
 from tournaments.models import Tournament
 
 _counter = itertools.count(1)
@@ -42,7 +43,7 @@ def tournament(**overrides) -> Tournament:
 
 
 def register(tournament: Tournament, name: str, *, actor=None, reentry: bool = False, **player):
-    return services.entry_register(
+    return desk_intentions.entry_register(
         actor=actor,
         tournament_id=tournament.pk,
         player_data={"name": name, **player},
@@ -69,7 +70,7 @@ def bust_in_order(event: Tournament, *entries) -> None:
     """The floor busts the entries one by one, as their places are called."""
     floor = staff("floor")
     for entry in entries:
-        services.entry_bust(actor=floor, tournament_id=event.pk, entry_id=entry.pk)
+        bust_services.entry_bust(actor=floor, tournament_id=event.pk, entry_id=entry.pk)
 
 
 def signed_in(user):

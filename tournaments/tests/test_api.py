@@ -10,6 +10,8 @@ from rest_framework.test import APIClient
 from floorman.api import LoginThrottle
 from floorman.models import AuditEntry
 from floorman.tests.openapi import documented_responses, resolve, response_schema
+from hands.services import busts as bust_services
+from seating.services import desk as desk_intentions
 from tournaments import services
 from tournaments.messages import refusal_message
 from tournaments.models import (
@@ -578,7 +580,7 @@ def test_tournament_status_start_with_one_entry_is_409():
 def test_tournament_status_start_counts_only_active_entries():
     event = tournament()
     register(event, "Anna Berger")
-    services.entry_bust(
+    bust_services.entry_bust(
         actor=None, tournament_id=event.pk, entry_id=entry_of(register(event, "Ben Cohen")).pk
     )
 
@@ -631,7 +633,7 @@ def test_tournament_status_finish_with_one_player_left():
     ben = entry_of(register(event, "Ben Cohen"))
     event.status = "running"
     event.save()
-    services.entry_bust(actor=None, tournament_id=event.pk, entry_id=ben.pk)
+    bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=ben.pk)
 
     response = api(staff("director")).post(status_url(event), {"status": "finished"}, format="json")
 
@@ -666,7 +668,7 @@ def test_tournament_cancel_refunds_every_payment_by_reversing_lines():
     anna = entry_of(register(event, "Anna Berger"))
     ben = entry_of(register(event, "Ben Cohen"))
     services.entry_rebuy(actor=None, tournament_id=event.pk, entry_id=anna.pk)
-    services.entry_bust(actor=None, tournament_id=event.pk, entry_id=ben.pk)
+    bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=ben.pk)
     paid = ledger(event)
 
     response = api(director).post(status_url(event), {"status": "cancelled"}, format="json")
@@ -899,7 +901,7 @@ def test_entry_list_filters_by_status_and_query():
     event = tournament()
     anna = entry_of(register(event, "Anna Berger"))
     ben = entry_of(register(event, "Ben Cohen"))
-    services.entry_bust(actor=None, tournament_id=event.pk, entry_id=ben.pk)
+    bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=ben.pk)
     client = api()
 
     busted = client.get(entries_url(event), {"status": "busted"}).json()["results"]
@@ -944,7 +946,7 @@ def test_entry_create_second_active_entry_is_409():
 def test_entry_create_busted_player_without_reentry_flag_is_409():
     event = tournament(reentry_allowed=True)
     anna = entry_of(register(event, "Anna Berger"))
-    services.entry_bust(actor=None, tournament_id=event.pk, entry_id=anna.pk)
+    bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=anna.pk)
 
     response = api(staff("cashier")).post(
         entries_url(event), {"player_id": anna.player_id}, format="json"
@@ -960,7 +962,7 @@ def test_entry_reentry_gets_next_number_and_a_full_starting_stack():
     event = tournament(reentry_allowed=True, rebuy_until_level=4, rebuy_price=100, rebuy_chips=10)
     anna = entry_of(register(event, "Anna Berger"))
     services.entry_rebuy(actor=None, tournament_id=event.pk, entry_id=anna.pk)
-    services.entry_bust(actor=None, tournament_id=event.pk, entry_id=anna.pk)
+    bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=anna.pk)
 
     response = api(staff("cashier")).post(
         entries_url(event), {"player_id": anna.player_id, "reentry": True}, format="json"
@@ -981,7 +983,7 @@ def test_entry_reentry_gets_next_number_and_a_full_starting_stack():
 def test_entry_reentry_by_name_finds_the_player_through_birth_year():
     event = tournament(reentry_allowed=True)
     anna = entry_of(register(event, "Anna Berger", birth_year=1990))
-    services.entry_bust(actor=None, tournament_id=event.pk, entry_id=anna.pk)
+    bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=anna.pk)
 
     response = api(staff("cashier")).post(
         entries_url(event),
@@ -998,7 +1000,7 @@ def test_entry_reentry_by_name_finds_the_player_through_birth_year():
 def test_entry_reentry_when_not_allowed_is_409():
     event = tournament(reentry_allowed=False)
     anna = entry_of(register(event, "Anna Berger"))
-    services.entry_bust(actor=None, tournament_id=event.pk, entry_id=anna.pk)
+    bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=anna.pk)
 
     response = api(staff("cashier")).post(
         entries_url(event), {"player_id": anna.player_id, "reentry": True}, format="json"
@@ -1012,13 +1014,13 @@ def test_entry_reentry_when_not_allowed_is_409():
 def test_entry_reentry_beyond_limit_is_409():
     event = tournament(reentry_allowed=True, reentry_max=1)
     anna = entry_of(register(event, "Anna Berger"))
-    services.entry_bust(actor=None, tournament_id=event.pk, entry_id=anna.pk)
+    bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=anna.pk)
     again = entry_of(
-        services.entry_register(
+        desk_intentions.entry_register(
             actor=None, tournament_id=event.pk, player_id=anna.player_id, reentry=True
         )
     )
-    services.entry_bust(actor=None, tournament_id=event.pk, entry_id=again.pk)
+    bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=again.pk)
 
     response = api(staff("cashier")).post(
         entries_url(event), {"player_id": anna.player_id, "reentry": True}, format="json"
@@ -1034,7 +1036,7 @@ def test_entry_reentry_after_closing_level_is_409():
         reentry_allowed=True, reentry_until_level=4, late_reg_until_level=6, current_level=1
     )
     anna = entry_of(register(event, "Anna Berger"))
-    services.entry_bust(actor=None, tournament_id=event.pk, entry_id=anna.pk)
+    bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=anna.pk)
     Tournament.objects.filter(pk=event.pk).update(status="running", current_level=5)
 
     response = api(staff("cashier")).post(
@@ -1049,7 +1051,7 @@ def test_entry_reentry_after_closing_level_is_409():
 def test_entry_reentry_during_closing_level_is_allowed():
     event = tournament(reentry_allowed=True, reentry_until_level=4, late_reg_until_level=6)
     anna = entry_of(register(event, "Anna Berger"))
-    services.entry_bust(actor=None, tournament_id=event.pk, entry_id=anna.pk)
+    bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=anna.pk)
     Tournament.objects.filter(pk=event.pk).update(status="running", current_level=4)
 
     response = api(staff("cashier")).post(
@@ -1087,7 +1089,7 @@ def test_entry_reentry_for_new_player_creates_nobody():
 def test_entry_create_after_cancelled_entry_registers_again():
     event = tournament()
     anna = entry_of(register(event, "Anna Berger"))
-    services.entry_cancel(actor=None, tournament_id=event.pk, entry_id=anna.pk)
+    desk_intentions.entry_cancel(actor=None, tournament_id=event.pk, entry_id=anna.pk)
 
     response = api(staff("cashier")).post(
         entries_url(event), {"player_id": anna.player_id}, format="json"
@@ -1206,7 +1208,7 @@ def test_alternate_enter_next_seats_the_first_alternate_in_order():
     register(event, "Ben Cohen")
     register(event, "Cleo Dahl")  # alternate 1
     register(event, "Dan Eder")  # alternate 2
-    services.entry_bust(actor=None, tournament_id=event.pk, entry_id=anna.pk)
+    bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=anna.pk)
 
     response = api(cashier).post(alternates_url(event, "enter-next/"))
 
@@ -1227,7 +1229,7 @@ def test_entry_create_walk_up_while_alternates_wait_joins_the_list():
     anna = entry_of(register(event, "Anna Berger"))
     register(event, "Ben Cohen")
     register(event, "Cleo Dahl")  # alternate 1
-    services.entry_bust(actor=None, tournament_id=event.pk, entry_id=anna.pk)
+    bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=anna.pk)
     client = api(staff("cashier"))
 
     walk_up = client.post(entries_url(event), {"player": {"name": "Dan Eder"}}, format="json")
@@ -1268,7 +1270,7 @@ def test_alternate_enter_next_by_floor_or_dealer_is_403(role):
     event = tournament(capacity=1)
     anna = entry_of(register(event, "Anna Berger"))
     register(event, "Ben Cohen")
-    services.entry_bust(actor=None, tournament_id=event.pk, entry_id=anna.pk)
+    bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=anna.pk)
 
     response = api(staff(role)).post(alternates_url(event, "enter-next/"))
 
@@ -1331,7 +1333,7 @@ def test_alternate_withdrawn_player_may_register_again_later():
     client = api(staff("cashier"))
     client.post(entries_url(event), {"player_id": ben.pk}, format="json")
     client.post(alternates_url(event, f"{Alternate.objects.get().pk}/withdraw/"))
-    services.entry_bust(actor=None, tournament_id=event.pk, entry_id=anna.pk)
+    bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=anna.pk)
 
     response = client.post(entries_url(event), {"player_id": ben.pk}, format="json")
 
@@ -1477,7 +1479,7 @@ def test_entry_bust_undo_of_active_entry_is_409():
 def test_entry_bust_undo_by_cashier_is_403():
     event = tournament()
     anna = entry_of(register(event, "Anna Berger"))
-    services.entry_bust(actor=None, tournament_id=event.pk, entry_id=anna.pk)
+    bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=anna.pk)
 
     response = api(staff("cashier")).post(entry_url(anna, "undo-bust"))
 
@@ -1588,7 +1590,7 @@ def test_entry_rebuy_not_offered_is_409():
 def test_entry_rebuy_of_busted_entry_is_409():
     event = rebuy_event()
     anna = entry_of(register(event, "Anna Berger"))
-    services.entry_bust(actor=None, tournament_id=event.pk, entry_id=anna.pk)
+    bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=anna.pk)
 
     response = api(staff("cashier")).post(entry_url(anna, "rebuy"))
 
@@ -1711,11 +1713,11 @@ def test_totals_reconcile_with_the_ledger():
     services.entry_rebuy(actor=None, tournament_id=event.pk, entry_id=anna.pk)
     services.entry_rebuy(actor=None, tournament_id=event.pk, entry_id=anna.pk)
     services.entry_addon(actor=None, tournament_id=event.pk, entry_id=ben.pk)
-    services.entry_bust(actor=None, tournament_id=event.pk, entry_id=ben.pk)
-    services.entry_register(
+    bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=ben.pk)
+    desk_intentions.entry_register(
         actor=None, tournament_id=event.pk, player_id=ben.player_id, reentry=True
     )
-    services.entry_cancel(actor=None, tournament_id=event.pk, entry_id=cleo.pk)
+    desk_intentions.entry_cancel(actor=None, tournament_id=event.pk, entry_id=cleo.pk)
 
     response = api().get(f"{API}/tournaments/{event.pk}/totals/")
 

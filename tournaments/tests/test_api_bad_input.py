@@ -13,7 +13,7 @@ from rest_framework.test import APIClient
 
 from floorman.api import LoginThrottle
 from floorman.models import AuditEntry
-from tournaments import services
+from hands.services import busts as bust_services
 from tournaments.models import Alternate, Entry, Player, Tournament, Transaction
 from tournaments.tests.factories import register, staff, tournament
 
@@ -231,9 +231,9 @@ def test_write_endpoint_valid_body_is_accepted(world, endpoint):
 def test_action_endpoint_valid_request_is_accepted(world, endpoint):
     user, url = ACTION_ENDPOINTS[endpoint](world)
     if endpoint == "undo-bust":
-        services.entry_bust(actor=None, tournament_id=world.event.pk, entry_id=world.anna.pk)
+        bust_services.entry_bust(actor=None, tournament_id=world.event.pk, entry_id=world.anna.pk)
     if endpoint == "enter-next":
-        services.entry_bust(
+        bust_services.entry_bust(
             actor=None, tournament_id=world.full.pk, entry_id=world.full.entries.get().pk
         )
 

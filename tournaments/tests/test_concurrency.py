@@ -5,6 +5,8 @@ import threading
 import pytest
 from django.db import connection
 
+from hands.services import busts as bust_services
+from seating.services import desk as desk_intentions
 from tournaments import services
 from tournaments.models import Alternate, Entry, EntryStatus, Transaction
 from tournaments.tests.factories import register, staff, tournament
@@ -59,7 +61,9 @@ def test_same_player_registered_at_two_desks_gets_one_entry():
     player = services.player_create(actor=None, data={"name": "Eve", "birth_year": 1990})
 
     def sell():
-        return services.entry_register(actor=None, tournament_id=event.pk, player_id=player.pk)
+        return desk_intentions.entry_register(
+            actor=None, tournament_id=event.pk, player_id=player.pk
+        )
 
     results = _at_once(sell, sell)
 
@@ -96,8 +100,8 @@ def test_bust_and_undo_at_once_leave_a_consistent_entry():
     floor = staff("floor")
 
     results = _at_once(
-        lambda: services.entry_bust(actor=floor, tournament_id=event.pk, entry_id=entry.pk),
-        lambda: services.entry_bust(actor=floor, tournament_id=event.pk, entry_id=entry.pk),
+        lambda: bust_services.entry_bust(actor=floor, tournament_id=event.pk, entry_id=entry.pk),
+        lambda: bust_services.entry_bust(actor=floor, tournament_id=event.pk, entry_id=entry.pk),
     )
 
     codes = sorted(getattr(r, "code", "ok") for r in results)

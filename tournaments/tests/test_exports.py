@@ -10,7 +10,8 @@ import zlib
 import pytest
 from django.urls import reverse
 
-from tournaments import exports, prize_services, services
+from hands.services import busts as bust_services
+from tournaments import exports, prize_services
 from tournaments.tests.factories import register, staff, tournament
 
 pytestmark = pytest.mark.django_db
@@ -38,9 +39,9 @@ def finished_field():
     # Bust order: the last six names go out first, then the first four stay longest.
     out = entries[4:][::-1]
     for entry in out:
-        services.entry_bust(actor=floor, tournament_id=event.pk, entry_id=entry.pk)
+        bust_services.entry_bust(actor=floor, tournament_id=event.pk, entry_id=entry.pk)
     for entry in entries[2:4]:
-        services.entry_bust(actor=floor, tournament_id=event.pk, entry_id=entry.pk)
+        bust_services.entry_bust(actor=floor, tournament_id=event.pk, entry_id=entry.pk)
         prize_services.place_enter(
             actor=director, tournament_id=event.pk, entry_id=entry.pk, place=3
         )

@@ -6,6 +6,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from floorman.errors import ServiceError
+from hands.services import busts as bust_services
+from seating.services import desk as desk_intentions
 from tournaments import services
 from tournaments.models import Entry, Transaction, TransactionKind
 from tournaments.selectors import tournament_totals
@@ -50,7 +52,7 @@ def test_cancelled_entry_is_refunded_by_a_reversing_line_not_deleted():
     event = tournament(buy_in=10000, fee=1000)
     entry = register(event, "Jo").entry
 
-    services.entry_cancel(actor=staff("cashier"), tournament_id=event.pk, entry_id=entry.pk)
+    desk_intentions.entry_cancel(actor=staff("cashier"), tournament_id=event.pk, entry_id=entry.pk)
 
     lines = list(Transaction.objects.filter(entry=entry).order_by("id"))
     assert [(t.kind, t.amount) for t in lines] == [("buy_in", 11000), ("refund", -11000)]
@@ -66,7 +68,7 @@ def test_cancelling_the_tournament_refunds_everyone():
     register(event, "Lea")
     services.entry_rebuy(actor=None, tournament_id=event.pk, entry_id=first.pk)
 
-    services.tournament_status_set(
+    desk_intentions.tournament_status_set(
         actor=staff("director"), tournament_id=event.pk, status="cancelled"
     )
 
@@ -111,13 +113,13 @@ def test_totals_always_reconcile_with_the_ledger(actions):
             if action in ("register", "reenter"):
                 register(event, name, birth_year=1980, reentry=action == "reenter")
             elif entry and action == "bust":
-                services.entry_bust(actor=None, tournament_id=event.pk, entry_id=entry.pk)
+                bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=entry.pk)
             elif entry and action == "rebuy":
                 services.entry_rebuy(actor=None, tournament_id=event.pk, entry_id=entry.pk)
             elif entry and action == "addon":
                 services.entry_addon(actor=None, tournament_id=event.pk, entry_id=entry.pk)
             elif entry and action == "cancel":
-                services.entry_cancel(actor=None, tournament_id=event.pk, entry_id=entry.pk)
+                desk_intentions.entry_cancel(actor=None, tournament_id=event.pk, entry_id=entry.pk)
         except ServiceError:
             pass  # refused by the rules: must change nothing, checked below
 
@@ -141,7 +143,7 @@ def test_totals_always_reconcile_with_the_ledger(actions):
 def test_buy_in_after_a_refunded_entry_is_a_first_entry_again():
     event = tournament()
     entry = register(event, "Mo", birth_year=1970).entry
-    services.entry_cancel(actor=None, tournament_id=event.pk, entry_id=entry.pk)
+    desk_intentions.entry_cancel(actor=None, tournament_id=event.pk, entry_id=entry.pk)
 
     again = register(event, "Mo", birth_year=1970).entry
 
@@ -209,9 +211,9 @@ def test_ledger_reconciles_after_entries_refunds_and_payouts(actions):
                 event.late_reg_until_level, event.current_level = 1, 2
                 event.save()
             elif entry and action == "cancel":
-                services.entry_cancel(actor=None, tournament_id=event.pk, entry_id=entry.pk)
+                desk_intentions.entry_cancel(actor=None, tournament_id=event.pk, entry_id=entry.pk)
             elif entry and action == "bust":
-                services.entry_bust(actor=None, tournament_id=event.pk, entry_id=entry.pk)
+                bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=entry.pk)
             elif entry and action == "pay":
                 prize_services.prize_pay(actor=cashier, tournament_id=event.pk, entry_id=entry.pk)
             elif entry and action == "unpay":

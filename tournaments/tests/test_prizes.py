@@ -4,7 +4,9 @@ results split ties (RP-8 A); the cashier pays once; deals (casino §6)."""
 import pytest
 
 from floorman.errors import Conflict, Invalid
-from tournaments import prize_services, services
+from hands.services import busts as bust_services
+from seating.services import desk as desk_intentions
+from tournaments import prize_services
 from tournaments.models import Payment, PayoutLock, Transaction, TransactionKind
 from tournaments.prize_selectors import payout_table, results, results_public
 from tournaments.selectors import tournament_totals
@@ -272,10 +274,14 @@ def test_paid_bust_cannot_be_undone_and_paid_event_not_cancelled():
     prize_services.prize_pay(actor=staff("cashier"), tournament_id=event.pk, entry_id=entries[8].pk)
     director = staff("director")
     with pytest.raises(Conflict) as refused:
-        services.entry_bust_undo(actor=director, tournament_id=event.pk, entry_id=entries[8].pk)
+        bust_services.entry_bust_undo(
+            actor=director, tournament_id=event.pk, entry_id=entries[8].pk
+        )
     assert refused.value.code == "entry_paid"
     with pytest.raises(Conflict) as refused:
-        services.tournament_status_set(actor=director, tournament_id=event.pk, status="cancelled")
+        desk_intentions.tournament_status_set(
+            actor=director, tournament_id=event.pk, status="cancelled"
+        )
     assert refused.value.code == "prizes_paid"
 
 

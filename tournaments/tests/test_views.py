@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from floorman.models import AuditEntry
+from hands.services import busts as bust_services
 from tournaments import services
 from tournaments.models import (
     Alternate,
@@ -158,7 +159,7 @@ def test_desk_search_lists_matches_with_their_standing_here(client):
     event = tournament()
     register(event, "Anna Active", birth_year=1980, nickname="Ace")
     busted = register(event, "Anna Busted").entry
-    services.entry_bust(actor=None, tournament_id=event.pk, entry_id=busted.pk)
+    bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=busted.pk)
     services.player_create(actor=None, data={"name": "Anna New"})
     services.player_create(actor=None, data={"name": "Bob Other"})
     client.force_login(staff("cashier"))
@@ -191,7 +192,7 @@ def test_desk_search_without_javascript_shows_matches_on_the_page(client):
 def test_desk_reentry_needs_confirmation_then_registers_reentry(client):
     event = tournament(reentry_allowed=True)
     first = register(event, "Emil Graf").entry
-    services.entry_bust(actor=None, tournament_id=event.pk, entry_id=first.pk)
+    bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=first.pk)
     client.force_login(staff("cashier"))
 
     response = client.post(_desk(event), {"player_id": str(first.player_id)}, **HTMX)
@@ -220,7 +221,7 @@ def test_desk_reentry_needs_confirmation_then_registers_reentry(client):
 def test_desk_reentry_confirmation_repeats_the_typed_player(client):
     event = tournament(reentry_allowed=True)
     first = register(event, "Fritz Hahn", birth_year=1970).entry
-    services.entry_bust(actor=None, tournament_id=event.pk, entry_id=first.pk)
+    bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=first.pk)
     client.force_login(staff("cashier"))
 
     html = client.post(
@@ -486,7 +487,7 @@ def test_entries_list_search_and_status_filter(client):
     register(event, "Paula Stern", nickname="Star")
     register(event, "Quentin Roth")
     gone = register(event, "Paul Busted").entry
-    services.entry_bust(actor=None, tournament_id=event.pk, entry_id=gone.pk)
+    bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=gone.pk)
     url = reverse("tournaments:entries", args=[event.pk])
 
     html = client.get(url, {"q": "paul"}).content.decode()
@@ -568,7 +569,7 @@ def test_entries_page_shows_finishing_places_shared_and_alone(client):
     anna, ben, cleo, dora = (
         register(event, name).entry for name in ("Anna", "Ben", "Cleo", "Dora")
     )
-    services.entry_bust(actor=None, tournament_id=event.pk, entry_id=dora.pk)
+    bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=dora.pk)
 
     html = client.get(reverse("tournaments:entries", args=[event.pk])).content.decode()
     row = re.search(rf'<tr id="entry-{dora.number}".*?</tr>', html, re.S).group(0)
@@ -584,7 +585,7 @@ def test_entries_page_shows_finishing_places_shared_and_alone(client):
 def test_entry_action_refusal_is_shown_not_500(client):
     event = tournament()
     entry = register(event, "Sven").entry
-    services.entry_bust(actor=None, tournament_id=event.pk, entry_id=entry.pk)
+    bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=entry.pk)
     client.force_login(staff("floor"))
     url = reverse("tournaments:entry-bust", args=[event.pk, entry.number])
 
@@ -677,7 +678,7 @@ def test_alternates_enter_next_when_a_place_is_free(client):
     assert "Xenia" in html
     assert re.search(r'<button type="submit" class="primary" disabled>', html)
 
-    services.entry_bust(actor=None, tournament_id=event.pk, entry_id=first.pk)
+    bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=first.pk)
     html = client.get(url).content.decode()
     assert not re.search(r'<button type="submit" class="primary" disabled>', html)
 

@@ -23,8 +23,8 @@ from clock.tests import factories as clock_factories
 from floorman.tests.browser.conftest import log_in, open_page
 from floorman.tests.browsers import LAPTOP, NEEDS_CHROMIUM, PHONE, TABLET, TV
 from hands import services as hands
+from hands.services import busts as bust_services
 from seating import services as seating
-from tournaments import services as desk
 from tournaments.tests import factories
 
 pytestmark = [pytest.mark.postgres, NEEDS_CHROMIUM]
@@ -72,7 +72,7 @@ def event_in_play():
     clock_services.announcement_post(
         actor=None, tournament_id=event.pk, text="Dinner break after level 4: 45 minutes."
     )
-    desk.entry_bust(actor=None, tournament_id=event.pk, entry_id=entries[-1].pk)
+    bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=entries[-1].pk)
     hands.button_draw(actor=None, tournament_id=event.pk, number=1)
     hands.hand_start(actor=None, tournament_id=event.pk, number=1)
     return event, entries

@@ -39,6 +39,7 @@ from seating.selectors import (
     unseated_entries,
 )
 from tournaments.models import Entry, EntryStatus, Tournament
+from tournaments.services import lookup_changed, tournament_lock
 
 
 def _refuse(code: str, **data) -> Conflict:
@@ -46,8 +47,7 @@ def _refuse(code: str, **data) -> Conflict:
 
 
 def _lock(tournament_id: int) -> Tournament:
-    from tournaments.services import tournament_lock  # one lock for desks, floor and seating
-
+    """One lock for desks, floor and seating: the tournament's row."""
     return tournament_lock(tournament_id)
 
 
@@ -77,8 +77,6 @@ def _publish(
     tournament_id: int, moves: list[engine.Assignment] = (), freed: list[int] = ()
 ) -> None:
     """Tell screens and player pages who now sits where, and whose seat is free."""
-    from tournaments.services import lookup_changed
-
     lookup_changed([tournament_id])
     if len(moves) > LIVE_MOVES_MAX:
         live.live_publish(

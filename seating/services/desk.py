@@ -1,0 +1,113 @@
+"""The desk's intentions that seat or unseat a player, or close the tables: each one
+service under one tournament lock, calling the tournaments' part and then the seating's.
+
+Registration and re-entry with a late seat (TDA 8-A), an alternate let in (casino §8b),
+an entry cancelled, and the event's status (finishing or cancelling it winds up the
+clock and the tables).
+"""
+
+from django.db import transaction
+
+from clock.services import clock_end_with_tournament
+from seating.services import seat_late_entry, seat_release, tables_close
+from tournaments.models import Entry, Tournament, TournamentStatus
+from tournaments.services import (
+    Registration,
+    alternate_admit,
+    entry_locked,
+    entry_refund,
+    entry_sell,
+    player_resolve,
+    tournament_lock,
+    tournament_status_change,
+    tournament_status_record,
+)
+
+
+@transaction.atomic
+def entry_register(
+    *,
+    actor,
+    tournament_id: int,
+    player_id: int | None = None,
+    player_data: dict | None = None,
+    reentry: bool = False,
+) -> Registration:
+    """Sell a buy-in or a re-entry at the desk.
+
+    1. The player, found or created: a person needs no lock, so the desks queue only for
+       the short part that decides places and numbers (pretix: lock as late as possible).
+    2. Lock the tournament.
+    3. The sale (tournaments): the deadlines and limits, the entry with a full stack, its
+       ledger line, the audit entry and the live event; when sold out, a place on the
+       alternates list instead.
+    4. Once the field is drawn, the new entry's seat (TDA 8-A).
+    """
+    player = player_resolve(player_id=player_id, player_data=player_data)
+    tournament = tournament_lock(tournament_id)
+    registration = entry_sell(actor=actor, tournament=tournament, player=player, reentry=reentry)
+    if registration.entry is not None:
+        seat_late_entry(actor=actor, tournament=tournament, entry=registration.entry)
+    return registration
+
+
+@transaction.atomic
+def alternate_enter_next(*, actor, tournament_id: int) -> Entry:
+    """The first alternate in line takes a freed place (casino §8b).
+
+    1. Lock the tournament.
+    2. The alternate pays and becomes an entry (tournaments).
+    3. Once the field is drawn, the entry's seat (TDA 8-A).
+    """
+    tournament = tournament_lock(tournament_id)
+    entry = alternate_admit(actor=actor, tournament=tournament)
+    return seat_late_entry(actor=actor, tournament=tournament, entry=entry)
+
+
+@transaction.atomic
+def entry_cancel(*, actor, tournament_id: int, entry_id: int) -> Entry:
+    """An entry sold by mistake is taken back.
+
+    1. Lock the tournament.
+    2. Its lines are reversed and it is marked cancelled; the record stays (tournaments).
+    3. Its seat is freed.
+    """
+    tournament = tournament_lock(tournament_id)
+    entry = entry_refund(
+        actor=actor, tournament=tournament, entry=entry_locked(tournament, entry_id)
+    )
+    seat_release(tournament=tournament, entry=entry)
+    return entry
+
+
+@transaction.atomic
+def tournament_status_set(*, actor, tournament_id: int, status: str) -> Tournament:
+    """Move the tournament along planned → registering → running → finished, or cancel it.
+
+    1. Lock the tournament.
+    2. The check, and for a cancelled event the refunds (casino §7) (tournaments).
+    3. The status saved; an event that is over is wound up: clock and tables.
+    4. The audit entry and the live event (tournaments).
+    """
+    tournament = tournament_lock(tournament_id)
+    change = tournament_status_change(actor=actor, tournament=tournament, status=status)
+    tournament_status_save(actor=actor, tournament=tournament, status=status)
+    tournament_status_record(actor=actor, tournament=tournament, change=change)
+    return tournament
+
+
+def tournament_status_save(*, actor, tournament: Tournament, status: str) -> None:
+    """Save a status already allowed, under the caller's lock. The one way a tournament's
+    status changes (here, or a deal that ends the event), so that an event that is over
+    (finished, ended by a deal, cancelled) is always wound up."""
+    tournament.status = status
+    tournament.save(update_fields=["status"])
+    if status in (TournamentStatus.FINISHED, TournamentStatus.CANCELLED):
+        tournament_wind_up(actor=actor, tournament=tournament)
+
+
+def tournament_wind_up(*, actor, tournament: Tournament) -> None:
+    """The event is over: its clock stops and its tables close, handing the venue tables
+    back for the next event."""
+    clock_end_with_tournament(actor=actor, tournament_id=tournament.pk)
+    tables_close(tournament=tournament)
