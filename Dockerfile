@@ -49,4 +49,4 @@ EXPOSE 8000
 
 # Workers: WEB_CONCURRENCY (gunicorn reads it; docker-compose.yml passes --workers).
 # The reverse proxy in front buffers requests and responses for the sync workers.
-CMD ["gunicorn", "floorman.wsgi:application", "--bind", "0.0.0.0:8000", "--forwarded-allow-ips", "*"]
+CMD ["gunicorn", "web.wsgi:application", "--bind", "0.0.0.0:8000", "--forwarded-allow-ips", "*"]

@@ -1,8 +1,8 @@
 """Benchmark: requests per second for the same pages under WSGI (gunicorn) and ASGI (uvicorn).
 
 Sets up a scratch PostgreSQL database with some tournaments, then serves the app first
-with gunicorn sync workers (floorman.wsgi, as production serves HTTP) and then with
-uvicorn (floorman.asgi, as production serves /ws/), each with the same number of worker
+with gunicorn sync workers (web.wsgi, as production serves HTTP) and then with
+uvicorn (web.asgi, as production serves /ws/), each with the same number of worker
 processes. For each server and each path, a fixed number of keep-alive connections
 (threads) on 127.0.0.1 send GET requests for a fixed time; the first seconds warm up
 and are not counted.

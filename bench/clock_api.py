@@ -1,7 +1,7 @@
 """Benchmark: GET /api/v1/tournaments/<id>/clock/ against a trivial Django JSON view.
 
 Sets up a scratch PostgreSQL database with one tournament whose clock runs, serves the
-app with gunicorn sync workers (floorman.wsgi, as production serves HTTP), one per
+app with gunicorn sync workers (web.wsgi, as production serves HTTP), one per
 core, and loads the clock and /health/live/ (a JSON view that touches neither the
 database nor the cache) in turn, each at 50 concurrent connections for a fixed time
 after a warm-up, on the same server in the same run. The load generator is wrk when

@@ -1,7 +1,7 @@
 """Benchmark: how fast a clock change reaches 1,000 screens over websockets.
 
 Sets up a scratch PostgreSQL database with one tournament whose clock runs, then, once
-per channel layer, starts ONE uvicorn process (floorman.asgi, as production serves
+per channel layer, starts ONE uvicorn process (web.asgi, as production serves
 /ws/) and connects 1,000 websocket clients to /ws/tournaments/<id>/ from this process.
 Each round a floor user pauses (or resumes) the clock through POST
 /api/v1/tournaments/<id>/clock/ on the same server; every client's latency is the time

@@ -99,12 +99,12 @@ def manage(env: dict, *args: str) -> str:
 
 
 def gunicorn_command(port: int, workers: int) -> list[str]:
-    """floorman.wsgi under gunicorn sync workers, as production serves HTTP."""
+    """web.wsgi under gunicorn sync workers, as production serves HTTP."""
     return [
         sys.executable,
         "-m",
         "gunicorn",
-        "floorman.wsgi:application",
+        "web.wsgi:application",
         "--workers",
         str(workers),
         "--bind",
@@ -115,12 +115,12 @@ def gunicorn_command(port: int, workers: int) -> list[str]:
 
 
 def uvicorn_command(port: int, workers: int, *options: str) -> list[str]:
-    """floorman.asgi under uvicorn, as production serves /ws/; `options` go at the end."""
+    """web.asgi under uvicorn, as production serves /ws/; `options` go at the end."""
     return [
         sys.executable,
         "-m",
         "uvicorn",
-        "floorman.asgi:application",
+        "web.asgi:application",
         "--workers",
         str(workers),
         "--host",

@@ -12,7 +12,7 @@
    showdown pots.
 2. Hand-for-hand at 150 tables of 9 on PostgreSQL (a scratch database): 1,350 entries
    drawn with `seating.services.draw`, a clock structure, places paid, a button at each
-   table, hand-for-hand started. ONE uvicorn process serves the app (floorman.asgi, as
+   table, hand-for-hand started. ONE uvicorn process serves the app (web.asgi, as
    production serves /ws/ and the API) and 150 websocket clients, one tablet a table,
    listen on /ws/tournaments/<id>/ from this process. Each round every table deals
    (POST .../tables/<n>/hands/) and 149 report their hand done

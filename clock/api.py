@@ -25,9 +25,9 @@ from clock.selectors import (
     structure_steps,
 )
 from clock.transfer import StructureError, steps_check
-from floorman.api import tournament_or_404
 from floorman.errors import Conflict, Invalid, NotFound
 from floorman.roles import CLOCK, MANAGE_TOURNAMENTS, role_permission
+from tournaments.lookups import tournament_or_404
 from tournaments.models import MAX_CHIPS, Tournament
 
 ACTIONS = ("start", "pause", "resume", "next", "previous", "jump", "set", "adjust", "finish")

@@ -52,15 +52,6 @@ class AuditEntrySerializer(serializers.ModelSerializer):
         ]
 
 
-def tournament_or_404(pk: int):
-    """The tournament of an API path, or 404."""
-    from django.shortcuts import get_object_or_404
-
-    from tournaments.models import Tournament
-
-    return get_object_or_404(Tournament, pk=pk)
-
-
 def valid_data(serializer_class, data) -> dict:
     """The request body checked by `serializer_class`; 400 with field messages if not."""
     serializer = serializer_class(data=data)

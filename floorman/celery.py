@@ -15,10 +15,12 @@ app.autodiscover_tasks()
 
 logger = logging.getLogger(__name__)
 
+TIMERS_RESEND = "web.tasks.timers_resend"
+
 
 class TimersResend(bootsteps.StartStopStep):
     """Each time the worker starts consuming, at start and after it reconnects to the
-    broker, the timed tasks are sent again (floorman.tasks.timers_resend).
+    broker, the timed tasks are sent again (web.tasks.timers_resend).
 
     A worker holds the tasks that wait for their eta itself. When it crashes, Redis gives
     them back only after the visibility timeout (hours: settings); when the connection to
@@ -28,10 +30,9 @@ class TimersResend(bootsteps.StartStopStep):
     requires = {"celery.worker.consumer.tasks:Tasks"}
 
     def start(self, consumer) -> None:
-        from floorman.tasks import timers_resend
-
         try:
-            timers_resend.apply_async()
+            # By name: the task calls the apps, and the core imports none of them.
+            app.signature(TIMERS_RESEND).apply_async()
         except Exception:  # the broker went away again: the next reconnection tries again
             logger.exception("The timed tasks were not sent again.")
 

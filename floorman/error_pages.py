@@ -1,4 +1,4 @@
-"""Django's own error answers (handler400, handler404 in floorman.urls): JSON under
+"""Django's own error answers (handler400, handler404 in web.urls): JSON under
 /api/, as every other API answer, and the usual pages elsewhere.
 
 They answer requests no view took: a malformed request Django refuses before any view

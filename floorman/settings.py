@@ -68,6 +68,8 @@ INSTALLED_APPS = [
     "clock",
     "hands",
     "rulings",
+    "simulation",
+    "web",
 ]
 
 MIDDLEWARE = [
@@ -85,9 +87,9 @@ MIDDLEWARE = [
     "floorman.middleware.DatabaseDownMiddleware",
 ]
 
-ROOT_URLCONF = "floorman.urls"
-WSGI_APPLICATION = "floorman.wsgi.application"
-ASGI_APPLICATION = "floorman.asgi.application"
+ROOT_URLCONF = "web.urls"
+WSGI_APPLICATION = "web.wsgi.application"
+ASGI_APPLICATION = "web.asgi.application"
 
 TEMPLATES = [
     {

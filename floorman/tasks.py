@@ -1,4 +1,5 @@
-"""Project-wide Celery tasks. Domain tasks live in each app's tasks.py."""
+"""Project-wide Celery tasks. Domain tasks live in each app's tasks.py; those over
+several apps in web.tasks."""
 
 from datetime import UTC, datetime
 
@@ -16,15 +17,3 @@ def worker_heartbeat() -> None:
     must not write rows.
     """
     cache.set(HEARTBEAT_KEY, datetime.now(UTC).isoformat(), timeout=None)
-
-
-@shared_task(ignore_result=True)
-def timers_resend() -> None:
-    """Send the timed tasks that are due again: the clock announcements and the
-    hand-for-hand alerts. Sent by every worker when it starts consuming (floorman.celery);
-    the services' claims make a task that is already waiting, or runs twice, harmless."""
-    from clock.services import announcements_resend
-    from hands.services import h4h_alerts_resend
-
-    announcements_resend()
-    h4h_alerts_resend()

@@ -14,7 +14,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from floorman.api import tournament_or_404, valid_data
+from floorman.api import valid_data
 from floorman.roles import HAND_FOR_HAND, TABLET, role_permission
 from hands import services
 from hands.engine import betting
@@ -34,6 +34,7 @@ from hands.selectors import (
 from hands.services.hand_for_hand import current_round
 from seating.models import MAX_SEATS
 from seating.services import balance_state
+from tournaments.lookups import tournament_or_404
 from tournaments.models import MAX_CHIPS, Tournament
 
 MAX_HAND = 10**6

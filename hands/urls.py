@@ -1,5 +1,5 @@
 """Pages of the hands app: table tablets, their links, and hand-for-hand. Included at
-the site root by floorman.urls."""
+the site root by web.urls."""
 
 from django.urls import path
 

@@ -9,12 +9,13 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from floorman.api import tournament_or_404, valid_data
+from floorman.api import valid_data
 from floorman.roles import RULINGS, role_permission
 from rulings import calculators, selectors, services
 from rulings.engine import rulebook
 from rulings.forms import IncidentFilterForm
 from rulings.models import Category, Dispute, PenaltyKind
+from tournaments.lookups import tournament_or_404
 from tournaments.models import Player
 
 MAX_ID = 2**63 - 1

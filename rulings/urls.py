@@ -1,5 +1,5 @@
 """Rulings pages: the rule book, house rules, the floor's incidents and penalties, a
-player's record. Included at the site root by floorman.urls."""
+player's record. Included at the site root by web.urls."""
 
 from django.urls import path
 

@@ -16,13 +16,14 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from floorman.api import tournament_or_404, valid_data
+from floorman.api import valid_data
 from floorman.inputs import SEARCH_MAX_LENGTH
 from floorman.ratelimit import LookupThrottle
 from floorman.roles import SEATING, role_permission
 from seating import engine, services
 from seating.models import MAX_SEATS, MIN_SEATS, Move, Seat, SeatingAction
 from seating.selectors import seat_lookup, seating_public, table_views
+from tournaments.lookups import tournament_or_404
 from tournaments.models import Entry, Tournament
 
 MAX_ID = 2**63 - 1

@@ -1,5 +1,5 @@
 """Public seating pages: seat lookup for phones, the seating board for lobby screens.
-Included at the site root by floorman.urls."""
+Included at the site root by web.urls."""
 
 from django.urls import path
 

@@ -11,10 +11,11 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from floorman.api import tournament_or_404, valid_data
+from floorman.api import valid_data
 from floorman.roles import DEAL_FIGURES, MANAGE_TOURNAMENTS, PAY_PRIZES, role_permission
 from tournaments import prize_services
 from tournaments.api import MAX_ID, money
+from tournaments.lookups import tournament_or_404
 from tournaments.models import (
     MAX_CHIPS,
     DealMethod,

@@ -14,10 +14,10 @@ from rest_framework.test import APIClient
 from clock import engine, services
 from clock.models import Clock
 from clock.tests.factories import with_structure
-from floorman.asgi import application
 from floorman.worker import start_embedded_worker
 from tournaments.models import Tournament
 from tournaments.tests.factories import staff, tournament
+from web.asgi import application
 
 HEADERS = [(b"origin", b"http://localhost"), (b"host", b"localhost")]
 

@@ -72,13 +72,13 @@ def test_app_services_use_postgres_and_redis():
 def test_web_migrates_before_gunicorn_serves():
     command = " ".join(_compose()["services"]["web"]["command"])
 
-    assert command.index("manage.py migrate") < command.index("gunicorn floorman.wsgi")
+    assert command.index("manage.py migrate") < command.index("gunicorn web.wsgi")
 
 
 def test_websocket_server_is_uvicorn_on_the_asgi_app():
     command = _compose()["services"]["ws"]["command"]
 
-    assert command[:2] == ["uvicorn", "floorman.asgi:application"]
+    assert command[:2] == ["uvicorn", "web.asgi:application"]
 
 
 def test_only_the_proxy_publishes_a_port():
@@ -139,6 +139,6 @@ def test_the_asgi_server_keeps_no_database_connection_per_thread():
     until PostgreSQL refuses more (bench/asgi_vs_wsgi.py found it)."""
     from django.db import connections
 
-    import floorman.asgi  # noqa: F401
+    import web.asgi  # noqa: F401
 
     assert connections["default"].settings_dict["CONN_MAX_AGE"] == 0

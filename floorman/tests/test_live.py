@@ -5,8 +5,8 @@ from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 from rest_framework.test import APIClient
 
-from floorman.asgi import application
 from tournaments.tests.factories import staff, tournament
+from web.asgi import application
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

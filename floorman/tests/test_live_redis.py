@@ -15,9 +15,9 @@ from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 
-from floorman.asgi import application
 from floorman.groups import tournament_group
 from tournaments.tests.factories import tournament
+from web.asgi import application
 
 pytestmark = [pytest.mark.redis, pytest.mark.django_db(transaction=True)]
 

@@ -15,7 +15,7 @@ from floorman.bootstrap import DirectorAccountError, director_ensure
 from floorman.celery import app as celery_app
 from floorman.worker import start_embedded_worker
 
-ASGI_APP = "floorman.asgi:application"
+ASGI_APP = "web.asgi:application"
 
 
 def broker_in_memory() -> bool:

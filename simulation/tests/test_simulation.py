@@ -10,9 +10,15 @@ from django.db.models import F
 from hypothesis import given
 from hypothesis import strategies as st
 
-from floorman.simulation import Config, SimulationError, simulate
-from floorman.simulation.dealer import play_hand
-from floorman.simulation.invariants import (
+from hands.models import Elimination
+from hands.services import busts as bust_services
+from seating import services as seating
+from seating.models import Seat
+from seating.selectors import table_views
+from simulation.config import Config
+from simulation.dealer import play_hand
+from simulation.invariants import (
+    SimulationError,
     chips_check,
     ledger_check,
     over_check,
@@ -20,12 +26,7 @@ from floorman.simulation.invariants import (
     seats_check,
     tables_check,
 )
-from floorman.simulation.run import Simulation
-from hands.models import Elimination
-from hands.services import busts as bust_services
-from seating import services as seating
-from seating.models import Seat
-from seating.selectors import table_views
+from simulation.run import Simulation, simulate
 from tournaments.models import (
     Entry,
     EntryStatus,

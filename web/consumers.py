@@ -6,12 +6,11 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from floorman.groups import tournament_group
+from tournaments.models import Tournament
 
 
 @database_sync_to_async
 def _tournament_exists(tournament_id: int) -> bool:
-    from tournaments.models import Tournament
-
     return Tournament.objects.filter(pk=tournament_id).exists()
 
 

@@ -1,9 +1,9 @@
-"""Public lobby screens. Included at the site root by floorman.urls."""
+"""Public lobby screens. Included at the site root by web.urls."""
 
 from django.urls import path
 
 import floorman.converters  # noqa: F401 - registers the "id" path converter
-from clock import screens
+from web import screens
 
 app_name = "screens"
 

@@ -293,7 +293,7 @@ def board_data(tournament: Tournament) -> dict:
         "urls": {
             "clock": reverse("clock", kwargs={"tournament_pk": tournament.pk}) + "?steps=1",
             "data": reverse("screens:data", kwargs={"tournament_id": tournament.pk}),
-            "socket": f"/ws/tournaments/{tournament.pk}/",  # floorman.asgi routes it
+            "socket": f"/ws/tournaments/{tournament.pk}/",  # web.asgi routes it
         },
     }
 

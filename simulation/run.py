@@ -16,16 +16,16 @@ from clock import engine as clock_engine
 from clock import services as clock_services
 from clock.models import Clock
 from clock.selectors import level_in_play, structure_steps
-from floorman.simulation import floor, setup
-from floorman.simulation.config import Config, Report
-from floorman.simulation.desk import Desk
-from floorman.simulation.invariants import check_all
-from floorman.simulation.play import round_play
-from floorman.simulation.timing import Timings
 from hands.selectors import hand_for_hand
 from seating import services as seating_services
 from seating.selectors import table_views
 from seating.services import desk as desk_intentions
+from simulation import floor, setup
+from simulation.config import Config, Report
+from simulation.desk import Desk
+from simulation.invariants import check_all
+from simulation.play import round_play
+from simulation.timing import Timings
 from tournaments import prize_services
 from tournaments.models import DealMethod, Entry, EntryStatus, Payment, TournamentStatus
 from tournaments.prize_selectors import payout_table, results, unpaid_prizes

@@ -3,13 +3,13 @@ would report it (hands.services), with the outcomes from the dealer."""
 
 from collections import defaultdict
 
-from floorman.simulation.config import HandForHandRound
-from floorman.simulation.dealer import play_hand
-from floorman.simulation.floor import bust_budget, h4h_bust_chance, tables_dealing
-from floorman.simulation.invariants import SimulationError
 from hands import services as hands_services
 from hands.models import HandPlayer, TableState
 from hands.selectors import hand_for_hand
+from simulation.config import HandForHandRound
+from simulation.dealer import play_hand
+from simulation.floor import bust_budget, h4h_bust_chance, tables_dealing
+from simulation.invariants import SimulationError
 from tournaments.selectors import active_entry_count
 
 HOLD_CHANCE = 0.5  # hand-for-hand: an all-in with a bust-out holds for its turn (RP-8 F)

@@ -5,9 +5,11 @@ from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 import floorman.converters  # noqa: F401 - registers the "id" path converter
-from floorman import health, views
+from floorman import health
+from floorman import views as staff_views
 from floorman.ratelimit import client_ip, posted_username, rate_limited
 from tournaments.payout_views import results_public
+from web import views
 
 # At most FLOORMAN_RATE_LOGIN sign-in attempts from one address, and on one username.
 login = rate_limited(
@@ -25,7 +27,7 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
-    path("api/v1/", include("floorman.api_urls")),
+    path("api/v1/", include("web.api_urls")),
     path("api/v1/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     # The split view serves its start-up script as a file: no inline script (CSP).
     path(
@@ -34,16 +36,16 @@ urlpatterns = [
     path("tournaments/", include("tournaments.urls")),
     path("results/<id:tournament_id>/", results_public, name="results-public"),
     path("", include("clock.urls")),
-    path("", include("clock.screen_urls")),
+    path("", include("web.screen_urls")),
     path("", include("clock.structure_urls")),
     path("", include("seating.urls")),
     path("", include("seating.public_urls")),
     path("", include("hands.urls")),
     path("", include("rulings.urls")),
     path("tournaments/<id:tournament_id>/audit/", views.audit_log, name="audit-log"),
-    path("staff/", views.staff_access, name="staff-access"),
-    path("staff/<id:user_id>/sign-out/", views.staff_sign_out, name="staff-sign-out"),
-    path("staff/<id:user_id>/active/", views.staff_active, name="staff-active"),
+    path("staff/", staff_views.staff_access, name="staff-access"),
+    path("staff/<id:user_id>/sign-out/", staff_views.staff_sign_out, name="staff-sign-out"),
+    path("staff/<id:user_id>/active/", staff_views.staff_active, name="staff-active"),
 ]
 
 handler400 = "floorman.error_pages.bad_request"

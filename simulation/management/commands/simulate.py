@@ -6,7 +6,9 @@ entries want PostgreSQL (DATABASE_URL); the embedded SQLite works, slowly.
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from floorman.simulation import Config, SimulationError, simulate
+from simulation.config import Config
+from simulation.invariants import SimulationError
+from simulation.run import simulate
 
 
 class Command(BaseCommand):

@@ -21,7 +21,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.urls import re_path  # noqa: E402
 
-from floorman.consumers import TournamentConsumer  # noqa: E402
+from web.consumers import TournamentConsumer  # noqa: E402
 
 websocket_urlpatterns = [
     # At most 18 digits: a larger id cannot exist and would overflow a database integer.

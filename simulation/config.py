@@ -3,7 +3,7 @@
 import math
 from dataclasses import dataclass, field
 
-from floorman.simulation.timing import Figures, figures_table
+from simulation.timing import Figures, figures_table
 
 
 @dataclass(frozen=True)

@@ -13,19 +13,20 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import translation
 
-from clock import screens, services
-from clock.screens import (
+from clock import services
+from clock.tests.factories import with_structure
+from hands.services import busts as bust_services
+from rulings import services as rulings
+from tournaments import prize_services
+from tournaments.tests.factories import register, tournament
+from web import screens
+from web.screens import (
     average_stack,
     big_blinds,
     measuring_big_blind,
     payout_groups,
     rotation_query,
 )
-from clock.tests.factories import with_structure
-from hands.services import busts as bust_services
-from rulings import services as rulings
-from tournaments import prize_services
-from tournaments.tests.factories import register, tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -576,7 +577,7 @@ def test_german_lobby_uses_german_language_and_money(client):
 def test_screen_strings_are_marked_for_translation():
     """Every text clock.js shows goes through gettext: German shows wherever the
     catalogue has it, English otherwise, never a missing key."""
-    from clock.screens import screen_strings
+    from web.screens import screen_strings
 
     with translation.override("de"):
         german = screen_strings()
