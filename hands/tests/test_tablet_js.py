@@ -1,4 +1,5 @@
-"""The pure functions and the tablet screen of static/js/tablet.js, run with node."""
+"""The pure functions, the tablet screen and the hand-for-hand page of static/js/tablet.js,
+run with node."""
 
 import shutil
 import subprocess
@@ -14,6 +15,14 @@ pytestmark = pytest.mark.skipif(shutil.which("node") is None, reason="needs node
 def test_tablet_js():
     result = subprocess.run(
         ["node", str(JS_TESTS / "tablet_test.js")], capture_output=True, text=True, timeout=60
+    )
+
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_hand_for_hand_js():
+    result = subprocess.run(
+        ["node", str(JS_TESTS / "round_test.js")], capture_output=True, text=True, timeout=60
     )
 
     assert result.returncode == 0, result.stdout + result.stderr

@@ -641,7 +641,7 @@ def test_seating_js_parses():
 
 
 @needs_node
-@pytest.mark.parametrize("script", ["seating_test.js", "screens_test.js"])
+@pytest.mark.parametrize("script", ["seating_test.js", "screens_test.js", "map_test.js"])
 def test_seating_js(script):
     result = subprocess.run(
         ["node", str(JS_TESTS / script)], capture_output=True, text=True, timeout=60

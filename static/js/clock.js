@@ -8,8 +8,8 @@
 // The pure functions at the top take plain values and are tested with node
 // (clock/tests/js/clock_test.js); the screen below them touches the DOM.
 // Every user-facing text comes from the page (json_script "lobby-config"), translated.
-// The socket, JSON fetches, reconnect delays, time probes and beeps are live.js's,
-// loaded first.
+// The socket (live.js's one per tournament and page, shared with the seating board
+// beside the clock), JSON fetches, time probes and beeps are live.js's, loaded first.
 (function (root, factory) {
   "use strict";
   var api = factory(
@@ -27,7 +27,6 @@
   var fetchJson = shared.fetchJson;
   var formatDuration = shared.formatDuration;
   var interpolate = shared.interpolate;
-  var Live = shared.Live;
   var Sound = shared.Sound;
 
   // --- Pure functions -----------------------------------------------------------
@@ -183,19 +182,22 @@
     this.previous = null; // the last frame's reading: level changes and warnings cross it
     this.newLevelUntil = 0; // TDA 23 notice shown until then (server ms)
     this.warnedAt = { position: 0, at: 0 };
-    var self = this;
-    this.live = new Live(screen.document, data.urls.socket, {
-      opened: function () {
-        self.opened();
-      },
-      message: function (message) {
-        self.receive(message);
-      },
-      online: function (online) {
-        self.setOnline(online);
-      },
-    });
+    this.live = null; // the tournament's socket, once connected
   }
+
+  // The kinds a lobby board follows (Board.receive); player clocks belong to the tables.
+  var BOARD_EVENTS = [
+    "time.pong",
+    "clock.updated",
+    "clock.level",
+    "clock.warning",
+    "announcements.updated",
+    "tournament.updated",
+    "entry.registered",
+    "entry.updated",
+    "payouts.updated",
+    "results.updated",
+  ];
 
   Board.prototype.apply = function (data) {
     if (!data || (data.version || 0) < this.base.version) return; // an older state
@@ -211,7 +213,18 @@
   };
 
   Board.prototype.connect = function () {
-    this.live.connect();
+    var self = this;
+    this.live = shared.listen(this.screen.document, this.urls.socket, {
+      refresh: function () {
+        self.opened();
+      },
+      events: shared.on(BOARD_EVENTS, function (message) {
+        self.receive(message);
+      }),
+      online: function (online) {
+        self.setOnline(online);
+      },
+    });
   };
 
   // On every (re)connection: measure the time again, keep measuring, and fetch the state.
@@ -311,7 +324,7 @@
         this.scheduleLobbyRefresh(); // the pool and the payout table come with lobby data
         return;
       default:
-        return; // hello; player clocks belong to the table screens
+        return; // not registered (BOARD_EVENTS): never here
     }
     this.screen.invalidate();
   };

@@ -1,20 +1,15 @@
 // TD clock console: live countdowns, keyboard shortcuts, confirmations, live refresh.
 // Without this file the console still works (plain forms, a confirmation page).
-(function () {
+// The socket, the time probe's arithmetic and the swap of a fresh console are live.js's
+// (window.FloormanLive), loaded first.
+(function (shared) {
   "use strict";
 
   var root = document.getElementById("console");
   if (!root) return;
   var offset = 0; // server time minus this browser's time, in ms
   var bestRoundTrip = Infinity;
-
-  function pad(n) { return (n < 10 ? "0" : "") + n; }
-
-  function format(ms) {
-    var s = Math.max(0, Math.ceil(ms / 1000));
-    var h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), sec = s % 60;
-    return h ? h + ":" + pad(m) + ":" + pad(sec) : pad(m) + ":" + pad(sec);
-  }
+  var format = shared.formatDuration; // "09:59", "1:05:00"
 
   // Every frame: the end time minus (now + offset). Never a counter that drifts.
   function render() {
@@ -54,44 +49,31 @@
     if (button) { event.preventDefault(); button.click(); }
   });
 
+  // The console as the server renders it now, unless the TD is in one of its fields.
   function refresh() {
-    fetch(root.getAttribute("data-refresh-url"), { credentials: "same-origin" })
-      .then(function (r) { return r.ok ? r.text() : null; })
-      .then(function (html) {
-        if (!html) return;
-        var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("console");
-        var focused = document.activeElement && root.contains(document.activeElement);
-        if (fresh && !focused) { root.innerHTML = fresh.innerHTML; }
-      });
+    shared.swapPart(document, root.getAttribute("data-refresh-url"), "#console", function (shown) {
+      return document.activeElement && shown.contains(document.activeElement);
+    });
   }
 
-  var delay = 1000;
-  function connect() {
-    var scheme = location.protocol === "https:" ? "wss://" : "ws://";
-    var socket = new WebSocket(scheme + location.host + "/ws/tournaments/" + root.getAttribute("data-tournament") + "/");
-    socket.onopen = function () {
-      delay = 1000;
+  // Any event may change what the console shows (the clock, entries, the prize pool).
+  var events = shared.on(shared.KINDS, refresh);
+  events["time.pong"] = function (message) {
+    var now = Date.now();
+    var sample = shared.timeSample(message.client, message.server, now);
+    if (sample.rtt < bestRoundTrip) { bestRoundTrip = sample.rtt; offset = sample.offset; }
+  };
+
+  var live = shared.listen(document, "/ws/tournaments/" + root.getAttribute("data-tournament") + "/", {
+    // On every (re)connection: probe the server's time and fetch the console once.
+    refresh: function () {
       for (var i = 0; i < 5; i++) {
-        setTimeout(function () { socket.send(JSON.stringify({ type: "time.ping", client: Date.now() })); }, i * 200);
+        setTimeout(function () { live.send({ type: "time.ping", client: Date.now() }); }, i * 200);
       }
       refresh();
-    };
-    socket.onmessage = function (event) {
-      var message = JSON.parse(event.data);
-      if (message.type === "time.pong") {
-        var now = Date.now(), trip = now - message.client;
-        if (trip < bestRoundTrip) { bestRoundTrip = trip; offset = message.server - (message.client + now) / 2; }
-      } else if (message.type !== "hello") {
-        refresh();
-      }
-    };
-    socket.onclose = function () {
-      // Randomized backoff, so a room of screens does not reconnect at the same instant.
-      setTimeout(connect, delay * (0.5 + Math.random()));
-      delay = Math.min(delay * 2, 30000);
-    };
-  }
+    },
+    events: events,
+  });
 
   window.requestAnimationFrame(render);
-  connect();
-})();
+})(window.FloormanLive);

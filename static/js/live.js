@@ -1,17 +1,33 @@
-// What every live screen needs: one tournament's websocket, its state as JSON, reconnect
-// delays, the server's time, translated templates, beeps and alerts. Shared by clock.js,
-// seats.js and tablet.js (the dealer tablet); load it first
-// (<script defer> runs the scripts in the order of the page). In the browser it is
-// window.FloormanLive; under node, require("./live.js").
+// What every live screen needs: the page's one websocket per tournament, its state as
+// JSON or as server-rendered parts, reconnect delays, the server's time, translated
+// templates, beeps and alerts. Shared by clock.js (lobby), seats.js (seating board,
+// player's phone), tablet.js (dealer tablet, hand-for-hand), console.js (TD clock
+// console) and seating-map.js (table map); load it first (<script defer> runs the
+// scripts in the order of the page). In the browser it is window.FloormanLive; under
+// node, require("./live.js").
 //
-//   var live = new FloormanLive.Live(document, "/ws/tournaments/7/", {
-//     opened: function () {},          // on every (re)connection: fetch what was missed
-//     message: function (message) {},  // each event as an object: {type, tournament, data}
-//     online: function (online) {},    // false while reconnecting, true once open again
-//   });                                // (every handler is optional)
-//   live.connect();         // reconnects by itself after backoffMs(attempt) ms
-//   live.wakeOnVisible();   // a phone or tablet that wakes up tries again at once
+// No other script opens a socket. A screen says what it needs and live.js connects:
+//
+//   var live = FloormanLive.listen(document, "/ws/tournaments/7/", {
+//     refresh: function () {},          // the screen's full state, fetched once on every
+//                                       // (re)connection: events may have been missed
+//     events: {                         // by kind: {type, tournament, data}; kinds that
+//       "clock.updated": function (message) {},  // no screen on the page registered
+//     },                                // are ignored (so are "hello" and garbage)
+//     online: function (online) {},     // false while reconnecting, true once open again
+//   });                                 // (every part is optional)
 //   live.send({ type: "time.ping", client: Date.now() });  // false while not connected
+//   live.wakeOnVisible();   // a phone or tablet that wakes up tries again at once
+//   live.reconnecting();    // true while the socket is down, waiting for its retry
+//
+//   FloormanLive.on(["clock.updated", "clock.level"], handler);  // one handler, many kinds
+//   FloormanLive.KINDS;     // every kind the server publishes (floorman/live.py)
+//
+// Screens on one page that watch the same tournament (the lobby's clock and its seating
+// board) share one socket; it reconnects with backoff (backoffMs) and asks each screen to
+// refresh. Underneath is FloormanLive.Live, one reconnecting socket:
+//
+//   new FloormanLive.Live(document, path, { opened, message, online }).connect();
 //
 //   var sound = new FloormanLive.Sound({ volume: 0.6, gap: 0.1 });  // the defaults
 //   sound.enable();               // from a click or tap handler: true if audio exists
@@ -20,6 +36,7 @@
 //   FloormanLive.attention(sound, node);  // beeps, vibration, node flashes: moved, deal now
 //
 //   FloormanLive.fetchJson(url).then(...);  // a JSON GET with the session; rejects unless 2xx
+//   FloormanLive.swapPart(document, url, "#console", busy);  // a server-rendered part again
 //   FloormanLive.interpolate("Table %(table)s", { table: 5 });  // Django's %(name)s
 //   FloormanLive.backoffMs(attempt);  // the delay before reconnection attempt (from 0)
 //   FloormanLive.parseTime(iso);  // Python's isoformat to ms since the epoch, or null
@@ -27,7 +44,7 @@
 //   FloormanLive.formatDuration(ms);  // "09:59", "1:05:00"
 //   FloormanLive.whenReady(document, start);  // start() once the page is parsed
 //
-// Tested with node: floorman/tests/js/live_test.js.
+// Tested with node: floorman/tests/js/live_test.js and channel_test.js.
 (function (root, factory) {
   "use strict";
   var api = factory();
@@ -94,6 +111,25 @@
         if (!response.ok) throw new Error("HTTP " + response.status);
         return response.json();
       });
+  }
+
+  // The server-rendered screens (the clock console, the table map, hand-for-hand) catch
+  // up by fetching their page again and swapping in the part `selector` finds, unless
+  // `busy(shown)` says someone is working in it (a form being filled in).
+  function swapPart(document, url, selector, busy) {
+    return window
+      .fetch(url, { credentials: "same-origin" })
+      .then(function (response) {
+        return response.ok ? response.text() : null;
+      })
+      .then(function (html) {
+        if (!html) return;
+        var fresh = new window.DOMParser().parseFromString(html, "text/html").querySelector(selector);
+        var shown = document.querySelector(selector);
+        if (!fresh || !shown || (busy && busy(shown))) return;
+        if (shown.innerHTML !== fresh.innerHTML) shown.innerHTML = fresh.innerHTML;
+      })
+      .catch(noop);
   }
 
   // --- The socket -----------------------------------------------------------------
@@ -163,6 +199,117 @@
       self.attempt = 0;
       self.connect();
     });
+  };
+
+  // --- The page's one socket per tournament ---------------------------------------
+
+  // Every kind the server publishes: floorman/live.py's KINDS (a test keeps them equal).
+  var KINDS = [
+    "entry.registered",
+    "entry.updated",
+    "tournament.updated",
+    "alternates.updated",
+    "clock.updated",
+    "clock.warning",
+    "clock.level",
+    "player_clock.updated",
+    "announcements.updated",
+    "seating.updated",
+    "table.updated",
+    "hand_for_hand.updated",
+    "payouts.updated",
+    "results.updated",
+  ];
+
+  // document → {path: Channel}: one socket per tournament and page, however many screens
+  // on the page watch it.
+  var channels = new WeakMap();
+
+  function listen(document, path, screen) {
+    var paths = channels.get(document);
+    if (!paths) {
+      paths = {};
+      channels.set(document, paths);
+    }
+    if (!Object.prototype.hasOwnProperty.call(paths, path)) {
+      paths[path] = new Channel(document, path);
+    }
+    var channel = paths[path];
+    channel.add(screen || {});
+    return channel;
+  }
+
+  // {kind: handler} for each of `kinds`: a screen that treats several kinds alike.
+  function on(kinds, handler) {
+    var events = {};
+    kinds.forEach(function (kind) {
+      events[kind] = handler;
+    });
+    return events;
+  }
+
+  // One tournament's socket, shared by the screens of a page: each (re)connection asks
+  // every screen to refresh, each event goes to the screens that registered its kind.
+  function Channel(document, path) {
+    var self = this;
+    this.screens = [];
+    this.open = false;
+    this.waking = false;
+    this.live = new Live(document, path, {
+      online: function (online) {
+        self.open = online;
+        self.each(function (screen) {
+          if (screen.online) screen.online(online);
+        });
+      },
+      opened: function () {
+        self.each(function (screen) {
+          if (screen.refresh) screen.refresh();
+        });
+      },
+      message: function (message) {
+        self.dispatch(message);
+      },
+    });
+  }
+
+  Channel.prototype.each = function (fn) {
+    this.screens.slice().forEach(fn);
+  };
+
+  // The first screen connects; one that comes to an open socket has missed its opening,
+  // so it fetches its state at once.
+  Channel.prototype.add = function (screen) {
+    this.screens.push(screen);
+    if (this.open) {
+      if (screen.online) screen.online(true);
+      if (screen.refresh) screen.refresh();
+    } else if (!this.live.socket && this.live.retry === null) {
+      this.live.connect();
+    }
+  };
+
+  Channel.prototype.dispatch = function (message) {
+    var kind = message.type;
+    if (typeof kind !== "string") return;
+    this.each(function (screen) {
+      var events = screen.events;
+      if (events && Object.prototype.hasOwnProperty.call(events, kind)) events[kind](message);
+    });
+  };
+
+  Channel.prototype.send = function (message) {
+    return this.live.send(message);
+  };
+
+  Channel.prototype.wakeOnVisible = function () {
+    if (this.waking) return;
+    this.waking = true;
+    this.live.wakeOnVisible();
+  };
+
+  Channel.prototype.reconnecting = function () {
+    return this.live.retry !== null;
   };
 
   // --- Sound ------------------------------------------------------------------------
@@ -236,7 +383,13 @@
     }
   }
 
+  function noop() {}
+
   return {
+    KINDS: KINDS,
+    listen: listen,
+    on: on,
+    swapPart: swapPart,
     backoffMs: backoffMs,
     fetchJson: fetchJson,
     formatDuration: formatDuration,
@@ -245,6 +398,7 @@
     timeSample: timeSample,
     attention: attention,
     whenReady: whenReady,
+    Channel: Channel,
     Live: Live,
     Sound: Sound,
   };

@@ -1,5 +1,7 @@
 // Seating pages: print buttons, and a table map that follows what other staff change.
 // Without this file every page still works; the map just needs a reload.
+// The map's socket and the swap of a fresh map are live.js's (window.FloormanLive),
+// which the map page loads first; the print pages need only the buttons.
 (function () {
   "use strict";
 
@@ -9,40 +11,27 @@
   });
 
   var root = document.getElementById("seating-map");
-  if (!root || !window.WebSocket) return;
+  var shared = window.FloormanLive;
+  if (!root || !shared || !window.WebSocket) return;
 
-  // Any seating or entry event (a draw, a move, a bust freeing a seat) redraws the map,
-  // unless the TD is typing into one of its forms.
+  // The map as the server renders it now, unless the TD is typing into one of its forms.
   function refresh() {
-    fetch(root.getAttribute("data-refresh-url"), { credentials: "same-origin" })
-      .then(function (r) { return r.ok ? r.text() : null; })
-      .then(function (html) {
-        if (!html) return;
-        var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("seating-map");
-        var active = document.activeElement;
-        var typing = active && root.contains(active) && /INPUT|SELECT|TEXTAREA/.test(active.tagName);
-        if (fresh && !typing) { root.innerHTML = fresh.innerHTML; }
-      });
+    shared.swapPart(document, root.getAttribute("data-refresh-url"), "#seating-map", function (shown) {
+      var active = document.activeElement;
+      return active && shown.contains(active) && /INPUT|SELECT|TEXTAREA/.test(active.tagName);
+    });
   }
 
-  var kinds = { "seating.updated": 1, "entry.updated": 1, "entry.registered": 1, "tournament.updated": 1 };
-  var delay = 1000;
+  // Any seating or entry event (a draw, a move, a bust freeing a seat) redraws the map.
+  // A break moves many players in one event; a burst of events refreshes once.
   var timer = null;
-  function connect() {
-    var scheme = location.protocol === "https:" ? "wss://" : "ws://";
-    var socket = new WebSocket(scheme + location.host + "/ws/tournaments/" + root.getAttribute("data-tournament") + "/");
-    socket.onopen = function () { delay = 1000; };
-    socket.onmessage = function (event) {
-      var message = JSON.parse(event.data);
-      if (!kinds[message.type]) return;
-      // A break moves many players in one event; a burst of events refreshes once.
-      clearTimeout(timer);
-      timer = setTimeout(refresh, 300);
-    };
-    socket.onclose = function () {
-      setTimeout(connect, delay * (0.5 + Math.random()));
-      delay = Math.min(delay * 2, 30000);
-    };
+  function schedule() {
+    clearTimeout(timer);
+    timer = setTimeout(refresh, 300);
   }
-  connect();
+
+  shared.listen(document, "/ws/tournaments/" + root.getAttribute("data-tournament") + "/", {
+    refresh: refresh, // on every (re)connection: events may have been missed
+    events: shared.on(["seating.updated", "entry.updated", "entry.registered", "tournament.updated"], schedule),
+  });
 })();

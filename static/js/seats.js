@@ -8,12 +8,14 @@
 // The seating services publish "seating.updated" after every change, with the seats
 // taken ({entry, number, name, table, seat, from_table, from_seat}) and the entries
 // whose seats were freed. Screens apply these deltas; whenever the socket (re)connects
-// they fetch the full state once, since events may have been missed meanwhile.
+// they fetch the full state once, since events may have been missed meanwhile (live.js
+// asks them: their refresh is resync).
 //
 // The pure functions at the top take plain values and are tested with node
 // (seating/tests/js/); the screens below them touch the DOM. Every user-facing text
 // comes from the page (json_script "seating-config" / "entry-seat-config"), translated.
-// The socket, JSON fetches, reconnect delays, beeps and alerts are live.js's, loaded first.
+// The socket (live.js's one per tournament and page: a lobby's clock and seating board
+// share it), JSON fetches, beeps and alerts are live.js's, loaded first.
 // (The TD's table map has its own script, static/js/seating-map.js.)
 (function (root, factory) {
   "use strict";
@@ -31,7 +33,6 @@
 
   var fetchJson = shared.fetchJson;
   var interpolate = shared.interpolate;
-  var Live = shared.Live;
   var Sound = shared.Sound;
 
   // --- Pure functions -----------------------------------------------------------
@@ -173,24 +174,26 @@
     this.pending = null; // deltas that arrive while a resync is under way
     this.generation = 0; // only the latest resync's answer counts
     this.shown = null; // what the columns show: redraw only when it changes
-    var self = this;
-    this.live = new Live(document, config.urls.socket, {
-      opened: function () {
-        self.resync();
-      },
-      message: function (message) {
-        self.receive(message);
-      },
-      online: function (online) {
-        self.field("offline", !online);
-      },
-    });
+    this.live = null; // the tournament's socket, once started
   }
 
   BoardScreen.prototype.start = function () {
     var self = this;
     this.render();
-    this.live.connect();
+    // Only seating events: the clock's are clock.js's.
+    this.live = shared.listen(this.document, this.config.urls.socket, {
+      refresh: function () {
+        self.resync();
+      },
+      events: {
+        "seating.updated": function (message) {
+          self.seatingUpdated(message);
+        },
+      },
+      online: function (online) {
+        self.field("offline", !online);
+      },
+    });
     window.setInterval(function () {
       self.turn(1);
     }, this.config.every * 1000);
@@ -212,8 +215,7 @@
     this.render();
   };
 
-  BoardScreen.prototype.receive = function (message) {
-    if (message.type !== "seating.updated") return; // the clock's events are clock.js's
+  BoardScreen.prototype.seatingUpdated = function (message) {
     if (message.data && message.data.resync) {
       this.resync(); // a whole draw: too big for one event, fetch the board instead
       return;
@@ -355,24 +357,25 @@
     this.version = 0; // events for this entry seen: a resync answer older than one is stale
     this.sound = new Sound();
     this.title = document.title;
+    this.live = null; // the tournament's socket, once started
+  }
+
+  EntryScreen.prototype.start = function () {
     var self = this;
-    this.live = new Live(document, config.urls.socket, {
-      opened: function () {
+    this.enableSoundOnTap();
+    this.render();
+    var receive = function (message) {
+      self.receive(message);
+    };
+    this.live = shared.listen(this.document, this.config.urls.socket, {
+      refresh: function () {
         self.resync();
       },
-      message: function (message) {
-        self.receive(message);
-      },
+      events: shared.on(["seating.updated", "entry.updated"], receive),
       online: function (online) {
         self.show("offline", !online);
       },
     });
-  }
-
-  EntryScreen.prototype.start = function () {
-    this.enableSoundOnTap();
-    this.render();
-    this.live.connect();
     this.live.wakeOnVisible();
   };
 

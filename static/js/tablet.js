@@ -7,7 +7,8 @@
 // endpoint once, which answers those regions rendered afresh, and swaps them in. The
 // buttons and forms ("controls") are swapped only when they would change (the server's
 // key), so a chip count being typed in survives a clock event. Whenever the socket
-// (re)connects the state is fetched too, since events may have been missed.
+// (re)connects the state is fetched too, since events may have been missed (live.js
+// asks: refresh is the screen's one way to catch up).
 //
 // What only the browser knows is kept here: the players who sat down or left since the
 // page was opened ("Players in and out"), the player clock's countdown (its end time
@@ -21,7 +22,7 @@
 // The pure functions at the top take plain values and are tested with node
 // (hands/tests/js/tablet_test.js); the screens below them touch the DOM. Every
 // user-facing text comes from the page (json_script "tablet-config"), translated.
-// live.js (socket, fetch, server time, beeps and alerts) is loaded first.
+// live.js (the page's socket, fetch, server time, beeps and alerts) is loaded first.
 (function (root, factory) {
   "use strict";
   var node = typeof module === "object" && module.exports;
@@ -38,7 +39,6 @@
   var fetchJson = shared.fetchJson;
   var formatDuration = shared.formatDuration; // the player clock's "00:25" (live.js)
   var interpolate = shared.interpolate;
-  var Live = shared.Live;
   var Sound = shared.Sound;
 
   // --- Server time ------------------------------------------------------------------
@@ -61,29 +61,32 @@
 
   // --- Pure functions -----------------------------------------------------------
 
-  // Does this event change what the tablet of table `table` shows? Its own table's
-  // state, hand-for-hand, the clock (a new level, the end of the day), seating (players
-  // in and out; other tables' counts decide a halt), a player clock at this table.
-  function refreshFor(message, table) {
-    var data = (message && message.data) || {};
-    switch (message && message.type) {
-      case "table.updated":
-      case "player_clock.updated":
-        return data.table === table;
-      case "hand_for_hand.updated":
-      case "clock.updated":
-      case "clock.level":
-      case "seating.updated":
-        return true;
-      default:
-        return false;
-    }
-  }
+  // The events that may change what a tablet shows, and whether only its own table's
+  // count: its own table's state, hand-for-hand, the clock (a new level, the end of the
+  // day), seating (players in and out; other tables' counts decide a halt), a player
+  // clock at this table.
+  var TABLET_EVENTS = {
+    "table.updated": "own",
+    "player_clock.updated": "own",
+    "hand_for_hand.updated": "any",
+    "clock.updated": "any",
+    "clock.level": "any",
+    "seating.updated": "any",
+  };
 
   // The floor's hand-for-hand page: the round and who has finished.
-  function refreshForRound(message) {
+  var ROUND_EVENTS = ["hand_for_hand.updated", "table.updated", "seating.updated"];
+
+  // Does this event change what the tablet of table `table` shows?
+  function refreshFor(message, table) {
     var type = message && message.type;
-    return type === "hand_for_hand.updated" || type === "table.updated" || type === "seating.updated";
+    if (!Object.prototype.hasOwnProperty.call(TABLET_EVENTS, type)) return false;
+    var data = message.data || {};
+    return TABLET_EVENTS[type] === "any" || data.table === table;
+  }
+
+  function refreshForRound(message) {
+    return ROUND_EVENTS.indexOf(message && message.type) !== -1;
   }
 
   // Where the players of one "seating.updated" came from and went to, kept for those
@@ -240,18 +243,7 @@
     this.timer = null;
     this.sound = new Sound();
     this.title = document.title;
-    var self = this;
-    this.live = new Live(document, config.urls.socket, {
-      opened: function () {
-        self.refresh();
-      },
-      message: function (message) {
-        self.receive(message);
-      },
-      online: function (online) {
-        self.flag("offline", !online);
-      },
-    });
+    this.live = null; // the tournament's socket, once started
   }
 
   TabletScreen.prototype.start = function () {
@@ -266,7 +258,17 @@
         self.renderChanges();
       }
     });
-    this.live.connect();
+    this.live = shared.listen(this.document, this.config.urls.socket, {
+      refresh: function () {
+        self.refresh();
+      },
+      events: shared.on(Object.keys(TABLET_EVENTS), function (message) {
+        self.receive(message);
+      }),
+      online: function (online) {
+        self.flag("offline", !online);
+      },
+    });
     this.live.wakeOnVisible();
     window.setInterval(function () {
       self.tick();
@@ -418,7 +420,7 @@
     this.document.addEventListener("htmx:afterSwap", function () {
       var hint = self.document.querySelector("[data-tablet=sound_hint]");
       if (hint) hint.hidden = !!self.soundOn;
-      self.flag("offline", !self.live.socket);
+      self.flag("offline", self.live.reconnecting());
       self.renderChanges();
       self.tick();
       self.refresh(); // what the action changed: the phase, the seats
@@ -437,19 +439,15 @@
     this.config = config;
     this.timer = null;
     this.sound = new Sound();
-    var self = this;
-    this.live = new Live(document, config.urls.socket, {
-      opened: function () {
-        self.refresh();
-      },
-      message: function (message) {
-        if (message.type === "hand_for_hand.updated" && message.data && message.data.alert) {
-          if (message.data.alert.length) self.sound.beeps(2, 660, 0.2); // tables running late
-        }
-        if (refreshForRound(message)) self.schedule();
-      },
-    });
+    this.live = null; // the tournament's socket, once started
   }
+
+  RoundScreen.prototype.receive = function (message) {
+    if (message.type === "hand_for_hand.updated" && message.data && message.data.alert) {
+      if (message.data.alert.length) this.sound.beeps(2, 660, 0.2); // tables running late
+    }
+    if (refreshForRound(message)) this.schedule();
+  };
 
   RoundScreen.prototype.start = function () {
     var self = this;
@@ -458,7 +456,14 @@
         self.sound.enable();
       });
     });
-    this.live.connect();
+    this.live = shared.listen(this.document, this.config.urls.socket, {
+      refresh: function () {
+        self.refresh();
+      },
+      events: shared.on(ROUND_EVENTS, function (message) {
+        self.receive(message);
+      }),
+    });
     this.live.wakeOnVisible();
   };
 
@@ -466,25 +471,10 @@
 
   // The page again; only its status part is swapped (the settings form is left alone).
   RoundScreen.prototype.refresh = function () {
-    var doc = this.document;
-    window
-      .fetch(this.config.urls.page, { credentials: "same-origin" })
-      .then(function (response) {
-        return response.ok ? response.text() : null;
-      })
-      .then(function (html) {
-        if (!html) return;
-        var fresh = new window.DOMParser().parseFromString(html, "text/html");
-        var next = fresh.querySelector("[data-region=status]");
-        var shown = doc.querySelector("[data-region=status]");
-        if (next && shown && shown.innerHTML !== next.innerHTML) shown.innerHTML = next.innerHTML;
-      })
-      .catch(noop);
+    shared.swapPart(this.document, this.config.urls.page, "[data-region=status]");
   };
 
   // --- Helpers --------------------------------------------------------------------
-
-  function noop() {}
 
   function boot(document) {
     shared.whenReady(document, function () {

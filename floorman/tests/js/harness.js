@@ -1,15 +1,27 @@
 // A fake browser for the node tests of the live screens (static/js/live.js and the
 // scripts that load it): elements and a document, timers on a fake clock, sockets, fetch
-// answered by hand, audio and vibration; and the runner that prints ok/FAIL per test.
+// answered by hand (JSON, or a page's parts for DOMParser), audio and vibration; and the
+// runner that prints ok/FAIL per test.
 // Not a test itself: required by the tests in floorman/, clock/, seating/ and hands/
 // tests/js/. Each test runs in a node process of its own, so the state kept here (the
 // clock, the sockets, the beeps) is one test file's.
 "use strict";
 const path = require("path");
 
+function scriptPath(name) {
+  return path.join(__dirname, "..", "..", "..", "static", "js", name);
+}
+
 // A script of static/js/, as node sees it (module.exports: no boot).
 function script(name) {
-  return require(path.join(__dirname, "..", "..", "..", "static", "js", name));
+  return require(scriptPath(name));
+}
+
+// A browser-only script of static/js/ (console.js, seating-map.js: no module.exports),
+// run again against the globals as they are now: `document`, window.FloormanLive...
+function load(name) {
+  delete require.cache[require.resolve(scriptPath(name))];
+  require(scriptPath(name));
 }
 
 // --- Elements and the document ----------------------------------------------------------
@@ -194,6 +206,26 @@ function answer(index, body) {
   return flush().then(flush); // the response, then its JSON
 }
 
+// A server-rendered page as FakeDOMParser reads it: its parts' innerHTML by selector
+// ({"#console": "<p>…</p>"}), as the text of the answer to fetch `index`.
+function answerPage(index, parts, status) {
+  status = status || 200;
+  fetches[index].resolve({
+    ok: status < 300,
+    status,
+    text: () => Promise.resolve(JSON.stringify(parts)),
+  });
+  return flush().then(flush); // the response, then its text
+}
+class FakeDOMParser {
+  parseFromString(text) {
+    const parts = JSON.parse(text);
+    return {
+      querySelector: (selector) => (selector in parts ? { innerHTML: parts[selector] } : null),
+    };
+  }
+}
+
 const oscillators = []; // one per beep started: {at (s of audio time), frequency: {value}}
 const ramps = []; // the gains ramped to, in order
 class FakeAudioContext {
@@ -238,6 +270,7 @@ function installBrowser(options) {
   global.clearTimeout = cancel;
   global.clearInterval = cancel;
   global.fetch = manualFetch;
+  global.DOMParser = FakeDOMParser;
   if (options.audio !== false) global.AudioContext = FakeAudioContext;
   Object.defineProperty(global, "navigator", {
     value: { vibrate: (pattern) => vibrations.push(pattern) },
@@ -267,6 +300,7 @@ async function run(tests) {
 
 module.exports = {
   script,
+  load,
   Element,
   fakeDocument,
   jsonScripts,
@@ -278,6 +312,7 @@ module.exports = {
   FakeSocket,
   fetches,
   answer,
+  answerPage,
   flush,
   oscillators,
   ramps,
