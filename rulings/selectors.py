@@ -190,6 +190,7 @@ def player_record(player_id: int):
     incidents = (
         Incident.objects.filter(entries__in=entries)
         .select_related("tournament", "decided_by")
+        .prefetch_related("entries__player")  # each incident lists its players
         .distinct()
     )
     penalties = Penalty.objects.filter(entry__in=entries).select_related(

@@ -1,0 +1,170 @@
+"""Query-count guards: a list answers in as many queries for one row as for several.
+
+Each test asks once to warm the per-process caches (a persona's roles, content types),
+then pins the count for one row and again for several: a count that grows with the rows
+is an N+1 query. The lobby's JSON (screens:data) is guarded in test_screens.py.
+"""
+
+import pytest
+from django.urls import reverse
+
+from clock import services
+from clock.models import ChipSet, Structure
+from clock.tests.factories import structure, with_structure
+from seating import services as seating_services
+from seating.tests.factories import add_tables
+from seating.tests.factories import field as seating_field
+from tournaments import services as tournament_services
+from tournaments.tests.factories import api, field, register, staff, tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def get(client, url: str, expected: int, django_assert_num_queries):
+    client.get(url)  # warm up: roles and content types are read once per user or process
+    with django_assert_num_queries(expected):
+        response = client.get(url)
+    assert response.status_code == 200
+    return response
+
+
+def announce(event, count: int) -> None:
+    for n in range(count):
+        services.announcement_post(actor=None, tournament_id=event.pk, text=f"Notice {n}")
+
+
+def clock_on(event, seats: range) -> None:
+    for seat in seats:
+        services.player_clock_call(
+            actor=None, tournament_id=event.pk, table=1, seat=seat, facing_bet=True
+        )
+
+
+# --- The REST API ---------------------------------------------------------------------------
+
+
+def test_api_structure_list(django_assert_num_queries):
+    seeded = Structure.objects.count()  # the house's templates, from a migration
+    structure("One")
+    client = api(staff("director"))
+    url = reverse("structure-list")
+    assert len(get(client, url, 2, django_assert_num_queries).json()) == seeded + 1
+
+    for n in range(2, 6):
+        structure(f"Structure {n}")
+
+    assert len(get(client, url, 2, django_assert_num_queries).json()) == seeded + 5
+
+
+def test_api_chipset_list(django_assert_num_queries):
+    seeded = ChipSet.objects.count()  # the house's standard set, from a migration
+    services.chip_set_save(actor=None, chip_set_id=None, name="Set 1", chips=[(25, "green")])
+    client = api(staff("director"))
+    url = reverse("chipset-list")
+    assert len(get(client, url, 2, django_assert_num_queries).json()) == seeded + 1
+
+    for n in range(2, 6):
+        chips = [(25, "green"), (100, "black"), (500, "purple")]
+        services.chip_set_save(actor=None, chip_set_id=None, name=f"Set {n}", chips=chips)
+
+    assert len(get(client, url, 2, django_assert_num_queries).json()) == seeded + 5
+
+
+def test_api_player_clock_list(django_assert_num_queries):
+    event = tournament(status="running")
+    with_structure(event)
+    clock_on(event, range(1, 2))
+    client = api()
+    url = reverse("player-clock-list", args=[event.pk])
+    assert len(get(client, url, 2, django_assert_num_queries).json()) == 1
+
+    clock_on(event, range(2, 6))
+
+    assert len(get(client, url, 2, django_assert_num_queries).json()) == 5
+
+
+def test_api_announcement_list(django_assert_num_queries):
+    event = tournament(status="running")
+    with_structure(event)
+    announce(event, 1)
+    client = api()
+    url = reverse("announcement-list", args=[event.pk])
+    assert len(get(client, url, 2, django_assert_num_queries).json()) == 1
+
+    announce(event, 4)
+
+    assert len(get(client, url, 2, django_assert_num_queries).json()) == 5
+
+
+def test_api_clock_with_its_steps(django_assert_num_queries):
+    event = tournament()
+    with_structure(event)
+    url = reverse("clock", args=[event.pk]) + "?steps=1"
+    client = api()
+    get(client, url, 1, django_assert_num_queries)
+
+    field(event, 5)
+    announce(event, 5)
+    clock_on(event, range(1, 6))
+
+    get(client, url, 1, django_assert_num_queries)
+
+
+# --- Lobby screens --------------------------------------------------------------------------
+
+
+def test_lobby(client, django_assert_num_queries):
+    event = tournament()
+    with_structure(event)
+    register(event, "Anna Berger")
+    announce(event, 1)
+    url = reverse("screens:lobby", args=[event.pk])
+    get(client, url, 9, django_assert_num_queries)
+
+    entries = field(event, 40)
+    tournament_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=entries[0].pk)
+    announce(event, 4)
+    clock_on(event, range(1, 6))
+
+    get(client, url, 9, django_assert_num_queries)
+
+
+def test_lobby_with_the_seating_board(client, django_assert_num_queries):
+    event = tournament()
+    with_structure(event)
+    add_tables(event, 1)
+    seating_field(event, 1)
+    seating_services.draw(actor=None, tournament_id=event.pk)
+    url = reverse("screens:lobby", args=[event.pk]) + "?layout=seating"
+    get(client, url, 10, django_assert_num_queries)
+
+    add_tables(event, 4, first=2)
+    seating_field(event, 30, prefix="Late")  # seated at the desk: the field is drawn
+
+    assert "Late 0030" in get(client, url, 10, django_assert_num_queries).content.decode()
+
+
+def test_rotate_over_one_tournament(client, django_assert_num_queries):
+    event = tournament()
+    with_structure(event)
+    register(event, "Anna Berger")
+    url = reverse("screens:rotate") + f"?t={event.pk}"
+    get(client, url, 9, django_assert_num_queries)
+
+    field(event, 40)
+    announce(event, 5)
+
+    get(client, url, 9, django_assert_num_queries)
+
+
+def test_rotate_costs_a_fixed_number_per_tournament(client, django_assert_num_queries):
+    """Each tournament on the screen is read on its own (at most ROTATE_MAX of them): one
+    query finds them all, then 8 for each one's clock, counts, money and notices."""
+    events = [tournament(name=f"Event {n}", status="running") for n in range(3)]
+    for event in events:
+        with_structure(event)
+    one = reverse("screens:rotate") + f"?t={events[0].pk}"
+    three = reverse("screens:rotate") + "?t=" + ",".join(str(e.pk) for e in events)
+
+    get(client, one, 1 + 8, django_assert_num_queries)
+    get(client, three, 1 + 3 * 8, django_assert_num_queries)

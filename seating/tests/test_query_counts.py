@@ -1,0 +1,120 @@
+"""Query-count guards: a list answers in as many queries for one row as for several.
+
+Each test asks once to warm the per-process caches (a persona's roles, content types),
+then pins the count for one row and again for several: a count that grows with the rows
+is an N+1 query. Guarded elsewhere: the tables list (test_api.py), the table map
+(test_views.py), the seat lookup page, the seating board and a player's seat
+(test_public.py).
+"""
+
+import pytest
+from django.urls import reverse
+
+from seating import services
+from seating.models import SeatingAction
+from seating.tests.factories import add_tables, field
+from tournaments import services as desk
+from tournaments.tests.factories import api, staff, tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def get(client, url: str, expected: int, django_assert_num_queries):
+    client.get(url)  # warm up: roles and content types are read once per user or process
+    with django_assert_num_queries(expected):
+        response = client.get(url)
+    assert response.status_code == 200
+    return response
+
+
+def one_seated():
+    """One table, one player drawn to it."""
+    event = tournament()
+    add_tables(event, 1)
+    field(event, 1)
+    services.draw(actor=None, tournament_id=event.pk)
+    return event
+
+
+def many_seated(event) -> list:
+    """Two more tables and 12 late entries, seated at the desk (TDA 8-A)."""
+    add_tables(event, 2, first=2)
+    return field(event, 12, prefix="Late")
+
+
+def floor_client(client):
+    client.force_login(staff("floor"))
+    return client
+
+
+# --- The REST API ---------------------------------------------------------------------------
+
+
+def test_api_seating_list(django_assert_num_queries):
+    event = one_seated()
+    client = api()
+    url = reverse("api-seating-list", args=[event.pk])
+    assert len(get(client, url, 2, django_assert_num_queries).json()) == 1
+
+    many_seated(event)
+
+    assert len(get(client, url, 2, django_assert_num_queries).json()) == 13
+
+
+def test_api_lookup(django_assert_num_queries):
+    event = one_seated()
+    client = api()
+    url = reverse("api-seating-lookup", args=[event.pk]) + "?q=player"
+    # the tournament's lookup version; the field's index is cached until it changes
+    assert len(get(client, url, 1, django_assert_num_queries).json()) == 1
+
+    many_seated(event)
+    field(event, 4, prefix="Player 2")  # "Player 2 0001" and on
+
+    assert len(get(client, url, 1, django_assert_num_queries).json()) == 5
+
+
+def test_api_balance_plan(django_assert_num_queries):
+    event = tournament()
+    add_tables(event, 2)
+    entries = field(event, 4)
+    services.draw(actor=None, tournament_id=event.pk)
+    client = api(staff("floor"))
+    url = reverse("api-seating-balance", args=[event.pk])
+    get(client, url, 6, django_assert_num_queries)
+
+    add_tables(event, 2, first=3)
+    field(event, 12, prefix="Late")
+    for entry in entries:
+        desk.entry_bust(actor=None, tournament_id=event.pk, entry_id=entry.pk)
+
+    assert get(client, url, 6, django_assert_num_queries).json()["moves"]
+
+
+# --- The floor's printed lists --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["seating:by-name", "seating:by-table", "seating:seat-cards"])
+def test_printed_lists(client, django_assert_num_queries, name):
+    event = one_seated()
+    floor = floor_client(client)
+    url = reverse(name, args=[event.pk])
+    get(floor, url, 5, django_assert_num_queries)
+
+    many_seated(event)
+
+    assert "Late 0012" in get(floor, url, 5, django_assert_num_queries).content.decode()
+
+
+@pytest.mark.parametrize("name", ["seating:action", "seating:slips"])
+def test_a_draw_and_its_move_slips(client, django_assert_num_queries, name):
+    small = one_seated()
+    large = tournament(name="Large")
+    add_tables(large, 3, first=10)
+    field(large, 13)
+    services.draw(actor=None, tournament_id=large.pk)
+    floor = floor_client(client)
+
+    for event in (small, large):
+        action = SeatingAction.objects.get(tournament=event)
+        get(floor, reverse(name, args=[event.pk, action.pk]), 6, django_assert_num_queries)
