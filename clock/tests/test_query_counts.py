@@ -11,10 +11,10 @@ from django.urls import reverse
 from clock import services
 from clock.models import ChipSet, Structure
 from clock.tests.factories import structure, with_structure
+from hands.services import busts as bust_services
 from seating import services as seating_services
 from seating.tests.factories import add_tables
 from seating.tests.factories import field as seating_field
-from tournaments import services as tournament_services
 from tournaments.tests.factories import api, field, register, staff, tournament
 
 pytestmark = pytest.mark.django_db
@@ -122,7 +122,7 @@ def test_lobby(client, django_assert_num_queries):
     get(client, url, 9, django_assert_num_queries)
 
     entries = field(event, 40)
-    tournament_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=entries[0].pk)
+    bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=entries[0].pk)
     announce(event, 4)
     clock_on(event, range(1, 6))
 

@@ -10,10 +10,10 @@ is an N+1 query. Guarded elsewhere: the tables list (test_api.py), the table map
 import pytest
 from django.urls import reverse
 
+from hands.services import busts as bust_services
 from seating import services
 from seating.models import SeatingAction
 from seating.tests.factories import add_tables, field
-from tournaments import services as desk
 from tournaments.tests.factories import api, staff, tournament
 
 pytestmark = pytest.mark.django_db
@@ -86,7 +86,7 @@ def test_api_balance_plan(django_assert_num_queries):
     add_tables(event, 2, first=3)
     field(event, 12, prefix="Late")
     for entry in entries:
-        desk.entry_bust(actor=None, tournament_id=event.pk, entry_id=entry.pk)
+        bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=entry.pk)
 
     assert get(client, url, 6, django_assert_num_queries).json()["moves"]
 

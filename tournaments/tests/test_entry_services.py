@@ -9,6 +9,8 @@ import pytest
 
 from floorman.errors import Conflict, NotFound
 from floorman.models import AuditEntry
+from hands.services import busts as bust_services
+from seating.services import desk as desk_intentions
 from tournaments import services
 from tournaments.models import Alternate, Entry, Tournament, Transaction
 from tournaments.tests.factories import register, staff, tournament
@@ -65,7 +67,7 @@ def sold(event, name: str, *, actor=None, reentry: bool = False) -> Entry:
 
 
 def bust(event, entry: Entry) -> Entry:
-    return services.entry_bust(actor=None, tournament_id=event.pk, entry_id=entry.pk)
+    return bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=entry.pk)
 
 
 # --- Registration (buy-in and re-entry) ---------------------------------------------------------
@@ -75,7 +77,7 @@ def test_register_sells_a_buy_in_with_a_full_stack():
     event = tournament()
     cashier = staff("cashier")
 
-    result = services.entry_register(
+    result = desk_intentions.entry_register(
         actor=cashier, tournament_id=event.pk, player_data={"name": "Anna Berger"}
     )
 
@@ -102,7 +104,9 @@ def test_register_a_known_player_by_id():
     event = tournament()
     anna = sold(tournament(name="Yesterday"), "Anna Berger").player
 
-    entry = services.entry_register(actor=None, tournament_id=event.pk, player_id=anna.pk).entry
+    entry = desk_intentions.entry_register(
+        actor=None, tournament_id=event.pk, player_id=anna.pk
+    ).entry
 
     assert entry.player == anna
     assert ledger(event) == [("buy_in", BUY_IN, 10000, 1000, entry.pk, None)]
@@ -114,7 +118,7 @@ def test_reentry_after_a_bust_is_a_new_entry_with_a_full_stack():
     first = sold(event, "Anna Berger")
     bust(event, first)
 
-    second = services.entry_register(
+    second = desk_intentions.entry_register(
         actor=None, tournament_id=event.pk, player_id=first.player_id, reentry=True
     ).entry
 
@@ -129,7 +133,7 @@ def test_register_is_refused_once_registration_has_closed():
     refused(
         event,
         "registration_closed",
-        services.entry_register,
+        desk_intentions.entry_register,
         actor=None,
         player_data={"name": "Late Larry"},
     )
@@ -149,7 +153,7 @@ def test_a_player_with_an_active_entry_is_refused_a_second():
         refused(
             event,
             "already_active",
-            services.entry_register,
+            desk_intentions.entry_register,
             actor=None,
             player_id=anna.player_id,
             reentry=reentry,
@@ -162,7 +166,11 @@ def test_a_busted_player_must_be_sold_a_reentry():
     bust(event, anna)
 
     refused(
-        event, "reentry_required", services.entry_register, actor=None, player_id=anna.player_id
+        event,
+        "reentry_required",
+        desk_intentions.entry_register,
+        actor=None,
+        player_id=anna.player_id,
     )
 
 
@@ -181,7 +189,12 @@ def test_reentry_refusals(rules, code):
     at_level(event, 2, late_reg_until_level=4, **rules)
 
     refused(
-        event, code, services.entry_register, actor=None, player_id=anna.player_id, reentry=True
+        event,
+        code,
+        desk_intentions.entry_register,
+        actor=None,
+        player_id=anna.player_id,
+        reentry=True,
     )
 
 
@@ -190,7 +203,7 @@ def test_sold_out_puts_the_player_on_the_alternates_list_without_money():
     event = tournament(capacity=1)
     seated = sold(event, "Anna Berger")
 
-    result = services.entry_register(
+    result = desk_intentions.entry_register(
         actor=None, tournament_id=event.pk, player_data={"name": "Ben Cohen"}
     )
 
@@ -210,7 +223,11 @@ def test_a_waiting_alternate_is_refused_a_second_place_in_line():
     ben = register(event, "Ben Cohen").alternate
 
     refused(
-        event, "already_alternate", services.entry_register, actor=None, player_id=ben.player_id
+        event,
+        "already_alternate",
+        desk_intentions.entry_register,
+        actor=None,
+        player_id=ben.player_id,
     )
 
 
@@ -293,7 +310,7 @@ def test_cancel_refunds_every_line_by_reversing_it():
     services.entry_rebuy(actor=None, tournament_id=event.pk, entry_id=entry.pk)
     buy_in, rebuy = Transaction.objects.filter(entry=entry).order_by("pk")
 
-    entry = services.entry_cancel(actor=None, tournament_id=event.pk, entry_id=entry.pk)
+    entry = desk_intentions.entry_cancel(actor=None, tournament_id=event.pk, entry_id=entry.pk)
 
     assert entry.status == "cancelled"
     assert ledger(event)[2:] == [
@@ -309,7 +326,7 @@ def test_cancel_of_a_busted_entry_is_refused():
     entry = sold(event, "Anna Berger")
     bust(event, entry)
 
-    refused(event, "entry_not_active", services.entry_cancel, actor=None, entry_id=entry.pk)
+    refused(event, "entry_not_active", desk_intentions.entry_cancel, actor=None, entry_id=entry.pk)
 
 
 # --- Busts and their undoing --------------------------------------------------------------------
@@ -320,7 +337,7 @@ def test_bust_takes_the_entry_out_without_money():
     entry = sold(event, "Anna Berger")
     floor = staff("floor")
 
-    entry = services.entry_bust(actor=floor, tournament_id=event.pk, entry_id=entry.pk)
+    entry = bust_services.entry_bust(actor=floor, tournament_id=event.pk, entry_id=entry.pk)
 
     assert entry.status == "busted" and entry.busted_at is not None
     assert len(ledger(event)) == 1  # the buy-in only
@@ -337,14 +354,14 @@ def test_bust_of_an_entry_already_out_is_refused():
     event = tournament()
     entry = bust(event, sold(event, "Anna Berger"))
 
-    refused(event, "entry_not_active", services.entry_bust, actor=None, entry_id=entry.pk)
+    refused(event, "entry_not_active", bust_services.entry_bust, actor=None, entry_id=entry.pk)
 
 
 def test_bust_undo_puts_the_entry_back_in_play():
     event = tournament()
     entry = bust(event, sold(event, "Anna Berger"))
 
-    entry = services.entry_bust_undo(actor=None, tournament_id=event.pk, entry_id=entry.pk)
+    entry = bust_services.entry_bust_undo(actor=None, tournament_id=event.pk, entry_id=entry.pk)
 
     assert (entry.status, entry.busted_at, entry.chips) == ("active", None, STACK)
     assert len(ledger(event)) == 1
@@ -356,17 +373,17 @@ def test_bust_undo_of_an_active_entry_is_refused():
     event = tournament()
     entry = sold(event, "Anna Berger")
 
-    refused(event, "entry_not_busted", services.entry_bust_undo, actor=None, entry_id=entry.pk)
+    refused(event, "entry_not_busted", bust_services.entry_bust_undo, actor=None, entry_id=entry.pk)
 
 
 def test_bust_undo_after_the_player_reentered_is_refused():
     event = tournament(reentry_allowed=True)
     first = bust(event, sold(event, "Anna Berger"))
-    services.entry_register(
+    desk_intentions.entry_register(
         actor=None, tournament_id=event.pk, player_id=first.player_id, reentry=True
     )
 
-    refused(event, "player_reentered", services.entry_bust_undo, actor=None, entry_id=first.pk)
+    refused(event, "player_reentered", bust_services.entry_bust_undo, actor=None, entry_id=first.pk)
 
 
 def test_bust_undo_once_the_freed_place_is_sold_is_refused():
@@ -374,17 +391,17 @@ def test_bust_undo_once_the_freed_place_is_sold_is_refused():
     anna = bust(event, sold(event, "Anna Berger"))
     sold(event, "Ben Cohen")
 
-    refused(event, "place_taken", services.entry_bust_undo, actor=None, entry_id=anna.pk)
+    refused(event, "place_taken", bust_services.entry_bust_undo, actor=None, entry_id=anna.pk)
 
 
 @pytest.mark.parametrize(
     "service",
     [
-        services.entry_bust,
-        services.entry_bust_undo,
+        bust_services.entry_bust,
+        bust_services.entry_bust_undo,
         services.entry_rebuy,
         services.entry_addon,
-        services.entry_cancel,
+        desk_intentions.entry_cancel,
     ],
 )
 def test_an_entry_of_another_tournament_is_not_found(service):
@@ -409,7 +426,7 @@ def test_enter_next_sells_the_freed_place_to_the_first_alternate():
     bust(event, anna)
     cashier = staff("cashier")
 
-    entry = services.alternate_enter_next(actor=cashier, tournament_id=event.pk)
+    entry = desk_intentions.alternate_enter_next(actor=cashier, tournament_id=event.pk)
 
     assert (entry.player_id, entry.number, entry.status, entry.chips) == (
         ben.player_id,
@@ -433,14 +450,14 @@ def test_enter_next_without_a_free_place_is_refused():
     sold(event, "Anna Berger")
     register(event, "Ben Cohen")
 
-    refused(event, "no_free_place", services.alternate_enter_next, actor=None)
+    refused(event, "no_free_place", desk_intentions.alternate_enter_next, actor=None)
 
 
 def test_enter_next_with_nobody_waiting_is_refused():
     event = tournament(capacity=1)
     bust(event, sold(event, "Anna Berger"))
 
-    refused(event, "no_alternate", services.alternate_enter_next, actor=None)
+    refused(event, "no_alternate", desk_intentions.alternate_enter_next, actor=None)
 
 
 def test_enter_next_after_registration_closed_is_refused():
@@ -450,7 +467,7 @@ def test_enter_next_after_registration_closed_is_refused():
     bust(event, anna)
     at_level(event, 3, late_reg_until_level=2)
 
-    refused(event, "registration_closed", services.alternate_enter_next, actor=None)
+    refused(event, "registration_closed", desk_intentions.alternate_enter_next, actor=None)
 
 
 def test_withdraw_takes_the_alternate_out_of_line():
@@ -488,14 +505,14 @@ def test_bust_undo_withdraws_the_player_from_the_alternates_list():
     anna = bust(event, sold(event, "Anna Berger"))
     sold(event, "Ben Cohen")
     sold(event, "Cleo Dahl")  # sold out now
-    line = services.entry_register(
+    line = desk_intentions.entry_register(
         actor=None, tournament_id=event.pk, player_id=anna.player_id, reentry=True
     ).alternate
-    services.entry_bust(
+    bust_services.entry_bust(
         actor=None, tournament_id=event.pk, entry_id=Entry.objects.get(player__name="Cleo Dahl").pk
     )
 
-    services.entry_bust_undo(actor=None, tournament_id=event.pk, entry_id=anna.pk)
+    bust_services.entry_bust_undo(actor=None, tournament_id=event.pk, entry_id=anna.pk)
 
     line.refresh_from_db()
     assert line.status == "withdrawn"

@@ -8,7 +8,7 @@ is an N+1 query.
 import pytest
 from django.urls import reverse
 
-from tournaments import services
+from hands.services import busts as bust_services
 from tournaments.tests.factories import (
     api,
     bust_in_order,
@@ -135,6 +135,6 @@ def test_entry_public_page_does_not_read_the_field(client, django_assert_num_que
     get(client, url, 3, django_assert_num_queries)
 
     field(event, 4)
-    services.entry_bust(actor=None, tournament_id=event.pk, entry_id=anna.pk)
+    bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=anna.pk)
 
     assert "Anna Berger" in get(client, url, 3, django_assert_num_queries).content.decode()
