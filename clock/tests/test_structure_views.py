@@ -9,8 +9,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from clock import engine, generator, services
-from clock.engine import BREAK, LEVEL, Step
+from clock import engine, services
+from clock.engine import BREAK, LEVEL, Step, generator
 from clock.models import ChipSet, Clock, Structure
 from clock.selectors import structure_steps
 from clock.structure_forms import step_initial
