@@ -19,7 +19,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from floorman.inputs import search_text
 from floorman.pages import role_required, safe_next, service_call
 from floorman.roles import BUST, MANAGE_TOURNAMENTS, REGISTER, SEE_PLAYERS
-from seating.public_views import entry_live
+from seating.views.public import entry_live
 from tournaments import engine, services
 from tournaments.forms import DeskForm, EntryFilterForm, PlayerForm, TournamentForm
 from tournaments.messages import refusal_message

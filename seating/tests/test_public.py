@@ -14,9 +14,9 @@ from django.utils import translation
 from clock.tests.factories import with_structure
 from seating import services
 from seating.models import Seat
-from seating.public_views import board_query, lookup_query
 from seating.selectors import sort_key
 from seating.tests.factories import add_tables, field
+from seating.views.public import board_query, lookup_query
 from tournaments import services as desk
 from tournaments.tests.factories import register, tournament
 

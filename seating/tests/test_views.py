@@ -617,7 +617,7 @@ def test_move_refused_by_the_service_is_shown_on_the_form(floor, event, monkeypa
     a, b = field(event, 2)
     services.move(actor=None, tournament_id=event.pk, entry_id=a.pk, to_table=1, to_seat=1)
     services.move(actor=None, tournament_id=event.pk, entry_id=b.pk, to_table=1, to_seat=2)
-    from seating import views
+    from seating.views import tables as views
 
     monkeypatch.setattr(views, "_open_seat_choices", lambda tournament: [("1-2", "1-2")])
 
