@@ -6,7 +6,7 @@ live events after commit. Split by subject: tables (the button), hands (dealing,
 action log, the result), busts (places), hand_for_hand (RP-8).
 """
 
-from hands.services.busts import bust_record, bust_remove, busts_at_table
+from hands.services.busts import bust_record, bust_remove, table_busts_record
 from hands.services.hand_for_hand import (
     h4h_alerts_resend,
     h4h_settings_update,
@@ -25,7 +25,6 @@ from hands.services.tables import (
 __all__ = [
     "bust_record",
     "bust_remove",
-    "busts_at_table",
     "button_draw",
     "button_set",
     "h4h_alerts_resend",
@@ -38,6 +37,7 @@ __all__ = [
     "hand_hold",
     "hand_settle",
     "hand_start",
+    "table_busts_record",
     "tablet_link_create",
     "tablet_link_revoke",
 ]

@@ -59,7 +59,7 @@ def bust_remove(*, tournament: Tournament, entry: Entry) -> None:
 
 
 @transaction.atomic
-def busts_at_table(*, actor, tournament_id: int, number: int, seats: list[int]) -> list[Entry]:
+def table_busts_record(*, actor, tournament_id: int, number: int, seats: list[int]) -> list[Entry]:
     """Players out of chips at a table, outside the hand's result: in the hand being
     played, or the table's last hand if none is (placed by the stacks they started it
     with, IFP 4.27); a player not dealt that hand busts without one."""
