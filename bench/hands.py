@@ -11,7 +11,7 @@
    one untimed run; every run must award the chips the generated hands left in their
    showdown pots.
 2. Hand-for-hand at 150 tables of 9 on PostgreSQL (a scratch database): 1,350 entries
-   drawn with `seating.services.draw`, a clock structure, places paid, a button at each
+   drawn with `seating.services.seating_draw`, a clock structure, places paid, a button at each
    table, hand-for-hand started. ONE uvicorn process serves the app (web.asgi, as
    production serves /ws/ and the API) and 150 websocket clients, one tablet a table,
    listen on /ws/tournaments/<id>/ from this process. Each round every table deals
@@ -262,7 +262,7 @@ rows = Table.objects.bulk_create(
 Seat.objects.bulk_create(
     [Seat(table=row, number=s) for row in rows for s in range(1, {SEATS} + 1)],
     batch_size=5000)
-seating_services.draw(actor=None, tournament_id=t.pk)
+seating_services.seating_draw(actor=None, tournament_id=t.pk)
 """
     + CLOCK_STRUCTURE_SETUP
     + f"""

@@ -1,6 +1,6 @@
 """Benchmark: seating at festival size, on PostgreSQL.
 
-1. Draw 10,000 entries onto 1,112 nine-seat tables through `seating.services.draw`,
+1. Draw 10,000 entries onto 1,112 nine-seat tables through `seating.services.seating_draw`,
    end to end including the writes (target <= 1 s).
 2. Compute the balance plan for 1,000 tables (`seating.services.balance_state`, which
    reads the tables and runs the TDA 11 engine; target <= 100 ms).
@@ -71,14 +71,16 @@ def timed(fn):
 draws = []
 for run in range(RUNS):
     t = event(f"Draw{run}", 10_000, 1112)
-    seconds, (_action, assignments) = timed(lambda: services.draw(actor=None, tournament_id=t.pk))
+    seconds, (_action, assignments) = timed(
+        lambda: services.seating_draw(actor=None, tournament_id=t.pk)
+    )
     assert len(assignments) == 10_000
     draws.append(seconds)
 print(f"draw {statistics.median(draws) * 1000:.0f} ms")
 
 # 1,000 tables, seated unevenly: some tables short by bust-outs.
 t = event("Balance", 9_000, 1000)
-services.draw(actor=None, tournament_id=t.pk)
+services.seating_draw(actor=None, tournament_id=t.pk)
 rng = random.Random(7)
 seated = Seat.objects.filter(table__tournament=t, entry__isnull=False)
 seated = list(seated.values_list("pk", flat=True))
@@ -101,7 +103,7 @@ for run in range(RUNS):
 print(f"break {statistics.median(breaks) * 1000:.0f} ms {action.moves.count()} moves")
 
 look = event("Lookup", 10_000, 1112)
-services.draw(actor=None, tournament_id=look.pk)
+services.seating_draw(actor=None, tournament_id=look.pk)
 Player.objects.filter(name="Lookup Player 04711").update(
     name="Jürgen Müller", name_key="juergen mueller", name_plain="jurgen muller")
 # A live database is vacuumed and analysed by autovacuum; a freshly bulk-loaded one is not

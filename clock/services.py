@@ -309,12 +309,12 @@ def announcements_resend() -> int:
     each time a worker starts consuming (floorman.celery): a worker that crashed takes
     the announcements it holds until their eta with it (Redis gives them back only after
     the visibility timeout, hours later), and one sent while the broker was down never
-    got there. The claim in clock_announce makes the copies harmless."""
+    got there. The claim in clock_announcement_send makes the copies harmless."""
     running = Clock.objects.filter(status=engine.RUNNING).values_list("pk", "version")
     return sum(announcements_schedule(pk, version) for pk, version in running)
 
 
-def clock_announce(*, tournament_id: int, version: int, kind: str, position: int) -> bool:
+def clock_announcement_send(*, tournament_id: int, version: int, kind: str, position: int) -> bool:
     """Send one timed announcement, once; False when stale or already sent.
 
     Claimed by a conditional update (only one worker gets the row), so a task that

@@ -11,6 +11,6 @@ from clock import services
 
 @shared_task(ignore_result=True, acks_late=True)
 def clock_announce(tournament_id: int, version: int, kind: str, position: int) -> bool:
-    return services.clock_announce(
+    return services.clock_announcement_send(
         tournament_id=tournament_id, version=version, kind=kind, position=position
     )

@@ -17,7 +17,7 @@ from floorman.groups import tournament_group
 
 log = logging.getLogger(__name__)
 
-# Message kinds. Later issues add theirs here.
+# Message kinds: every app's live events, one constant each.
 ENTRY_REGISTERED = "entry.registered"
 ENTRY_UPDATED = "entry.updated"
 TOURNAMENT_UPDATED = "tournament.updated"

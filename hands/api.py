@@ -457,7 +457,7 @@ class BustsView(TabletView):
         are placed by their stacks at the start of that hand (IFP 4.27)."""
         tournament = tournament_or_404(tournament_pk)
         data = valid_data(BustsSerializer, request.data)
-        services.busts_at_table(
+        services.table_busts_record(
             actor=request.user, tournament_id=tournament.pk, number=number, seats=data["seats"]
         )
         return Response(busts_data(tournament, number), status=status.HTTP_201_CREATED)

@@ -118,7 +118,7 @@ class FinishForm(HandForm):
 
 
 class BustForm(forms.Form):
-    """Players out of chips outside the hand's result (busts_at_table)."""
+    """Players out of chips outside the hand's result (table_busts_record)."""
 
     seats = seats_field(
         label=_("Busted"),

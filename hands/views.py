@@ -537,7 +537,7 @@ def _bust(request, tablet: Tablet):
     form = BustForm(request.POST)
     if not form.is_valid():
         return _invalid(request, tablet, form)
-    outcome = _call(request, tablet, services.busts_at_table, seats=form.cleaned_data["seats"])
+    outcome = _call(request, tablet, services.table_busts_record, seats=form.cleaned_data["seats"])
     if not outcome.ok:
         return _refused(request, tablet, outcome)
     for line in _bust_lines(tablet.tournament, [entry.pk for entry in outcome.value]):

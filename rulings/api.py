@@ -13,7 +13,7 @@ from floorman.api import valid_data
 from floorman.roles import RULINGS, role_permission
 from rulings import calculators, selectors, services
 from rulings.engine import rulebook
-from rulings.forms import IncidentFilterForm
+from rulings.forms.floor import IncidentFilterForm
 from rulings.models import Category, Dispute, PenaltyKind
 from tournaments.lookups import tournament_or_404
 from tournaments.models import Player

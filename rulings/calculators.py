@@ -18,10 +18,8 @@ from rulings.engine import bets, chiprace, potlimit
 from rulings.engine import pots as pot_engine
 from rulings.engine.bets.question import ACTIONS as PRIOR_ACTIONS
 from rulings.engine.errors import BadQuestion
+from rulings.engine.parsing import MAX_ACTIONS, MAX_SEATS
 from tournaments.models import MAX_CHIPS
-
-MAX_ACTIONS = 60
-MAX_SEATS = 10
 
 
 def _chips(**kwargs) -> serializers.IntegerField:

@@ -322,7 +322,7 @@ def penalty_end(*, actor, tournament_id: int, penalty_id: int) -> Penalty:
     return penalty
 
 
-def penalty_hands_served(*, tournament: Tournament, table, hand, entry_ids) -> list[Penalty]:
+def penalty_hands_serve(*, tournament: Tournament, table, hand, entry_ids) -> list[Penalty]:
     """A hand at `table` is over: every player dealt in while on penalty has missed one
     more hand (TDA 71-C). Called by the hands app inside its transaction."""
     serving = Penalty.objects.select_for_update().filter(

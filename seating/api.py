@@ -502,7 +502,7 @@ class DrawView(SeatingView):
         shortest tables, TDA 8-A). 409 when seats are missing, saying how many tables."""
         tournament = tournament_or_404(tournament_pk)
         data = valid_data(DrawSerializer, request.data)
-        action, _assignments = services.draw(
+        action, _assignments = services.seating_draw(
             actor=request.user,
             tournament_id=tournament.pk,
             tables=data.get("tables"),
@@ -534,7 +534,7 @@ class MovesView(SeatingView):
         """TDA 7: move one player with their stack to an open seat."""
         tournament = tournament_or_404(tournament_pk)
         data = valid_data(MoveSerializer, request.data)
-        action = services.move(
+        action = services.entry_move(
             actor=request.user,
             tournament_id=tournament.pk,
             entry_id=data["entry"],
@@ -561,7 +561,7 @@ class BalanceView(SeatingView):
         big blind next is still needed; 409 when the tables are balanced."""
         tournament = tournament_or_404(tournament_pk)
         data = valid_data(BalanceSerializer, request.data)
-        action = services.balance(
+        action = services.tables_balance(
             actor=request.user,
             tournament_id=tournament.pk,
             big_blind_next=data["big_blind_next"],
@@ -575,7 +575,7 @@ class FinalTableView(SeatingView):
         """RP-9: combine the last tables into the final table, seats drawn at random."""
         tournament = tournament_or_404(tournament_pk)
         data = valid_data(FinalTableSerializer, request.data)
-        action = services.final_table(
+        action = services.final_table_draw(
             actor=request.user,
             tournament_id=tournament.pk,
             number=data.get("table"),
@@ -590,7 +590,7 @@ class UndoView(SeatingView):
         """Undo the last draw, move, balance or break while its players still sit where it
         put them. The answer lists the moves that were reversed."""
         tournament = tournament_or_404(tournament_pk)
-        action = services.undo_last(actor=request.user, tournament_id=tournament.pk)
+        action = services.seating_undo(actor=request.user, tournament_id=tournament.pk)
         return Response(action_data(action))
 
 

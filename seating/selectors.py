@@ -4,7 +4,9 @@ from django.conf import settings
 from django.db import connection
 
 from floorman.names import name_keys
-from seating import engine, lookup
+from seating import engine
+from seating.engine.lookup import FieldIndex, Row
+from seating.lookup import IndexCache
 from seating.models import Move, Seat, Seating, SeatingAction, Table
 from tournaments.models import Entry, EntryStatus
 
@@ -118,10 +120,10 @@ ORDER BY e.status, p.name, e.number
 # The created time tells two tournaments apart that reuse an id (SQLite after a rollback).
 VERSION_SQL = "SELECT lookup_version, created_at FROM tournaments_tournament WHERE id = %s"
 
-_field_indexes = lookup.IndexCache()
+_field_indexes = IndexCache()
 
 
-def _field_index(tournament_id: int, version: tuple | None) -> lookup.FieldIndex | None:
+def _field_index(tournament_id: int, version: tuple | None) -> FieldIndex | None:
     """The lookup index of the tournament's field, rebuilt when its version moved on."""
 
     def read_version() -> tuple | None:
@@ -129,10 +131,10 @@ def _field_index(tournament_id: int, version: tuple | None) -> lookup.FieldIndex
             cursor.execute(VERSION_SQL, [tournament_id])
             return cursor.fetchone()
 
-    def build() -> lookup.FieldIndex:
+    def build() -> FieldIndex:
         with connection.cursor() as cursor:
             cursor.execute(FIELD_SQL, [tournament_id])
-            return lookup.FieldIndex([lookup.Row(*row) for row in cursor.fetchall()])
+            return FieldIndex([Row(*row) for row in cursor.fetchall()])
 
     return _field_indexes.get(
         tournament_id,

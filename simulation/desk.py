@@ -107,7 +107,7 @@ class Desk:
         self.alternates_enter()
         if unseated_entries(tournament.pk):
             # Every table was full: the floor seats them as tables open (TDA 8-A).
-            sim.service("draw (late)", seating_services.draw)
+            sim.service("draw (late)", seating_services.seating_draw)
 
     def _reentries(self, busted: list[int], share: int) -> list[int]:
         sim = self.sim

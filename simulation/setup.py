@@ -9,7 +9,7 @@ from unittest import mock
 from django.utils import timezone
 
 from clock import services as clock_services
-from clock.generator import STANDARD_CHIPS, GeneratorInput, generate
+from clock.engine.generator import STANDARD_CHIPS, GeneratorInput, generate
 from hands import services as hands_services
 from hands.services import tables as hands_tables
 from seating import services as seating_services

@@ -70,8 +70,8 @@ class Tournament(models.Model):
         _("add-on at the break after level"), null=True, blank=True
     )
     guarantee = models.BigIntegerField(_("guarantee"), default=0)
-    # The level in play. The clock (a later issue) will move it; until then the
-    # director sets it, and registration deadlines are checked against it.
+    # The level in play: the clock moves it (clock.services), the director may set it
+    # on the edit form, and registration deadlines are checked against it.
     current_level = models.PositiveSmallIntegerField(_("current level"), default=1)
     status = models.CharField(
         _("status"),

@@ -20,8 +20,8 @@ from floorman.inputs import search_text
 from floorman.pages import role_required, safe_next, service_call
 from floorman.roles import BUST, MANAGE_TOURNAMENTS, REGISTER, SEE_PLAYERS
 from hands.services import busts
-from seating.public_views import entry_live
 from seating.services import desk as desk_services
+from seating.views.public import entry_live
 from tournaments import engine, services
 from tournaments.forms import DeskForm, EntryFilterForm, PlayerForm, TournamentForm
 from tournaments.messages import refusal_message

@@ -19,7 +19,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
 from clock.selectors import announcements_public, clock_public
-from seating.public_views import side_board
+from seating.views.public import side_board
 from tournaments.engine.payouts import place_groups
 from tournaments.models import Tournament
 from tournaments.prize_selectors import chips_in_play, payout_table

@@ -1,13 +1,13 @@
 """A fresh install ships a standard chip set and three structure templates.
 
-The templates are built by `clock.generator.template_steps` (turbo, regular, deep
+The templates are built by `clock.engine.generator.template_steps` (turbo, regular, deep
 stack) on the standard chips; the director copies one into a tournament and edits it.
 Reversing deletes them again, as long as nothing uses them.
 """
 
 from django.db import migrations
 
-from clock.generator import STANDARD_CHIPS, template_steps
+from clock.engine.generator import STANDARD_CHIPS, template_steps
 
 CHIP_SET = "Standard"
 # Conventional casino colours (25,000: grey, as in many live events).

@@ -14,9 +14,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from clock import generator
-from clock.engine import ANTE_BIG_BLIND, ANTE_NONE, ANTE_TRADITIONAL, BREAK, LEVEL, Step
-from clock.generator import (
+from clock.engine import ANTE_BIG_BLIND, ANTE_NONE, ANTE_TRADITIONAL, BREAK, LEVEL, Step, generator
+from clock.engine.generator import (
     STANDARD_CHIPS,
     TEMPLATES,
     GeneratorInput,

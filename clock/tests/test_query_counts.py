@@ -134,7 +134,7 @@ def test_lobby_with_the_seating_board(client, django_assert_num_queries):
     with_structure(event)
     add_tables(event, 1)
     seating_field(event, 1)
-    seating_services.draw(actor=None, tournament_id=event.pk)
+    seating_services.seating_draw(actor=None, tournament_id=event.pk)
     url = reverse("screens:lobby", args=[event.pk]) + "?layout=seating"
     get(client, url, 10, django_assert_num_queries)
 

@@ -182,7 +182,7 @@ def test_stale_announcement_does_nothing():
     old_version = Clock.objects.get(pk=event.pk).version
     services.clock_act(actor=None, tournament_id=event.pk, action="pause")
 
-    sent = services.clock_announce(
+    sent = services.clock_announcement_send(
         tournament_id=event.pk, version=old_version, kind=engine.CHANGE, position=1
     )
 
@@ -196,10 +196,10 @@ def test_an_announcement_is_sent_once_even_when_delivered_twice():
     version = Clock.objects.get(pk=event.pk).version
     _shift_anchor(event.pk, 20 * 60)
 
-    first = services.clock_announce(
+    first = services.clock_announcement_send(
         tournament_id=event.pk, version=version, kind=engine.CHANGE, position=1
     )
-    again = services.clock_announce(
+    again = services.clock_announcement_send(
         tournament_id=event.pk, version=version, kind=engine.CHANGE, position=1
     )
 
@@ -218,7 +218,7 @@ def test_level_change_announcement_schedules_the_next_step(
     announcements_sent.clear()
 
     with django_capture_on_commit_callbacks(execute=True):
-        services.clock_announce(
+        services.clock_announcement_send(
             tournament_id=event.pk, version=version, kind=engine.CHANGE, position=1
         )
 

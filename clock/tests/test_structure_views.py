@@ -9,11 +9,11 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from clock import engine, generator, services
-from clock.engine import BREAK, LEVEL, Step
+from clock import engine, services
+from clock.engine import BREAK, LEVEL, Step, generator
+from clock.forms.structures import step_initial
 from clock.models import ChipSet, Clock, Structure
 from clock.selectors import structure_steps
-from clock.structure_forms import step_initial
 from clock.tests.factories import STEPS, structure, with_structure
 from floorman.models import AuditEntry
 from tournaments.tests.factories import staff, tournament

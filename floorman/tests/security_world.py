@@ -62,7 +62,9 @@ def build_world() -> World:
     clock = with_structure(event)
     contact = register(event, "Erika Kontakt", email=EMAIL, phone=PHONE).entry
     seat_players(event, {1: [1, 2, 3, 4], 2: [1, 2, 3, 4]})
-    seating.move(actor=None, tournament_id=event.pk, entry_id=contact.pk, to_table=1, to_seat=5)
+    seating.entry_move(
+        actor=None, tournament_id=event.pk, entry_id=contact.pk, to_table=1, to_seat=5
+    )
     button_at(event, 2, 1)
     button_at(event, 1, 1)
     hand = deal(event, 1)

@@ -9,9 +9,9 @@ action log, the result), busts (places), hand_for_hand (RP-8).
 from hands.services.busts import (
     bust_record,
     bust_remove,
-    busts_at_table,
     entry_bust,
     entry_bust_undo,
+    table_busts_record,
 )
 from hands.services.hand_for_hand import (
     h4h_alerts_resend,
@@ -31,7 +31,6 @@ from hands.services.tables import (
 __all__ = [
     "bust_record",
     "bust_remove",
-    "busts_at_table",
     "entry_bust",
     "entry_bust_undo",
     "button_draw",
@@ -46,6 +45,7 @@ __all__ = [
     "hand_hold",
     "hand_settle",
     "hand_start",
+    "table_busts_record",
     "tablet_link_create",
     "tablet_link_revoke",
 ]

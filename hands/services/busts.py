@@ -36,7 +36,7 @@ def entry_bust(*, actor, tournament_id: int, entry_id: int, hand: Hand | None = 
 
 def bust_record(*, actor, tournament: Tournament, entry_id: int, hand: Hand | None) -> Entry:
     """Steps 2 to 5 of `entry_bust`, under the lock its caller holds: a table's busts
-    at once (`busts_at_table`) or in a hand's result (hands.services.hands)."""
+    at once (`table_busts_record`) or in a hand's result (hands.services.hands)."""
     entry = entry_locked(tournament, entry_id)
     if entry.status != EntryStatus.ACTIVE:
         raise refuse("entry_not_active")
@@ -105,7 +105,7 @@ def bust_remove(*, tournament: Tournament, entry: Entry) -> None:
 
 
 @transaction.atomic
-def busts_at_table(*, actor, tournament_id: int, number: int, seats: list[int]) -> list[Entry]:
+def table_busts_record(*, actor, tournament_id: int, number: int, seats: list[int]) -> list[Entry]:
     """Players out of chips at a table, outside the hand's result: in the hand being
     played, or the table's last hand if none is (placed by the stacks they started it
     with, IFP 4.27); a player not dealt that hand busts without one."""

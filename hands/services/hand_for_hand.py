@@ -57,7 +57,7 @@ def refuse_unless_showing(tournament: Tournament, settings: HandForHand, table) 
         raise refuse("h4h_not_your_turn", first=first)
 
 
-def report(tournament: Tournament, table, *, held: bool) -> None:
+def h4h_report(tournament: Tournament, table, *, held: bool) -> None:
     """A table's hand is done (or held, all-in): deal everywhere once all are."""
     settings = _locked(tournament)
     HandForHandReport.objects.update_or_create(

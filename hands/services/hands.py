@@ -225,9 +225,9 @@ def _kill_away_hands(tournament, table, hand: Hand, state):
 
 
 def _penalty_hands_served(tournament, table, hand: Hand, players) -> None:
-    from rulings.services import penalty_hands_served
+    from rulings.services import penalty_hands_serve
 
-    penalty_hands_served(
+    penalty_hands_serve(
         tournament=tournament,
         table=table,
         hand=hand,
@@ -255,7 +255,7 @@ def hand_hold(*, actor, tournament_id: int, number: int, hand_number: int) -> Ha
         after={"table": table.number, "hand": hand.number, "round": hand.h4h_round},
     )
     publish_table(table)
-    h4h.report(tournament, table, held=True)
+    h4h.h4h_report(tournament, table, held=True)
     return hand
 
 
@@ -366,7 +366,7 @@ def _finish(actor, tournament, table, hand: Hand, players, busted, counted) -> H
     )
     publish_table(table)
     if settings.active and hand.h4h_round == settings.round:
-        h4h.report(tournament, table, held=False)
+        h4h.h4h_report(tournament, table, held=False)
     return hand
 
 

@@ -13,7 +13,7 @@ def seat_players(event, layout: dict[int, list[int]], *, seats: int = 9) -> dict
     places = [(table, seat) for table, taken in layout.items() for seat in taken]
     entries = field(event, len(places))
     for entry, (table, seat) in zip(entries, places, strict=True):
-        seating.move(
+        seating.entry_move(
             actor=None, tournament_id=event.pk, entry_id=entry.pk, to_table=table, to_seat=seat
         )
     return dict(zip(places, entries, strict=True))

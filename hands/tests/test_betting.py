@@ -189,19 +189,20 @@ def test_raise_to_the_whole_stack_below_the_bet_is_an_all_in_call():
 # --- TDA 47: reopening the betting ----------------------------------------------------------
 
 
-def _tda_47_example_1():
-    """NLHE 50-100, post-flop A bets 100, B all-in 125, C calls, D all-in 200, E calls."""
+def _short_all_ins_after_a_bet():
+    """TDA 47, example 1: NLHE 50-100, post-flop A bets 100, B all-in 125, C calls, D
+    all-in 200, E calls."""
     state = limp_to(deal(nl(50, 100), [10_000, 225, 10_000, 300, 10_000]), "flop")
     return play(state, bet(1, 100), all_in(2), call(3), all_in(4), call(5))
 
 
 def test_tda_47_example_1_short_all_ins_adding_up_to_a_full_raise_reopen():
-    options = _tda_47_example_1().legal_actions()
+    options = _short_all_ins_after_a_bet().legal_actions()
     assert (options.seat, options.call, options.wager, options.min_to) == (1, 100, RAISE, 300)
 
 
 def test_tda_47_example_1a_player_facing_less_than_a_full_raise_may_not_raise():
-    state = play(_tda_47_example_1(), call(1))
+    state = play(_short_all_ins_after_a_bet(), call(1))
     options = state.legal_actions()
     assert (options.seat, options.call, options.wager) == (3, 75, None)
     error = illegal(state, raise_to(3, 400))
@@ -210,7 +211,7 @@ def test_tda_47_example_1a_player_facing_less_than_a_full_raise_may_not_raise():
 
 
 def test_tda_47_example_1b_a_full_raise_reopens_for_everyone():
-    state = play(_tda_47_example_1(), raise_to(1, 300))
+    state = play(_short_all_ins_after_a_bet(), raise_to(1, 300))
     options = state.legal_actions()
     assert (options.seat, options.call, options.wager) == (3, 175, RAISE)
 
@@ -222,26 +223,27 @@ def test_tda_47_example_2_min_raise_stays_the_last_full_bet():
     assert (options.seat, options.call, options.min_to) == (6, 800, 1100)
 
 
-def _tda_47_example_3():
-    """Blinds 2000-4000: A calls, B folds, C all-in 7500, the small blind folds."""
+def _short_all_in_before_the_big_blind():
+    """TDA 47, example 3: blinds 2000-4000, A calls, B folds, C all-in 7500, the small
+    blind folds."""
     state = deal(nl(2000, 4000), [100_000, 100_000, 100_000, 100_000, 7500])
     return play(state, call(3), fold(4), all_in(5), fold(1))
 
 
 def test_tda_47_example_3a_big_blind_who_has_not_acted_may_raise():
-    options = _tda_47_example_3().legal_actions()
+    options = _short_all_in_before_the_big_blind().legal_actions()
     assert (options.seat, options.call, options.min_to) == (2, 3500, 11_500)
 
 
 def test_tda_47_example_3a_caller_facing_a_short_all_in_may_only_call():
-    state = play(_tda_47_example_3(), call(2))
+    state = play(_short_all_in_before_the_big_blind(), call(2))
     options = state.legal_actions()
     assert (options.seat, options.call, options.wager) == (3, 3500, None)
     assert illegal(state, raise_to(3, 15_500)).rule == "TDA 47-A"
 
 
 def test_tda_47_example_3b_big_blind_min_raise_reopens_for_the_caller():
-    state = play(_tda_47_example_3(), raise_to(2, 11_500))
+    state = play(_short_all_in_before_the_big_blind(), raise_to(2, 11_500))
     options = state.legal_actions()
     assert (options.seat, options.call, options.wager) == (3, 7500, RAISE)
 

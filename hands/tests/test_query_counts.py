@@ -95,10 +95,10 @@ def test_api_busts(django_assert_num_queries):
     event = dealt({1: FULL})
     client = api()
     url = reverse("api-hands-busts", args=[event.pk, 1])
-    services.busts_at_table(actor=None, tournament_id=event.pk, number=1, seats=[9])
+    services.table_busts_record(actor=None, tournament_id=event.pk, number=1, seats=[9])
     assert len(get(client, url, 5, django_assert_num_queries).json()) == 1
 
-    services.busts_at_table(actor=None, tournament_id=event.pk, number=1, seats=[5, 6, 7, 8])
+    services.table_busts_record(actor=None, tournament_id=event.pk, number=1, seats=[5, 6, 7, 8])
 
     assert len(get(client, url, 5, django_assert_num_queries).json()) == 5
 

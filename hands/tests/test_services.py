@@ -130,7 +130,9 @@ def test_new_player_between_button_and_small_blind_waits_for_the_button_tda_10_a
     newcomer = seated[(2, 4)]
     from seating import services as seating
 
-    seating.move(actor=None, tournament_id=event.pk, entry_id=newcomer.pk, to_table=1, to_seat=4)
+    seating.entry_move(
+        actor=None, tournament_id=event.pk, entry_id=newcomer.pk, to_table=1, to_seat=4
+    )
 
     second = deal(event, 1)  # button 3, small blind 5, big blind 7: seat 4 sits in between
 
@@ -444,13 +446,13 @@ def test_a_seating_action_cannot_be_undone_once_a_hand_was_dealt_with_it(event):
 
     seated = seat_players(event, {1: [1, 2, 3], 2: [1, 2, 3]})
     button_at(event, 1, 1)
-    seating.move(
+    seating.entry_move(
         actor=None, tournament_id=event.pk, entry_id=seated[(2, 3)].pk, to_table=1, to_seat=5
     )
     deal(event, 1)
 
     with pytest.raises(Conflict) as refused:
-        seating.undo_last(actor=None, tournament_id=event.pk)
+        seating.seating_undo(actor=None, tournament_id=event.pk)
 
     assert refused.value.code == "undo_after_hand"
     assert Seat.objects.get(entry=seated[(2, 3)]).table.number == 1

@@ -519,7 +519,9 @@ def test_a_new_player_waits_for_the_button_tda_10_a(client):
     button_at(event, 1, 1)
     finish(event, 1, deal(event, 1))
     newcomer = seated[(2, 4)]
-    seating.move(actor=None, tournament_id=event.pk, entry_id=newcomer.pk, to_table=1, to_seat=4)
+    seating.entry_move(
+        actor=None, tournament_id=event.pk, entry_id=newcomer.pk, to_table=1, to_seat=4
+    )
     client.force_login(staff("dealer"))
 
     text = html(client.get(page(event, 1)))

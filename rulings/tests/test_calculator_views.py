@@ -10,8 +10,11 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext
 
-from rulings.calculator_parsing import amounts_parse, blinds_parse
+from rulings.engine import parsing
+from rulings.engine.parsing import amounts_parse, blinds_parse
 from rulings.models import Venue
+from seating.models import MAX_SEATS
+from tournaments.models import MAX_CHIPS
 from tournaments.tests.factories import staff
 
 pytestmark = pytest.mark.django_db
@@ -433,6 +436,11 @@ def test_empty_post_is_400_with_the_required_fields(floor_client):
 )
 def test_amounts_as_people_type_them(text, expected):
     assert amounts_parse(text) == expected
+
+
+def test_the_parsers_own_limits_are_the_apps_limits():
+    """The engine owns its limits (no Django there); they stay those of the models."""
+    assert (parsing.MAX_CHIPS, parsing.MAX_SEATS) == (MAX_CHIPS, MAX_SEATS)
 
 
 def test_blinds_as_people_type_them():

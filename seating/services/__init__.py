@@ -387,7 +387,7 @@ def _not_enough_seats(missing: int, table_size: int) -> Conflict:
 
 
 @transaction.atomic
-def draw(*, actor, tournament_id: int, tables: int | None = None, keep_free: int = 0):
+def seating_draw(*, actor, tournament_id: int, tables: int | None = None, keep_free: int = 0):
     """TDA 7: seat every unseated active entry at random.
 
     The first draw uses the fewest tables that fit the field (or `tables`, if the TD
@@ -563,7 +563,7 @@ def seat_restore(*, actor, tournament: Tournament, entry: Entry) -> None:
 
 
 @transaction.atomic
-def move(
+def entry_move(
     *, actor, tournament_id: int, entry_id: int, to_table: int, to_seat: int, reason: str = ""
 ) -> SeatingAction:
     """Move one player with their stack (TDA 7: a player found in a wrong seat)."""
@@ -660,7 +660,7 @@ def _late_reg_open(tournament: Tournament) -> bool:
 
 
 @transaction.atomic
-def balance(*, actor, tournament_id: int, big_blind_next: dict[int, int]) -> SeatingAction:
+def tables_balance(*, actor, tournament_id: int, big_blind_next: dict[int, int]) -> SeatingAction:
     """TDA 11-A: apply the balancing moves. Where a table's hands are not logged, the TD
     names its seat that is due the big blind next."""
     tournament = _lock(tournament_id)
@@ -723,7 +723,7 @@ def table_break(*, actor, tournament_id: int, number: int) -> SeatingAction:
 
 
 @transaction.atomic
-def final_table(
+def final_table_draw(
     *,
     actor,
     tournament_id: int,
@@ -807,7 +807,7 @@ def _hand_dealt_since(tournament: Tournament, action: SeatingAction, moves) -> b
 
 
 @transaction.atomic
-def undo_last(*, actor, tournament_id: int) -> SeatingAction:
+def seating_undo(*, actor, tournament_id: int) -> SeatingAction:
     """Undo the last draw, move, balance or break while every player it seated is still
     in that seat and no hand has been dealt since at a table it touched."""
     tournament = _lock(tournament_id)

@@ -58,7 +58,7 @@ def seat_exactly(event, layout: dict[int, list[int]]) -> list[Entry]:
     entries = field(event, sum(len(seats) for seats in layout.values()))
     places = [(table, seat) for table, seats in layout.items() for seat in seats]
     for entry, (table, seat) in zip(entries, places, strict=True):
-        services.move(
+        services.entry_move(
             actor=None, tournament_id=event.pk, entry_id=entry.pk, to_table=table, to_seat=seat
         )
     return entries
@@ -87,7 +87,7 @@ def world() -> World:
     small = tournament(name="Small")
     add_tables(small, 2, first=21)
     field(small, 3, prefix="Small")
-    services.draw(actor=None, tournament_id=small.pk)
+    services.seating_draw(actor=None, tournament_id=small.pk)
     for each in (event, fresh, small):
         seating_settings(each.pk)  # so that reading the seating creates no row
     return World(
@@ -226,7 +226,7 @@ def test_tables_list_query_count_does_not_grow_with_tables():
         assert len(api().get(url(event, "tables/")).json()) == 1
     add_tables(event, 2, first=2)
     field(event, 12)
-    services.draw(actor=None, tournament_id=event.pk)
+    services.seating_draw(actor=None, tournament_id=event.pk)
     with CaptureQueriesContext(connection) as three:
         assert len(api().get(url(event, "tables/")).json()) == 3
 
@@ -417,7 +417,9 @@ def test_lookup_follows_every_change_to_the_field(world):
 
     name = eva.player.name
     assert found(name) == [(name, "active", 1, 1)]
-    services.move(actor=None, tournament_id=world.event.pk, entry_id=eva.pk, to_table=3, to_seat=9)
+    services.entry_move(
+        actor=None, tournament_id=world.event.pk, entry_id=eva.pk, to_table=3, to_seat=9
+    )
     assert found(name) == [(name, "active", 3, 9)]
     bust_services.entry_bust(actor=None, tournament_id=world.event.pk, entry_id=eva.pk)
     assert found(name) == [(name, "busted", None, None)]

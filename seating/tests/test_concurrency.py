@@ -45,7 +45,7 @@ def _drawn(count: int, *, tables: int = 1):
     event = tournament()
     add_tables(event, tables)
     entries = field(event, count)
-    services.draw(actor=None, tournament_id=event.pk)
+    services.seating_draw(actor=None, tournament_id=event.pk)
     return event, entries
 
 
@@ -74,10 +74,10 @@ def test_two_players_moved_into_one_open_seat_at_once_one_sits_there(_run):
     floor_a, floor_b = staff("floor"), staff("floor")
 
     results = _at_once(
-        lambda: services.move(
+        lambda: services.entry_move(
             actor=floor_a, tournament_id=event.pk, entry_id=ada.pk, to_table=1, to_seat=target
         ),
-        lambda: services.move(
+        lambda: services.entry_move(
             actor=floor_b, tournament_id=event.pk, entry_id=bo.pk, to_table=1, to_seat=target
         ),
     )
@@ -101,10 +101,10 @@ def test_one_player_moved_to_two_seats_at_once_sits_in_one(_run):
     first, second = (seat.number for seat in _open_seats(event)[:2])
 
     results = _at_once(
-        lambda: services.move(
+        lambda: services.entry_move(
             actor=None, tournament_id=event.pk, entry_id=ada.pk, to_table=1, to_seat=first
         ),
-        lambda: services.move(
+        lambda: services.entry_move(
             actor=None, tournament_id=event.pk, entry_id=ada.pk, to_table=1, to_seat=second
         ),
     )
@@ -125,8 +125,8 @@ def test_two_draws_at_once_seat_every_entry_once():
     entries = field(event, 12)
 
     results = _at_once(
-        lambda: services.draw(actor=None, tournament_id=event.pk),
-        lambda: services.draw(actor=None, tournament_id=event.pk),
+        lambda: services.seating_draw(actor=None, tournament_id=event.pk),
+        lambda: services.seating_draw(actor=None, tournament_id=event.pk),
     )
 
     codes = sorted(getattr(r, "code", "drawn") for r in results)

@@ -1,10 +1,11 @@
-"""The seat lookup's in-memory index (seating.lookup), without a database."""
+"""The seat lookup's in-memory index (seating.engine.lookup) and its cache, without a database."""
 
 from hypothesis import given
 from hypothesis import strategies as st
 
 from floorman.names import name_keys
-from seating.lookup import FieldIndex, IndexCache, Row
+from seating.engine.lookup import FieldIndex, Row
+from seating.lookup import IndexCache
 
 
 def row(entry: int, name: str, *, status: str = "active", table=1, seat=1) -> Row:

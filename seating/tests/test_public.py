@@ -15,9 +15,9 @@ from clock.tests.factories import with_structure
 from hands.services import busts as bust_services
 from seating import services
 from seating.models import Seat
-from seating.public_views import board_query, lookup_query
 from seating.selectors import sort_key
 from seating.tests.factories import add_tables, field
+from seating.views.public import board_query, lookup_query
 from tournaments.tests.factories import register, tournament
 
 pytestmark = pytest.mark.django_db
@@ -59,7 +59,7 @@ def seated(event, names: list[str], *, tables: int = 2, first: int = 1):
     """Register `names`, set up tables and draw: the entries, in the order given."""
     add_tables(event, tables, first=first)
     entries = [register(event, name).entry for name in names]
-    services.draw(actor=None, tournament_id=event.pk)
+    services.seating_draw(actor=None, tournament_id=event.pk)
     return entries
 
 
@@ -369,7 +369,7 @@ def test_board_data_query_count_does_not_grow_with_players(client, django_assert
     seated(small, ["Anna", "Ben", "Cleo"], tables=1)
     add_tables(large, 5, first=10)
     field(large, 40)
-    services.draw(actor=None, tournament_id=large.pk)
+    services.seating_draw(actor=None, tournament_id=large.pk)
 
     with django_assert_num_queries(2) as few:
         assert len(client.get(board_data_url(small)).json()["seats"]) == 3
@@ -549,7 +549,7 @@ def test_entry_data_follows_moves_and_busts(client):
     url = entry_data_url(event, anna.number)
     services.table_add(actor=None, tournament_id=event.pk, number=7, seats=9)
 
-    services.move(actor=None, tournament_id=event.pk, entry_id=anna.pk, to_table=7, to_seat=4)
+    services.entry_move(actor=None, tournament_id=event.pk, entry_id=anna.pk, to_table=7, to_seat=4)
     moved = client.get(url).json()
     bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=anna.pk)
     busted = client.get(url).json()
@@ -591,7 +591,7 @@ def test_no_contact_data_on_any_public_seating_page(client):
     with_structure(event)
     add_tables(event, 1)
     dora = register(event, "Dora Contact", email="dora@example.com", phone="+43 660 1234567")
-    services.draw(actor=None, tournament_id=event.pk)
+    services.seating_draw(actor=None, tournament_id=event.pk)
 
     pages = [
         client.get(lookup_url(event, "dora")),

@@ -32,7 +32,7 @@ def one_seated():
     event = tournament()
     add_tables(event, 1)
     field(event, 1)
-    services.draw(actor=None, tournament_id=event.pk)
+    services.seating_draw(actor=None, tournament_id=event.pk)
     return event
 
 
@@ -78,7 +78,7 @@ def test_api_balance_plan(django_assert_num_queries):
     event = tournament()
     add_tables(event, 2)
     entries = field(event, 4)
-    services.draw(actor=None, tournament_id=event.pk)
+    services.seating_draw(actor=None, tournament_id=event.pk)
     client = api(staff("floor"))
     url = reverse("api-seating-balance", args=[event.pk])
     get(client, url, 6, django_assert_num_queries)
@@ -112,7 +112,7 @@ def test_a_draw_and_its_move_slips(client, django_assert_num_queries, name):
     large = tournament(name="Large")
     add_tables(large, 3, first=10)
     field(large, 13)
-    services.draw(actor=None, tournament_id=large.pk)
+    services.seating_draw(actor=None, tournament_id=large.pk)
     floor = floor_client(client)
 
     for event in (small, large):

@@ -52,7 +52,7 @@ def test_a_finished_tournament_hands_its_venue_tables_back():
     first, second = tournament(), tournament(name="Side event")
     add_tables(first, 2)
     winner, runner_up = field(first, 2)
-    services.draw(actor=None, tournament_id=first.pk)
+    services.seating_draw(actor=None, tournament_id=first.pk)
     desk_intentions.tournament_status_set(actor=None, tournament_id=first.pk, status="running")
     bust_services.entry_bust(actor=None, tournament_id=first.pk, entry_id=runner_up.pk)
 
@@ -67,7 +67,7 @@ def test_a_cancelled_tournament_frees_its_seats_and_tables():
     event = tournament()
     add_tables(event, 2)
     field(event, 6)
-    services.draw(actor=None, tournament_id=event.pk)
+    services.seating_draw(actor=None, tournament_id=event.pk)
 
     desk_intentions.tournament_status_set(actor=None, tournament_id=event.pk, status="cancelled")
 
@@ -96,7 +96,7 @@ def test_first_draw_uses_the_fewest_tables_those_that_break_last():
     add_tables(event, 4)
     entries = field(event, 20)
 
-    action, assignments = services.draw(actor=None, tournament_id=event.pk)
+    action, assignments = services.seating_draw(actor=None, tournament_id=event.pk)
 
     assert len(assignments) == 20
     assert counts(event)[4] == 0  # added last, breaks first: left free
@@ -114,7 +114,7 @@ def test_draw_replays_from_its_stored_seed():
     entries = sorted(e for e in Seat.objects.values_list("entry_id", flat=True) if e) or None
     assert entries is None
 
-    action, assignments = services.draw(actor=None, tournament_id=event.pk)
+    action, assignments = services.seating_draw(actor=None, tournament_id=event.pk)
 
     used = [v for v in views_before if v.number in action.params["tables"]]
     order = [a.entry for a in assignments]
@@ -127,7 +127,7 @@ def test_td_may_open_more_tables_or_keep_seats_free():
     add_tables(event, 4)
     field(event, 18)
 
-    services.draw(actor=None, tournament_id=event.pk, keep_free=9)
+    services.seating_draw(actor=None, tournament_id=event.pk, keep_free=9)
 
     assert sorted(counts(event).values()) == [0, 6, 6, 6]
 
@@ -138,7 +138,7 @@ def test_draw_without_enough_seats_says_how_many_tables_are_missing():
     field(event, 12)
 
     with pytest.raises(Conflict, match="1 more table"):
-        services.draw(actor=None, tournament_id=event.pk)
+        services.seating_draw(actor=None, tournament_id=event.pk)
     assert not Seat.objects.filter(entry__isnull=False).exists()
     assert not SeatingAction.objects.exists()
 
@@ -150,7 +150,7 @@ def test_players_needing_access_get_accessible_seats():
     field(event, 10)
     needs = register(event, "Anna Rollstuhl", accessible_seat=True).entry
 
-    services.draw(actor=None, tournament_id=event.pk)
+    services.seating_draw(actor=None, tournament_id=event.pk)
 
     assert seat_of(needs)[1] == 1
 
@@ -159,7 +159,7 @@ def test_draw_warns_of_tables_below_three_players():
     event = tournament()
     add_tables(event, 1, seats=2)
     field(event, 2)
-    services.draw(actor=None, tournament_id=event.pk)
+    services.seating_draw(actor=None, tournament_id=event.pk)
     assert engine.short_tables(table_views(event.pk)) == [1]
 
 
@@ -170,7 +170,7 @@ def test_late_registration_is_seated_at_the_desk_at_the_shortest_table():
     event = tournament()
     add_tables(event, 2)
     field(event, 15)
-    services.draw(actor=None, tournament_id=event.pk)
+    services.seating_draw(actor=None, tournament_id=event.pk)
     short = min(counts(event), key=counts(event).get)
 
     late = register(event, "Late Larry").entry
@@ -184,7 +184,7 @@ def test_late_seat_stays_at_the_tables_in_play_until_they_are_full():
     event = tournament()
     add_tables(event, 2, seats=2)
     field(event, 1)
-    services.draw(actor=None, tournament_id=event.pk)
+    services.seating_draw(actor=None, tournament_id=event.pk)
     in_play = next(n for n, c in counts(event).items() if c)
 
     second = register(event, "Second").entry
@@ -198,13 +198,13 @@ def test_late_entry_without_open_seat_waits_unseated():
     event = tournament()
     add_tables(event, 1, seats=2)
     field(event, 2)
-    services.draw(actor=None, tournament_id=event.pk)
+    services.seating_draw(actor=None, tournament_id=event.pk)
 
     late = register(event, "No Room").entry
 
     assert seat_of(late) is None
     with pytest.raises(Conflict, match="1 more table"):
-        services.draw(actor=None, tournament_id=event.pk)
+        services.seating_draw(actor=None, tournament_id=event.pk)
 
 
 def test_reentry_avoids_the_seat_its_player_busted_from():
@@ -212,7 +212,7 @@ def test_reentry_avoids_the_seat_its_player_busted_from():
     event = tournament(reentry_allowed=True)
     add_tables(event, 1)
     entries = field(event, 8)
-    services.draw(actor=None, tournament_id=event.pk)
+    services.seating_draw(actor=None, tournament_id=event.pk)
     first = entries[0]
     busted_seat = seat_of(first)
     bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=first.pk)
@@ -228,7 +228,7 @@ def test_bust_frees_the_seat_and_undoing_it_returns_the_player():
     event = tournament()
     add_tables(event, 1)
     entries = field(event, 5)
-    services.draw(actor=None, tournament_id=event.pk)
+    services.seating_draw(actor=None, tournament_id=event.pk)
     where = seat_of(entries[2])
 
     bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=entries[2].pk)
@@ -245,29 +245,31 @@ def test_move_to_an_open_seat_and_refusals_change_nothing():
     event = tournament()
     add_tables(event, 2)
     entries = field(event, 4)
-    services.draw(actor=None, tournament_id=event.pk)
+    services.seating_draw(actor=None, tournament_id=event.pk)
     a, b = entries[0], entries[1]
     b_seat = seat_of(b)
     free = next((t, s) for t in (1, 2) for s in range(1, 10) if occupant(event, t, s) is None)
 
     with pytest.raises(Conflict, match="is taken"):
-        services.move(
+        services.entry_move(
             actor=None, tournament_id=event.pk, entry_id=a.pk, to_table=b_seat[0], to_seat=b_seat[1]
         )
     with pytest.raises(NotFound):
-        services.move(actor=None, tournament_id=event.pk, entry_id=a.pk, to_table=77, to_seat=1)
+        services.entry_move(
+            actor=None, tournament_id=event.pk, entry_id=a.pk, to_table=77, to_seat=1
+        )
     services.seat_set(
         actor=None, tournament_id=event.pk, number=free[0], seat=free[1], blocked=True
     )
     with pytest.raises(Conflict, match="blocked"):
-        services.move(
+        services.entry_move(
             actor=None, tournament_id=event.pk, entry_id=a.pk, to_table=free[0], to_seat=free[1]
         )
     services.seat_set(
         actor=None, tournament_id=event.pk, number=free[0], seat=free[1], blocked=False
     )
 
-    services.move(
+    services.entry_move(
         actor=None, tournament_id=event.pk, entry_id=a.pk, to_table=free[0], to_seat=free[1]
     )
 
@@ -286,7 +288,7 @@ def _seat_exactly(event, layout: dict[int, list[int]]):
     it = iter(entries)
     for table, seats in layout.items():
         for seat in seats:
-            services.move(
+            services.entry_move(
                 actor=None,
                 tournament_id=event.pk,
                 entry_id=next(it).pk,
@@ -307,15 +309,15 @@ def test_balance_moves_the_big_blind_next_to_the_worst_seat():
     assert [(m.from_table, m.to_table) for m in plan.moves] == [(1, 2)]
     assert plan.needs_big_blind == (1, 2)
     with pytest.raises(Invalid) as error:
-        services.balance(actor=None, tournament_id=event.pk, big_blind_next={1: 4})
+        services.tables_balance(actor=None, tournament_id=event.pk, big_blind_next={1: 4})
     assert "big_blind_next.2" in error.value.fields
 
-    services.balance(actor=None, tournament_id=event.pk, big_blind_next={1: 4, 2: 5})
+    services.tables_balance(actor=None, tournament_id=event.pk, big_blind_next={1: 4, 2: 5})
 
     assert occupant(event, 2, 4) == mover
     assert counts(event) == {1: 8, 2: 8}
     with pytest.raises(Conflict, match="balanced"):
-        services.balance(actor=None, tournament_id=event.pk, big_blind_next={1: 5, 2: 5})
+        services.tables_balance(actor=None, tournament_id=event.pk, big_blind_next={1: 5, 2: 5})
 
 
 def test_short_table_halts_and_the_td_may_waive_it():
@@ -338,7 +340,7 @@ def test_break_sends_every_player_to_an_open_seat_and_keeps_tables_balanced():
     event = tournament()
     add_tables(event, 3)
     field(event, 18)
-    services.draw(actor=None, tournament_id=event.pk, tables=3)
+    services.seating_draw(actor=None, tournament_id=event.pk, tables=3)
     breaking = engine.table_to_break(table_views(event.pk))
 
     action = services.table_break(actor=None, tournament_id=event.pk, number=breaking.number)
@@ -353,7 +355,7 @@ def test_break_without_room_is_refused():
     event = tournament()
     add_tables(event, 2)
     field(event, 16)
-    services.draw(actor=None, tournament_id=event.pk)
+    services.seating_draw(actor=None, tournament_id=event.pk)
     with pytest.raises(Conflict, match="do not fit"):
         services.table_break(actor=None, tournament_id=event.pk, number=1)
     assert Table.objects.filter(broken_at__isnull=True).count() == 2
@@ -363,12 +365,12 @@ def test_undo_last_break_reopens_the_table():
     event = tournament()
     add_tables(event, 3)
     entries = field(event, 12)
-    services.draw(actor=None, tournament_id=event.pk)
+    services.seating_draw(actor=None, tournament_id=event.pk)
     before = {e.pk: seat_of(e) for e in entries}
     broken = next(n for n, c in counts(event).items() if c)
     services.table_break(actor=None, tournament_id=event.pk, number=broken)
 
-    services.undo_last(actor=None, tournament_id=event.pk)
+    services.seating_undo(actor=None, tournament_id=event.pk)
 
     assert {e.pk: seat_of(e) for e in entries} == before
     assert Table.objects.get(tournament=event, number=broken).broken_at is None
@@ -382,9 +384,9 @@ def test_undo_is_one_transaction_of_its_own():
     add_tables(event, 2)
     entries = field(event, 8)
     before = {e.pk: seat_of(e) for e in entries}
-    services.draw(actor=None, tournament_id=event.pk)
+    services.seating_draw(actor=None, tournament_id=event.pk)
 
-    services.undo_last(actor=None, tournament_id=event.pk)
+    services.seating_undo(actor=None, tournament_id=event.pk)
 
     assert {e.pk: seat_of(e) for e in entries} == before
 
@@ -393,11 +395,11 @@ def test_undo_refused_once_a_moved_player_busted():
     event = tournament()
     add_tables(event, 2)
     entries = field(event, 6)
-    services.draw(actor=None, tournament_id=event.pk)
+    services.seating_draw(actor=None, tournament_id=event.pk)
     bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=entries[0].pk)
 
     with pytest.raises(Conflict, match="cannot be undone"):
-        services.undo_last(actor=None, tournament_id=event.pk)
+        services.seating_undo(actor=None, tournament_id=event.pk)
 
 
 # --- RP-9: the final table ----------------------------------------------------------------
@@ -407,9 +409,9 @@ def test_final_table_combines_the_last_two_tables():
     event = tournament()
     add_tables(event, 2)
     entries = field(event, 9)
-    services.draw(actor=None, tournament_id=event.pk)
+    services.seating_draw(actor=None, tournament_id=event.pk)
 
-    action = services.final_table(actor=None, tournament_id=event.pk)
+    action = services.final_table_draw(actor=None, tournament_id=event.pk)
 
     assert len(counts(event)) == 1
     assert list(counts(event).values()) == [9]
@@ -420,9 +422,9 @@ def test_final_table_refused_while_too_many_players_remain():
     event = tournament()
     add_tables(event, 2)
     field(event, 10)
-    services.draw(actor=None, tournament_id=event.pk)
+    services.seating_draw(actor=None, tournament_id=event.pk)
     with pytest.raises(Conflict, match="more than the final table"):
-        services.final_table(actor=None, tournament_id=event.pk)
+        services.final_table_draw(actor=None, tournament_id=event.pk)
 
 
 # --- Lookup ---------------------------------------------------------------------------
@@ -433,7 +435,7 @@ def test_lookup_by_name_forgives_german_spellings_and_by_entry_number():
     add_tables(event, 1)
     müller = register(event, "Jürgen Müller").entry
     field(event, 3)
-    services.draw(actor=None, tournament_id=event.pk)
+    services.seating_draw(actor=None, tournament_id=event.pk)
 
     (found,) = seat_lookup(event.pk, "juergen mueller")
     assert (found["table"], found["seat"]) == seat_of(müller)
@@ -446,7 +448,7 @@ def test_public_seating_lists_names_tables_and_seats_only():
     event = tournament()
     add_tables(event, 1)
     register(event, "Eva Privat", email="eva@example.com", phone="+43 1 234")
-    services.draw(actor=None, tournament_id=event.pk)
+    services.seating_draw(actor=None, tournament_id=event.pk)
 
     (row,) = seating_public(event.pk)
 

@@ -40,7 +40,7 @@ def seat_exactly(event, layout: dict[int, list[int]]):
     it = iter(entries)
     for table, seats in layout.items():
         for seat in seats:
-            services.move(
+            services.entry_move(
                 actor=None,
                 tournament_id=event.pk,
                 entry_id=next(it).pk,
@@ -170,7 +170,7 @@ def test_another_tournaments_action_is_404(floor, event):
     other = tournament(name="Side event")
     add_tables(other, 1, first=50)
     field(other, 3)
-    action, _assignments = services.draw(actor=None, tournament_id=other.pk)
+    action, _assignments = services.seating_draw(actor=None, tournament_id=other.pk)
 
     assert floor.get(url(event, "action", action.pk)).status_code == 404
     assert floor.get(url(event, "seat-cards", action=action.pk)).status_code == 404
@@ -190,7 +190,7 @@ def test_the_tournament_menu_links_seating_for_floor_only(client, event):
 def test_map_shows_every_table_with_its_seats_and_players(floor, event):
     add_tables(event, 2, accessible="1")
     entries = field(event, 10)
-    services.draw(actor=None, tournament_id=event.pk)
+    services.seating_draw(actor=None, tournament_id=event.pk)
     free = Seat.objects.filter(table__tournament=event, table__number=1, entry=None).first()
     services.seat_set(actor=None, tournament_id=event.pk, number=1, seat=free.number, blocked=True)
     first = entries[0]
@@ -287,7 +287,7 @@ def test_map_proposes_the_next_table_to_break(floor, event):
 def test_map_says_when_the_next_table_does_not_fit_yet(floor, event):
     add_tables(event, 2)
     field(event, 16)
-    services.draw(actor=None, tournament_id=event.pk)
+    services.seating_draw(actor=None, tournament_id=event.pk)
 
     html = page(floor.get(url(event, "map")))
 
@@ -324,7 +324,7 @@ def test_map_query_count_does_not_grow_with_tables(floor, django_assert_max_num_
     small = tournament(name="Small")
     add_tables(small, 2, first=900)
     field(small, 12, prefix="Small")
-    services.draw(actor=None, tournament_id=small.pk)
+    services.seating_draw(actor=None, tournament_id=small.pk)
     floor.get(url(small, "map"))  # settings row and sessions created
     with CaptureQueriesContext(connection) as two:
         floor.get(url(small, "map"))
@@ -333,7 +333,7 @@ def test_map_query_count_does_not_grow_with_tables(floor, django_assert_max_num_
     big = tournament(name="Big")
     add_tables(big, tables)
     field(big, tables * 7, prefix="Big")
-    services.draw(actor=None, tournament_id=big.pk)
+    services.seating_draw(actor=None, tournament_id=big.pk)
     floor.get(url(big, "map"))
     with django_assert_max_num_queries(most):
         response = floor.get(url(big, "map"))
@@ -421,7 +421,7 @@ def test_removing_an_empty_table_asks_first(floor, event):
 def test_removing_a_table_with_players_is_refused(floor, event):
     add_tables(event, 1)
     field(event, 3)
-    services.draw(actor=None, tournament_id=event.pk)
+    services.seating_draw(actor=None, tournament_id=event.pk)
 
     response = floor.post(url(event, "table-remove", 1), follow=True)
 
@@ -432,7 +432,9 @@ def test_removing_a_table_with_players_is_refused(floor, event):
 def test_seat_page_blocks_marks_accessible_and_waits_for_the_button(floor, event):
     add_tables(event, 1)
     (entry,) = field(event, 1)
-    services.move(actor=None, tournament_id=event.pk, entry_id=entry.pk, to_table=1, to_seat=3)
+    services.entry_move(
+        actor=None, tournament_id=event.pk, entry_id=entry.pk, to_table=1, to_seat=3
+    )
 
     assert entry.player.name in page(floor.get(url(event, "seat", 1, 3)))
     floor.post(url(event, "seat", 1, 4), {"field": "blocked", "value": "on"})
@@ -462,7 +464,9 @@ def test_seat_page_of_an_open_seat_offers_to_seat_a_player_there(floor, event):
 def test_blocking_an_occupied_seat_is_refused(floor, event):
     add_tables(event, 1)
     (entry,) = field(event, 1)
-    services.move(actor=None, tournament_id=event.pk, entry_id=entry.pk, to_table=1, to_seat=3)
+    services.entry_move(
+        actor=None, tournament_id=event.pk, entry_id=entry.pk, to_table=1, to_seat=3
+    )
 
     response = floor.post(
         url(event, "seat", 1, 3), {"field": "blocked", "value": "on"}, follow=True
@@ -557,7 +561,7 @@ def test_draw_page_explains_the_first_draw_and_later_late_seats(floor, event):
     field(event, 10)
 
     assert "TDA 7" in page(floor.get(url(event, "draw")))
-    services.draw(actor=None, tournament_id=event.pk)
+    services.seating_draw(actor=None, tournament_id=event.pk)
     field(event, 2, prefix="Late")
     Seat.objects.filter(entry__player__name__startswith="Late").update(entry=None)
 
@@ -582,7 +586,7 @@ def test_move_a_player_to_an_open_seat(floor, event):
     """TDA 7: a player found in a wrong seat moves with the stack."""
     add_tables(event, 2)
     entries = field(event, 4)
-    services.draw(actor=None, tournament_id=event.pk)
+    services.seating_draw(actor=None, tournament_id=event.pk)
     mover = entries[0]
     free = next((t, s) for t in (1, 2) for s in range(1, 10) if occupant(event, t, s) is None)
     form = page(floor.get(url(event, "move", entry=mover.number)))
@@ -602,8 +606,8 @@ def test_move_a_player_to_an_open_seat(floor, event):
 def test_move_to_a_taken_seat_is_not_offered_and_changes_nothing(floor, event):
     add_tables(event, 1)
     a, b = field(event, 2)
-    services.move(actor=None, tournament_id=event.pk, entry_id=a.pk, to_table=1, to_seat=1)
-    services.move(actor=None, tournament_id=event.pk, entry_id=b.pk, to_table=1, to_seat=2)
+    services.entry_move(actor=None, tournament_id=event.pk, entry_id=a.pk, to_table=1, to_seat=1)
+    services.entry_move(actor=None, tournament_id=event.pk, entry_id=b.pk, to_table=1, to_seat=2)
 
     response = floor.post(url(event, "move"), {"entry": a.pk, "target": "1-2"})
 
@@ -616,9 +620,9 @@ def test_move_refused_by_the_service_is_shown_on_the_form(floor, event, monkeypa
     """A seat taken between opening the dialog and sending it (another floor person)."""
     add_tables(event, 1)
     a, b = field(event, 2)
-    services.move(actor=None, tournament_id=event.pk, entry_id=a.pk, to_table=1, to_seat=1)
-    services.move(actor=None, tournament_id=event.pk, entry_id=b.pk, to_table=1, to_seat=2)
-    from seating import views
+    services.entry_move(actor=None, tournament_id=event.pk, entry_id=a.pk, to_table=1, to_seat=1)
+    services.entry_move(actor=None, tournament_id=event.pk, entry_id=b.pk, to_table=1, to_seat=2)
+    from seating.views import tables as views
 
     monkeypatch.setattr(views, "_open_seat_choices", lambda tournament: [("1-2", "1-2")])
 
@@ -712,7 +716,7 @@ def test_stud_balancing_shows_seats_at_once(floor, event):
 def test_break_asks_first_then_moves_everyone_and_prints_slips(floor, event):
     add_tables(event, 3)
     entries = field(event, 15)
-    services.draw(actor=None, tournament_id=event.pk, tables=3)
+    services.seating_draw(actor=None, tournament_id=event.pk, tables=3)
 
     asked = floor.get(url(event, "table-break", 3))
     assert "Break table 3?" in page(asked) and "TDA 10-B" in page(asked)
@@ -734,7 +738,7 @@ def test_break_asks_first_then_moves_everyone_and_prints_slips(floor, event):
 def test_break_without_room_is_refused_and_changes_nothing(floor, event):
     add_tables(event, 2)
     field(event, 16)
-    services.draw(actor=None, tournament_id=event.pk)
+    services.seating_draw(actor=None, tournament_id=event.pk)
 
     response = floor.post(url(event, "table-break", 1), follow=True)
 
@@ -791,7 +795,7 @@ def test_final_table_by_position_refuses_a_player_in_two_positions(floor, event)
 def test_final_table_refused_while_too_many_players_remain(floor, event):
     add_tables(event, 2)
     field(event, 10)
-    services.draw(actor=None, tournament_id=event.pk)
+    services.seating_draw(actor=None, tournament_id=event.pk)
 
     response = floor.post(url(event, "final-table"), {"table": "1"})
 
@@ -803,7 +807,7 @@ def test_final_table_refused_while_too_many_players_remain(floor, event):
 def test_undo_asks_first_then_reverts_the_last_break(floor, event):
     add_tables(event, 3)
     entries = field(event, 12)
-    services.draw(actor=None, tournament_id=event.pk)
+    services.seating_draw(actor=None, tournament_id=event.pk)
     before = {e.pk: seat_of(e) for e in entries}
     broken = next(n for n, c in counts(event).items() if c)
     services.table_break(actor=None, tournament_id=event.pk, number=broken)
@@ -821,7 +825,7 @@ def test_undo_asks_first_then_reverts_the_last_break(floor, event):
 def test_undo_refused_once_a_moved_player_busted_changes_nothing(floor, event):
     add_tables(event, 2)
     entries = field(event, 6)
-    services.draw(actor=None, tournament_id=event.pk)
+    services.seating_draw(actor=None, tournament_id=event.pk)
     busts.entry_bust(actor=None, tournament_id=event.pk, entry_id=entries[0].pk)
 
     response = floor.post(url(event, "undo"), follow=True)
@@ -846,7 +850,7 @@ def test_undo_with_nothing_to_undo_says_so(floor, event):
 def drawn(event):
     add_tables(event, 3)
     entries = field(event, 22)
-    action, _assignments = services.draw(actor=None, tournament_id=event.pk)
+    action, _assignments = services.seating_draw(actor=None, tournament_id=event.pk)
     return action, entries
 
 

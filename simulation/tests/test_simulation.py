@@ -188,7 +188,7 @@ def test_a_player_moved_to_an_empty_table_breaks_the_balance_invariant(drawn):
     views = table_views(drawn.pk)
     spare = next(v for v in views if not v.players)
     mover = next(iter(next(v for v in views if v.players).occupied.values()))
-    seating.move(
+    seating.entry_move(
         actor=None, tournament_id=drawn.pk, entry_id=mover, to_table=spare.number, to_seat=1
     )
 

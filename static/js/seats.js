@@ -38,7 +38,7 @@
   // --- Pure functions -----------------------------------------------------------
 
   // Alphabetical as people read names: case and accents aside (Müller with Muller).
-  // Mirrors seating.public_views.sort_key (floorman.names: casefold, marks stripped).
+  // Mirrors seating.selectors.sort_key (floorman.names: casefold, marks stripped).
   function sortKey(name) {
     return String(name || "")
       .toLowerCase()

@@ -515,7 +515,7 @@ def test_deal_page_shows_the_seats(client):
     event = tournament(buy_in=10000, fee=0, starting_stack=1000)
     entries = field(event, 3)
     add_tables(event, 1)
-    seating_services.draw(actor=None, tournament_id=event.pk)
+    seating_services.seating_draw(actor=None, tournament_id=event.pk)
     registration_closed(event)
     seat = Seat.objects.select_related("table").get(entry=entries[0])
     response = login(client, "floor").get(url("deal", event))

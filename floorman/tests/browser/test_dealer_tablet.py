@@ -31,7 +31,7 @@ def event_in_play():
     entries = {seat: factories.register(event, name).entry for seat, name in SEATED.items()}
     seating.table_add(actor=None, tournament_id=event.pk, number=1, seats=6)
     for seat, entry in entries.items():
-        seating.move(
+        seating.entry_move(
             actor=None, tournament_id=event.pk, entry_id=entry.pk, to_table=1, to_seat=seat
         )
     factories.registration_closed(event)

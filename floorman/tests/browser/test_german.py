@@ -22,7 +22,7 @@ def test_the_night_in_german(live, chromium):
     for name in ("Anna Berger", "Jörg Müller", "Maria Ho"):
         factories.register(event, name)
     seating.table_add(actor=None, tournament_id=event.pk, number=1, seats=6)
-    seating.draw(actor=None, tournament_id=event.pk)
+    seating.seating_draw(actor=None, tournament_id=event.pk)
     factories.staff("director", "td-maria")
 
     td = open_page(chromium, live)

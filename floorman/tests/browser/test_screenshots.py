@@ -66,7 +66,7 @@ def event_in_play():
     entries = [factories.register(event, name).entry for name in NAMES]
     for number in (1, 2, 3):
         seating.table_add(actor=None, tournament_id=event.pk, number=number)
-    seating.draw(actor=None, tournament_id=event.pk)
+    seating.seating_draw(actor=None, tournament_id=event.pk)
     factories.registration_closed(event)
     clock_services.clock_act(actor=None, tournament_id=event.pk, action="start")
     clock_services.announcement_post(

@@ -12,7 +12,8 @@ from decimal import Decimal
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from clock import engine, generator
+from clock import engine
+from clock.engine import generator
 from clock.models import AnteType, ChipSet, StepKind, Structure
 from clock.transfer import (
     MAX_AMOUNT,
@@ -394,7 +395,7 @@ def _sniff(content: bytes | str) -> str:
 
 
 class GeneratorForm(StructureNameMixin, PageForm):
-    """What the generator needs (clock.generator.GeneratorInput) and where to save it."""
+    """What the generator needs (clock.engine.generator.GeneratorInput) and where to save it."""
 
     chip_set = chip_set_field(required=True)
     starting_stack = ChipAmountField(label=_("Starting stack"), min_value=1)

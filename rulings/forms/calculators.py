@@ -1,7 +1,7 @@
 """Forms for the floor calculators page: what a floor person types on a phone at the
 table ("50/100", "1000 500 500", one line per action or seat) turned into the body dicts
 `rulings.calculators` takes. The forms only read the text, with the readers in
-`rulings.calculator_parsing`; whether the hand it describes is possible is the engines'
+`rulings.engine.parsing`; whether the hand it describes is possible is the engines'
 business, and their refusals come back onto these fields through each form's `FIELD_MAP`.
 """
 
@@ -10,7 +10,8 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from rulings.calculator_parsing import (
+from rulings.calculators import MAX_SEATS
+from rulings.engine.parsing import (
     MAX_LIST,
     Grouped,
     ParseError,
@@ -22,7 +23,6 @@ from rulings.calculator_parsing import (
     race_seats_parse,
     winners_parse,
 )
-from rulings.calculators import MAX_SEATS
 
 LINE_TEXT = 4000
 

@@ -1,7 +1,7 @@
 """What a floor person types on a phone at the table ("50/100", "1000 500 500", one line
 per action or seat) read into plain values: amounts, seats, actions, contributions,
-winners, chip-race seats. Only the text is read here; `rulings.calculator_forms` wraps
-these readers in form fields.
+winners, chip-race seats. Only the text is read here; the calculator forms wrap these
+readers in form fields. No Django here.
 
 Amounts are whole chips, typed the way people write them: "2500", "2,500", "2.500",
 "2k". In a list, "1000, 500" and "1000 500" are two chips while "1,000" is one.
@@ -13,10 +13,11 @@ for makemessages; the form translates it and raises it as a ValidationError.
 import re
 from dataclasses import dataclass
 
-from rulings.calculators import MAX_ACTIONS, MAX_SEATS
 from rulings.engine.errors import _
-from tournaments.models import MAX_CHIPS
 
+MAX_CHIPS = 10**12  # an amount, as tournaments.models.MAX_CHIPS
+MAX_SEATS = 10  # seats at a table, so players in a hand and pots in a showdown
+MAX_ACTIONS = 60  # prior actions in one betting question
 MAX_LIST = 200  # chips in one push, as the API takes them
 MAX_DIGITS = 15  # longer numbers are refused before they are read
 

@@ -27,9 +27,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from django_htmx.http import HttpResponseClientRedirect
 
 from clock import engine, services
-from clock.models import AnteType, ChipSet, Clock, Structure, StructureStep
-from clock.selectors import clock_of, structure_steps
-from clock.structure_forms import (
+from clock.forms.structures import (
     CHIP_COLOURS,
     LEVEL_GAMES,
     ChipFormSet,
@@ -44,6 +42,8 @@ from clock.structure_forms import (
     color_up_parse,
     step_initial,
 )
+from clock.models import AnteType, ChipSet, Clock, Structure, StructureStep
+from clock.selectors import clock_of, structure_steps
 from clock.transfer import (
     MAX_STEPS,
     StructureError,

@@ -23,14 +23,14 @@ from floorman.pages import role_required
 from floorman.roles import ALL_ROLES
 from rulings import calculators as calc
 from rulings import selectors
-from rulings.calculator_forms import (
+from rulings.engine import rulebook
+from rulings.forms.calculators import (
     BetForm,
     CalculatorForm,
     ChipRaceForm,
     PotLimitForm,
     PotsForm,
 )
-from rulings.engine import rulebook
 from rulings.models import Ambiguous
 
 # The codes the rule book knows ("45", "45-B", "RP-11"); "IFP 4.17" or "casino §18"

@@ -1,6 +1,6 @@
-"""Forms of the rulings pages. They check the shape of the input: numbers in range, a
-rule book file that is UTF-8 text, entry numbers and names that name entries of the
-tournament. Whether a rule exists or a player may be penalised is the services' business."""
+"""Forms of the floor's pages. They check the shape of the input: numbers in range, entry
+numbers and names that name entries of the tournament. Whether a rule exists or a player
+may be penalised is the services' business."""
 
 import re
 
@@ -11,8 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from floorman.inputs import search_text
 from rulings import services
-from rulings.engine import housebook
-from rulings.models import Ambiguous, Category, Dispute, HouseRuleKind, Incident, PenaltyKind
+from rulings.models import Category, Dispute, Incident, PenaltyKind
 from tournaments.forms import PageForm
 from tournaments.models import Entry, EntryStatus, Tournament
 
@@ -21,8 +20,6 @@ MAX_TABLE = 10_000
 MAX_HAND = 10**6
 MAX_RULES = 20
 MAX_PLAYERS = 20
-RULEBOOK_MAX_BYTES = 2 * 1024 * 1024
-RULEBOOK_SUFFIXES = (".txt", ".md", ".markdown")
 INCIDENT_CHOICES = 100  # the latest incidents a penalty can be linked to
 
 # A lone rule reference, as typed in a list: "45", "45-B", "44b", "RP-8".
@@ -128,90 +125,6 @@ def _entry_by_name(entries, name: str) -> Entry:
             params={"name": name, "players": ", ".join(str(e) for e in matches)},
         )
     return matches[0]
-
-
-# --- Venues and house rules -------------------------------------------------------------------
-
-
-class VenueForm(PageForm):
-    name = forms.CharField(label=_("Name"), max_length=120)
-    is_default = forms.BooleanField(
-        label=_("Default venue"),
-        required=False,
-        help_text=_("Its house rules show in the rule book; the bet calculator uses its setting."),
-    )
-    ambiguous_amounts = forms.ChoiceField(
-        label=_("Unclear bet amounts"),
-        choices=Ambiguous.choices,
-        initial=Ambiguous.TDA,
-        widget=forms.RadioSelect,
-        help_text=_(
-            "When a bet could mean two amounts (“five” with 500 and 5,000 chips in play), "
-            "the TDA takes the highest reasonable amount up to the pot, the IFP rules the "
-            "lowest. The bet calculator follows the default venue's setting."
-        ),
-    )
-
-    def clean_name(self) -> str:
-        name = " ".join(self.cleaned_data["name"].replace("\x00", "").split())
-        if not name:
-            raise forms.ValidationError(_("Give the venue a name."))
-        return name
-
-
-class HouseRuleForm(PageForm):
-    kind = forms.ChoiceField(
-        label=_("Kind"), choices=HouseRuleKind.choices, initial=HouseRuleKind.OWN
-    )
-    tda = forms.CharField(
-        label=_("TDA rule"),
-        max_length=20,
-        required=False,
-        help_text=_("The TDA rule it replaces or adds to, e.g. 29 or RP-8."),
-    )
-    number = forms.CharField(label=_("House number"), max_length=20, required=False)
-    title = forms.CharField(label=_("Title"), max_length=200)
-    text = forms.CharField(label=_("Text"), max_length=housebook.MAX_TEXT, widget=text_area(6))
-
-
-class RulebookUploadForm(PageForm):
-    """The house's own rule book: a UTF-8 text or Markdown file of at most 2 MB."""
-
-    file = forms.FileField(
-        label=_("Rule book file"),
-        help_text=_("A .txt or .md file in UTF-8, at most 2 MB."),
-        widget=forms.ClearableFileInput(attrs={"accept": ".txt,.md,.markdown,text/plain"}),
-    )
-
-    def clean_file(self):
-        upload = self.cleaned_data["file"]
-        name = (upload.name or "").lower()
-        if not name.endswith(RULEBOOK_SUFFIXES):
-            raise forms.ValidationError(
-                _("Upload a text file (.txt) or Markdown (.md); save a PDF or Word file as text.")
-            )
-        if upload.size > RULEBOOK_MAX_BYTES:
-            raise forms.ValidationError(_("The file is larger than 2 MB."))
-        raw = upload.read(RULEBOOK_MAX_BYTES + 1)
-        self.text = rulebook_text(raw)
-        return upload
-
-
-def rulebook_text(raw: bytes) -> str:
-    """The file's text; ValidationError if it is not UTF-8 text (a PDF, a Word file)."""
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise forms.ValidationError(
-            _("The file is not UTF-8 text. Save it as “Text (UTF-8)” and upload it again.")
-        ) from None
-    if "\x00" in text or text.startswith("%PDF"):
-        raise forms.ValidationError(
-            _("This is not a text file. Save the rule book as “Text (UTF-8)” first.")
-        )
-    if not text.strip():
-        raise forms.ValidationError(_("The file is empty."))
-    return text
 
 
 # --- Incidents ------------------------------------------------------------------------------

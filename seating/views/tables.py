@@ -373,7 +373,7 @@ def draw(request, tournament_id: int):
     if request.method == "POST" and form.is_valid():
         outcome = service_call(
             request,
-            services.draw,
+            services.seating_draw,
             form=form,
             tournament_id=tournament.pk,
             tables=form.cleaned_data["tables"],
@@ -457,7 +457,7 @@ def move(request, tournament_id: int):
         table, seat = form.cleaned_data["target"]
         outcome = service_call(
             request,
-            services.move,
+            services.entry_move,
             form=form,
             field_map={"entry_id": "entry"},
             tournament_id=tournament.pk,
@@ -517,7 +517,7 @@ def balance(request, tournament_id: int):
         if request.POST.get("confirm") == "on":
             outcome = service_call(
                 request,
-                services.balance,
+                services.tables_balance,
                 form=form,
                 field_map={f"big_blind_next.{n}": f"bb_{n}" for n in form.table_numbers},
                 tournament_id=tournament.pk,
@@ -619,7 +619,7 @@ def final_table(request, tournament_id: int):
     if request.method == "POST" and form.is_valid():
         outcome = service_call(
             request,
-            services.final_table,
+            services.final_table_draw,
             form=form,
             tournament_id=tournament.pk,
             number=form.cleaned_data["table"],
@@ -647,7 +647,7 @@ def undo(request, tournament_id: int):
     """Undo the last draw, move, balance or break while nobody it seated has moved since."""
     tournament = _tournament(tournament_id)
     if request.method == "POST":
-        outcome = service_call(request, services.undo_last, tournament_id=tournament.pk)
+        outcome = service_call(request, services.seating_undo, tournament_id=tournament.pk)
         if outcome.ok:
             messages.success(
                 request, _("Undone: %(action)s.") % {"action": outcome.value.get_kind_display()}
