@@ -6,12 +6,19 @@ from django.db import connection
 from floorman.names import name_keys
 from seating import engine, lookup
 from seating.models import Move, Seat, Seating, SeatingAction, Table
-from tournaments.models import Entry, EntryStatus
+from tournaments.engine import registration_refusal
+from tournaments.models import Entry, EntryStatus, Tournament
+from tournaments.selectors import rules_of
 
 
 def seating_settings(tournament_id: int) -> Seating:
     settings, _created = Seating.objects.get_or_create(tournament_id=tournament_id)
     return settings
+
+
+def late_registration_open(tournament: Tournament) -> bool:
+    """Casino §14 halts short tables only once registration has closed."""
+    return registration_refusal(rules_of(tournament)) is None
 
 
 def open_tables(tournament_id: int):

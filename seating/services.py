@@ -34,6 +34,7 @@ from seating.models import (
 from seating.selectors import (
     has_draw,
     last_seat_of,
+    late_registration_open,
     seating_settings,
     table_views,
     unseated_entries,
@@ -641,24 +642,16 @@ def balance_state(tournament: Tournament, big_blind_next: dict[int, int] | None 
             "number", flat=True
         )
     )
-    closed = not _late_reg_open(tournament)
     # TDA 11-D: a short table halts once its big blind reaches an open seat; where the
     # hands are not logged the TD is shown the table as halting.
-    halted = [
-        (number, rule)
-        for number, rule in engine.halted_tables(
-            views, rule=settings.halt_rule, registration_closed=closed
-        )
-        if number not in waived and (rule != "TDA 11-D" or logged.at_open_seat.get(number, True))
-    ]
+    halted = engine.halted_tables(
+        views,
+        rule=settings.halt_rule,
+        registration_closed=not late_registration_open(tournament),
+        waived=waived,
+        at_open_seat=logged.at_open_seat,
+    )
     return plan, halted, views
-
-
-def _late_reg_open(tournament: Tournament) -> bool:
-    from tournaments.engine import registration_refusal
-    from tournaments.selectors import rules_of
-
-    return registration_refusal(rules_of(tournament)) is None
 
 
 @transaction.atomic
