@@ -12,8 +12,11 @@ from tournaments.selectors import rules_of
 
 
 def seating_settings(tournament_id: int) -> Seating:
-    settings, _created = Seating.objects.get_or_create(tournament_id=tournament_id)
-    return settings
+    """The tournament's seating house settings; unsaved defaults until the director first
+    changes them (settings_update saves the row)."""
+    return Seating.objects.filter(tournament_id=tournament_id).first() or Seating(
+        tournament_id=tournament_id
+    )
 
 
 def late_registration_open(tournament: Tournament) -> bool:

@@ -253,7 +253,9 @@ def break_order_set(*, actor, tournament_id: int, numbers: list[int]) -> None:
 @transaction.atomic
 def settings_update(*, actor, tournament_id: int, data: dict) -> Seating:
     tournament = _lock(tournament_id)
-    settings = seating_settings(tournament.pk)
+    # The row is born here, the first time a setting changes; until then seating_settings
+    # reads the defaults.
+    settings, _created = Seating.objects.get_or_create(tournament=tournament)
     fields = [f for f in data if hasattr(settings, f) and f != "tournament"]
     before = {f: getattr(settings, f) for f in fields}
     for name in fields:
