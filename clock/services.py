@@ -34,6 +34,7 @@ from floorman import live
 from floorman.audit import audit_record, staff_user
 from floorman.errors import Conflict, Invalid, NotFound
 from tournaments.models import EntryStatus, Tournament
+from tournaments.services import tournament_level_set
 
 STATE_FIELDS = ("status", "position", "left_ms", "anchor_at", "halved_from", "version")
 SETTING_FIELDS = (
@@ -107,7 +108,7 @@ def _level_sync(clock: Clock, steps: list[engine.Step], now: datetime) -> None:
         return
     reading = engine.read(clock.as_state(), steps, now)
     level = max(1, engine.level_number(steps, reading.position))
-    Tournament.objects.filter(pk=clock.pk).exclude(current_level=level).update(current_level=level)
+    tournament_level_set(tournament=clock.tournament, level=level)
 
 
 def _publish(tournament, kind: str = live.CLOCK_UPDATED, **extra) -> None:
