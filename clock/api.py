@@ -314,9 +314,7 @@ class StructureSerializer(serializers.Serializer):
         try:
             steps_check(steps)
         except StructureError as error:
-            raise serializers.ValidationError(
-                [f"{where}: {'; '.join(map(str, msgs))}" for where, msgs in error.errors.items()]
-            ) from None
+            raise serializers.ValidationError(error.lines()) from None
         return steps
 
 

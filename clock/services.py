@@ -29,10 +29,12 @@ from clock.selectors import (
     player_clock_public,
     structure_steps,
 )
+from clock.transfer import StructureError, steps_check
 from floorman import live
 from floorman.audit import audit_record, staff_user
-from floorman.errors import Conflict, NotFound
+from floorman.errors import Conflict, Invalid, NotFound
 from tournaments.models import EntryStatus, Tournament
+from tournaments.services import tournament_level_set
 
 STATE_FIELDS = ("status", "position", "left_ms", "anchor_at", "halved_from", "version")
 SETTING_FIELDS = (
@@ -106,7 +108,7 @@ def _level_sync(clock: Clock, steps: list[engine.Step], now: datetime) -> None:
         return
     reading = engine.read(clock.as_state(), steps, now)
     level = max(1, engine.level_number(steps, reading.position))
-    Tournament.objects.filter(pk=clock.pk).exclude(current_level=level).update(current_level=level)
+    tournament_level_set(tournament=clock.tournament, level=level)
 
 
 def _publish(tournament, kind: str = live.CLOCK_UPDATED, **extra) -> None:
@@ -478,6 +480,16 @@ def _steps_rows(structure: Structure, steps: list[engine.Step]) -> list[Structur
     ]
 
 
+def _steps_refuse_invalid(steps: list[engine.Step]) -> None:
+    """The rules of a structure (clock.transfer.steps_check) hold for every save, not only
+    for the page's form and the API's serializer: refused before anything is written,
+    with the lines the API shows."""
+    try:
+        steps_check(steps)
+    except StructureError as error:
+        raise Invalid({"steps": error.lines()}) from None
+
+
 def _structure_copy(source: Structure, *, name: str, is_template: bool) -> Structure:
     copy = Structure.objects.create(name=name, is_template=is_template, chip_set=source.chip_set)
     StructureStep.objects.bulk_create(_steps_rows(copy, structure_steps(source.pk)))
@@ -497,6 +509,7 @@ def _structure_public(structure: Structure) -> dict:
 def structure_create(
     *, actor, name: str, steps: list[engine.Step], is_template: bool, chip_set_id: int | None
 ) -> Structure:
+    _steps_refuse_invalid(steps)
     structure = Structure.objects.create(
         name=name, is_template=is_template, chip_set_id=chip_set_id
     )
@@ -529,6 +542,7 @@ def structure_update(
     chip_set_id: int | None,
 ) -> Structure:
     """Replace name and steps. While the clock runs, only future steps may change."""
+    _steps_refuse_invalid(steps)
     structure = Structure.objects.select_for_update().filter(pk=structure_id).first()
     if structure is None:
         raise NotFound(_("No such structure."))

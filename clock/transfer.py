@@ -76,6 +76,10 @@ class StructureError(Exception):
         summary = "; ".join(lines[:5]) + ("; …" if len(lines) > 5 else "")
         super().__init__(summary)
 
+    def lines(self) -> list[str]:
+        """One line per location, as the API and the structure services report them."""
+        return [f"{where}: {'; '.join(map(str, msgs))}" for where, msgs in self.errors.items()]
+
 
 def _add(errors: dict[str, list[str]], location: str, message: str) -> None:
     messages = errors.setdefault(location, [])

@@ -63,7 +63,8 @@ class FinalDraw(models.TextChoices):
 
 
 class Seating(models.Model):
-    """A tournament's seating house settings. Created with defaults on first use."""
+    """A tournament's seating house settings. Saved when first changed; until then
+    `seating.selectors.seating_settings` reads the defaults."""
 
     tournament = models.OneToOneField(
         Tournament, on_delete=models.CASCADE, primary_key=True, related_name="seating"

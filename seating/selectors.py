@@ -8,12 +8,22 @@ from seating import engine
 from seating.engine.lookup import FieldIndex, Row
 from seating.lookup import IndexCache
 from seating.models import Move, Seat, Seating, SeatingAction, Table
-from tournaments.models import Entry, EntryStatus
+from tournaments.engine import registration_refusal
+from tournaments.models import Entry, EntryStatus, Tournament
+from tournaments.selectors import rules_of
 
 
 def seating_settings(tournament_id: int) -> Seating:
-    settings, _created = Seating.objects.get_or_create(tournament_id=tournament_id)
-    return settings
+    """The tournament's seating house settings; unsaved defaults until the director first
+    changes them (settings_update saves the row)."""
+    return Seating.objects.filter(tournament_id=tournament_id).first() or Seating(
+        tournament_id=tournament_id
+    )
+
+
+def late_registration_open(tournament: Tournament) -> bool:
+    """Casino §14 halts short tables only once registration has closed."""
+    return registration_refusal(rules_of(tournament)) is None
 
 
 def open_tables(tournament_id: int):

@@ -152,8 +152,10 @@ def tournament_publish(tournament: Tournament) -> None:
 def tournament_create(*, actor, data: dict) -> Tournament:
     tournament_check(data)
     tournament = Tournament.objects.create(
-        **{k: v for k, v in data.items() if k in TOURNAMENT_FIELDS}
+        **{k: v for k, v in data.items() if k in TOURNAMENT_FIELDS and k != "current_level"}
     )
+    if "current_level" in data:
+        tournament_level_set(tournament=tournament, level=data["current_level"])
     audit_record(
         actor=actor,
         action="tournament.create",
@@ -182,10 +184,13 @@ def tournament_update(*, actor, tournament_id: int, data: dict) -> Tournament:
     capacity = merged.get("capacity")
     if capacity is not None and capacity < active_entry_count(tournament):
         raise refuse("capacity_below_active")
-    for name, value in data.items():
-        if name in TOURNAMENT_FIELDS:
-            setattr(tournament, name, value)
-    tournament.save()
+    # The level has its own writer (tournament_level_set): the clock sets it as well.
+    fields = [name for name in data if name in TOURNAMENT_FIELDS and name != "current_level"]
+    for name in fields:
+        setattr(tournament, name, data[name])
+    tournament.save(update_fields=fields)
+    if "current_level" in data:
+        tournament_level_set(tournament=tournament, level=data["current_level"])
     audit_record(
         actor=actor,
         action="tournament.update",
@@ -196,6 +201,21 @@ def tournament_update(*, actor, tournament_id: int, data: dict) -> Tournament:
     )
     tournament_publish(tournament)
     return tournament
+
+
+def tournament_level_set(*, tournament: Tournament, level: int) -> None:
+    """The one writer of `Tournament.current_level`, the level that lists show and
+    registration deadlines read while no clock has started (tournaments.selectors
+    rules_of, clock.selectors level_in_play). Without a clock the director keeps it by
+    hand (tournament_update); with one, the clock is the truth and sets it at every
+    change and level end (clock.services, which builds on tournaments and calls down).
+
+    A conditional update: unchanged levels write nothing, and a stale copy of the row
+    held elsewhere never writes an old level back."""
+    Tournament.objects.filter(pk=tournament.pk).exclude(current_level=level).update(
+        current_level=level
+    )
+    tournament.current_level = level
 
 
 @dataclass(frozen=True)

@@ -6,15 +6,15 @@ import pytest
 from django.utils import timezone
 
 from clock import engine, services
-from clock.models import Clock
+from clock.models import Clock, Structure, StructureStep
 from clock.selectors import clock_public, level_in_play
 from clock.tests.factories import STEPS, structure, with_structure
-from floorman.errors import Conflict
+from floorman.errors import Conflict, Invalid
 from floorman.models import AuditEntry
 from hands.services import busts as bust_services
 from seating.services import desk as desk_intentions
 from tournaments.models import Tournament
-from tournaments.tests.factories import register, staff, tournament
+from tournaments.tests.factories import api, register, staff, tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -279,6 +279,48 @@ def test_future_levels_can_be_edited_while_running_but_played_ones_are_locked():
             chip_set_id=None,
         )
     assert refusal.value.code == "step_locked"
+
+
+# Level 2 lower than level 1: steps_check refuses it (clock.transfer).
+DECREASING = [engine.Step(engine.LEVEL, 20, 200, 400), engine.Step(engine.LEVEL, 20, 100, 200)]
+
+
+def test_structure_services_refuse_bad_steps_as_the_api_does_and_write_nothing():
+    template = structure()
+    response = api(staff("director")).post(
+        "/api/v1/structures/",
+        {
+            "name": "Bad",
+            "steps": [
+                {"kind": "level", "minutes": 20, "small_blind": 200, "big_blind": 400},
+                {"kind": "level", "minutes": 20, "small_blind": 100, "big_blind": 200},
+            ],
+        },
+        format="json",
+    )
+    assert response.status_code == 400
+    structures = list(Structure.objects.values_list("pk", "name", "is_template"))
+    steps = StructureStep.objects.count()
+    audits = AuditEntry.objects.count()
+
+    with pytest.raises(Invalid) as created:
+        services.structure_create(
+            actor=None, name="Bad", steps=DECREASING, is_template=True, chip_set_id=None
+        )
+    with pytest.raises(Invalid) as updated:
+        services.structure_update(
+            actor=None,
+            structure_id=template.pk,
+            name="Bad",
+            steps=DECREASING,
+            is_template=False,
+            chip_set_id=None,
+        )
+
+    assert created.value.as_dict() == updated.value.as_dict() == response.json()
+    assert list(Structure.objects.values_list("pk", "name", "is_template")) == structures
+    assert StructureStep.objects.count() == steps
+    assert AuditEntry.objects.count() == audits
 
 
 def test_casino31_heads_up_halves_the_next_levels_when_two_players_remain():

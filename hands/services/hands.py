@@ -1,7 +1,7 @@
 """Dealing a hand, its optional action log, its hold and its result."""
 
 from django.db import transaction
-from django.db.models import Case, Count, Value, When
+from django.db.models import Case, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -23,7 +23,9 @@ from hands.selectors import (
 from hands.services import hand_for_hand as h4h
 from hands.services.busts import bust_record
 from hands.services.common import lock, publish_table, refuse, table_of
+from seating import engine as seating_engine
 from seating.models import Seat
+from seating.selectors import late_registration_open, seating_settings, table_views
 from tournaments.models import Entry, Tournament
 from tournaments.services import entries_chips_count
 
@@ -44,34 +46,27 @@ def _level_now(tournament: Tournament):
 
 
 def _refuse_if_halted(tournament: Tournament, table, now) -> None:
-    """TDA 11-D: a table three or more players short of the fullest stops dealing once
-    its big blind reaches an open seat; casino §14 (house setting): below four players
-    once registration has closed. The floor may waive it."""
-    from seating import engine as seating_engine
-    from seating.selectors import seating_settings
-    from seating.services import _late_reg_open
-
-    if table.halt_waived:
-        return
+    """TDA 11-D, casino §14 (house setting): a short table stops dealing; which tables
+    halt is seating's rule (seating.engine.halted_tables), asked here with this table's
+    own blinds. The floor may waive it."""
     rule = seating_settings(tournament.pk).halt_rule
-    counts = list(
-        Seat.objects.filter(
-            table__tournament=tournament, table__broken_at__isnull=True, entry__isnull=False
-        )
-        .values("table")
-        .annotate(players=Count("pk"))
-        .values_list("players", flat=True)
+    # Before its first hand a table has no blinds to reach a seat: balance it first.
+    at_open_seat = now.state.big_blind is not None and blinds.blinds_reached_open_seat(
+        now.seats, now.occupied, big_blind=now.state.big_blind
     )
-    players = len(now.occupied)
-    if rule == seating_engine.HALT_TDA and len(counts) > 1 and max(counts) - players >= 3:
-        # Before its first hand a table has no blinds to reach a seat: balance it first.
-        if now.state.big_blind is not None and blinds.blinds_reached_open_seat(
-            now.seats, now.occupied, big_blind=now.state.big_blind
-        ):
-            raise refuse("halted", number=table.number, rule="TDA 11-D")
-    if rule == seating_engine.HALT_BELOW_FOUR and len(counts) > 1 and players < 4:
-        if not _late_reg_open(tournament):
-            raise refuse("halted", number=table.number, rule="casino §14")
+    halted = seating_engine.halted_tables(
+        [view for view in table_views(tournament.pk) if view.players],
+        rule=rule,
+        # Only casino §14 asks, and reading registration costs queries at every deal.
+        registration_closed=(
+            rule == seating_engine.HALT_BELOW_FOUR and not late_registration_open(tournament)
+        ),
+        waived=[table.number] if table.halt_waived else [],
+        at_open_seat={table.number: at_open_seat},
+    )
+    for number, halt_rule in halted:
+        if number == table.number:
+            raise refuse("halted", number=table.number, rule=halt_rule)
 
 
 def _hand_row(table, number: int) -> Hand:

@@ -303,18 +303,59 @@ def test_no_ante():
 # --- TDA 11-A, 11-D: what seating needs -------------------------------------------------
 
 
+def worst_seat(seats, occupied, *, new_players=frozenset(), **last):
+    """The product's path to the worst seat: the blinds engine gives the next big blind
+    and a dead small blind (hands.selectors.balancing), seating.worst_seat the seat."""
+    positions = blinds.next_positions(seats, occupied, new_players=new_players, **last)
+    dead = positions.small_blind_seat if positions.small_blind is None else None
+    table = seating.TableView(1, tuple(seats), occupied)
+    return seating.worst_seat(table, positions.big_blind, dead)
+
+
+def hands_to_big_blind(seats, occupied, *, new_players=frozenset(), **last) -> dict:
+    """The tests' reference: for each open seat, in how many hands a player seated there
+    now would post the big blind (1: the next hand), if nobody else came or went, found
+    by dealing the hands with the blinds engine. TDA 11-A: the fewest is the worst
+    position; the small blind's seat never is, it waits a whole orbit."""
+    found = {}
+    for seat in (s for s in seats if s not in occupied):
+        newcomer = object()  # stands for the player who would sit there
+        table = {**occupied, seat: newcomer}
+        new, hand_last = {*new_players, newcomer}, dict(last)
+        for count in range(1, 2 * len(seats) + 2):
+            positions = blinds.next_positions(seats, table, new_players=new, **hand_last)
+            if positions.big_blind == seat:
+                found[seat] = count
+                break
+            new -= {table[s] for s in positions.dealt_in}
+            hand_last = after(positions)
+    return found
+
+
+def reference_worst_seat(seats, occupied, *, new_players=frozenset(), **last):
+    """The open seat that pays the big blind soonest by `hands_to_big_blind`; of two that
+    would both take it next hand (a single big blind) the first after the big blind."""
+    counts = hands_to_big_blind(seats, occupied, new_players=new_players, **last)
+    if not counts:
+        return None
+    start = last["big_blind"] if last.get("big_blind") is not None else last["button"]
+    i = seats.index(start) + 1 if start in seats else sum(1 for s in seats if s < start)
+    order = list(seats[i:] + seats[:i])
+    return min(counts, key=lambda seat: (counts[seat], order.index(seat)))
+
+
 def test_big_blind_next_is_the_player_balancing_moves():
     occupied = seated(1, 2, 3, 5, 6)
-    assert blinds.big_blind_next(NINE, occupied, button=1, small_blind=2, big_blind=3) == 5
+    assert hand(occupied, button=1, small_blind=2, big_blind=3).big_blind == 5
 
 
 def test_open_seat_right_after_the_big_blind_takes_it_next_hand():
     occupied = seated(1, 2, 3, 5, 6, 7, 8)  # seats 4 and 9 open
 
-    hands = blinds.seats_to_big_blind(NINE, occupied, button=1, small_blind=2, big_blind=3)
+    hands = hands_to_big_blind(NINE, occupied, button=1, small_blind=2, big_blind=3)
 
     assert hands == {4: 1, 9: 5}
-    assert blinds.worst_open_seat(NINE, occupied, button=1, small_blind=2, big_blind=3) == 4
+    assert worst_seat(NINE, occupied, button=1, small_blind=2, big_blind=3) == 4
 
 
 def test_worst_open_seat_is_never_the_small_blind():
@@ -322,21 +363,21 @@ def test_worst_open_seat_is_never_the_small_blind():
     would post the small blind and wait an orbit for the big blind."""
     occupied = seated(1, 2, 4, 5, 6, 8)  # seats 3, 7 and 9 open
 
-    hands = blinds.seats_to_big_blind(NINE, occupied, button=1, small_blind=2, big_blind=3)
+    hands = hands_to_big_blind(NINE, occupied, button=1, small_blind=2, big_blind=3)
 
     assert hands[3] == max(hands.values())
-    assert blinds.worst_open_seat(NINE, occupied, button=1, small_blind=2, big_blind=3) == 7
+    assert worst_seat(NINE, occupied, button=1, small_blind=2, big_blind=3) == 7
     table = seating.TableView(2, NINE, occupied)
     assert seating.worst_seat(table, big_blind_next=4, dead_small_blind=3) == 7
 
 
 def test_worst_open_seat_agrees_with_seating_on_its_examples():
     short = seated(1, 2, 3, 5, 6, 7, 8)
-    assert blinds.worst_open_seat(NINE, short, button=1, small_blind=2, big_blind=3) == 4
+    assert worst_seat(NINE, short, button=1, small_blind=2, big_blind=3) == 4
     assert seating.worst_seat(seating.TableView(2, NINE, short), big_blind_next=5) == 4
 
     wrap = seated(2, 3, 4, 5, 6, 7, 8)
-    assert blinds.worst_open_seat(NINE, wrap, button=6, small_blind=7, big_blind=8) == 9
+    assert worst_seat(NINE, wrap, button=6, small_blind=7, big_blind=8) == 9
     assert seating.worst_seat(seating.TableView(2, NINE, wrap), big_blind_next=2) == 9
 
 
@@ -350,7 +391,7 @@ def test_short_table_halts_once_the_big_blind_reaches_an_open_seat():
 
 def test_no_open_seat_no_worst_seat():
     full = seated(*NINE)
-    assert blinds.worst_open_seat(NINE, full, button=1, small_blind=2, big_blind=3) is None
+    assert worst_seat(NINE, full, button=1, small_blind=2, big_blind=3) is None
 
 
 # --- Properties ----------------------------------------------------------------------------
@@ -467,7 +508,7 @@ def test_seats_to_big_blind_counts_the_players_in_between(history):
     last = after(hands[-1][0])
     if len(occupied) < 2 or len(occupied) == len(seats):
         return
-    counts = blinds.seats_to_big_blind(seats, occupied, new_players=new, **last)
+    counts = hands_to_big_blind(seats, occupied, new_players=new, **last)
     for seat, count in counts.items():
         ahead = [s for s in between(seats, last["big_blind"], seat) if s in occupied]
         assert count == len(ahead) + 1
@@ -483,5 +524,5 @@ def test_seats_to_big_blind_counts_the_players_in_between(history):
     table = seating.TableView(1, seats, occupied)
     positions = blinds.next_positions(seats, occupied, new_players=new, **last)
     dead = positions.small_blind_seat if positions.small_blind is None else None
-    worst = blinds.worst_open_seat(seats, occupied, new_players=new, **last)
+    worst = reference_worst_seat(seats, occupied, new_players=new, **last)
     assert seating.worst_seat(table, positions.big_blind, dead) == worst

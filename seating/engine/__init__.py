@@ -379,19 +379,38 @@ def _apply_move(source, target, from_seat, to_seat, entry, known):
 
 
 def halted_tables(
-    tables: list[TableView], *, rule: str = HALT_TDA, registration_closed: bool = True
+    tables: list[TableView],
+    *,
+    rule: str = HALT_TDA,
+    registration_closed: bool = True,
+    waived: Iterable[int] = (),
+    at_open_seat: Mapping[int, bool] | None = None,
 ) -> list[tuple[int, str]]:
     """Tables that halt, with the rule: TDA 11-D three or more players shorter than the
-    fullest table (once the big blind reaches an open seat); casino §14 fewer than four
-    players once registration has closed."""
+    fullest table, once its big blind reaches an open seat; casino §14 (house setting)
+    fewer than four players once registration has closed. The floor may waive it for a
+    table (`waived`).
+
+    `at_open_seat` says per table whether its blinds have reached an open seat; a table
+    it does not name counts as having reached one (where hands are not logged, the TD is
+    shown the table as halting). The one place halting is decided: the TD's screens and
+    the hands app's refusal to deal both ask here."""
     if len(tables) < 2 or rule == HALT_OFF:
         return []
+    waived = set(waived)
     if rule == HALT_BELOW_FOUR:
         if not registration_closed:
             return []
-        return [(t.number, "casino §14") for t in tables if t.players < 4]
+        return [
+            (t.number, "casino §14") for t in tables if t.players < 4 and t.number not in waived
+        ]
+    reached = at_open_seat or {}
     most = max(t.players for t in tables)
-    return [(t.number, "TDA 11-D") for t in tables if most - t.players >= 3]
+    return [
+        (t.number, "TDA 11-D")
+        for t in tables
+        if most - t.players >= 3 and t.number not in waived and reached.get(t.number, True)
+    ]
 
 
 def table_to_break(tables: list[TableView], *, headroom: int = 0) -> TableView | None:

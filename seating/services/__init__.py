@@ -34,6 +34,7 @@ from seating.models import (
 from seating.selectors import (
     has_draw,
     last_seat_of,
+    late_registration_open,
     seating_settings,
     table_views,
     unseated_entries,
@@ -250,7 +251,9 @@ def break_order_set(*, actor, tournament_id: int, numbers: list[int]) -> None:
 @transaction.atomic
 def settings_update(*, actor, tournament_id: int, data: dict) -> Seating:
     tournament = _lock(tournament_id)
-    settings = seating_settings(tournament.pk)
+    # The row is born here, the first time a setting changes; until then seating_settings
+    # reads the defaults.
+    settings, _created = Seating.objects.get_or_create(tournament=tournament)
     fields = [f for f in data if hasattr(settings, f) and f != "tournament"]
     before = {f: getattr(settings, f) for f in fields}
     for name in fields:
@@ -639,24 +642,16 @@ def balance_state(tournament: Tournament, big_blind_next: dict[int, int] | None 
             "number", flat=True
         )
     )
-    closed = not _late_reg_open(tournament)
     # TDA 11-D: a short table halts once its big blind reaches an open seat; where the
     # hands are not logged the TD is shown the table as halting.
-    halted = [
-        (number, rule)
-        for number, rule in engine.halted_tables(
-            views, rule=settings.halt_rule, registration_closed=closed
-        )
-        if number not in waived and (rule != "TDA 11-D" or logged.at_open_seat.get(number, True))
-    ]
+    halted = engine.halted_tables(
+        views,
+        rule=settings.halt_rule,
+        registration_closed=not late_registration_open(tournament),
+        waived=waived,
+        at_open_seat=logged.at_open_seat,
+    )
     return plan, halted, views
-
-
-def _late_reg_open(tournament: Tournament) -> bool:
-    from tournaments.engine import registration_refusal
-    from tournaments.selectors import rules_of
-
-    return registration_refusal(rules_of(tournament)) is None
 
 
 @transaction.atomic

@@ -9,7 +9,7 @@ from django.urls import reverse
 from hands.services import busts
 from seating import services
 from seating.models import Seat, Seating, SeatingAction, Table
-from seating.selectors import table_views
+from seating.selectors import seating_settings, table_views
 from seating.tests.factories import add_tables, field
 from tournaments.tests.factories import staff, tournament
 
@@ -930,4 +930,4 @@ def test_balance_threshold_runs_from_1_to_5(director, event):
 
     assert response.status_code == 400
     assert "less than or equal to 5" in page(response)
-    assert Seating.objects.get(tournament=event).balance_threshold == 2
+    assert seating_settings(event.pk).balance_threshold == 2
