@@ -19,8 +19,8 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from floorman.pages import role_required, service_call
 from floorman.roles import MANAGE_TOURNAMENTS
+from prizes.engine.payouts import place_groups
 from tournaments import prize_selectors, prize_services
-from tournaments.engine.payouts import place_groups
 from tournaments.messages import ADJUSTMENTS, LOCK_REASONS, refusal_message
 from tournaments.models import PayoutSettings, PayoutTemplate, Tournament
 from tournaments.payout_forms import (

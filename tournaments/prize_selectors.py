@@ -14,8 +14,8 @@ from fractions import Fraction
 
 from django.db.models import Sum
 
+from prizes.engine import money, payouts
 from tournaments import engine
-from tournaments.engine import money, payouts
 from tournaments.models import (
     Deal,
     Entry,

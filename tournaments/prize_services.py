@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from floorman import live
 from floorman.audit import audit_record, staff_user
 from floorman.errors import Conflict, Invalid, NotFound
-from tournaments.engine import deals, payouts
+from prizes.engine import deals, payouts
 from tournaments.models import (
     Deal,
     DealMethod,

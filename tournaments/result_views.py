@@ -23,8 +23,8 @@ from floorman.roles import (
     PAY_PRIZES,
     user_has_role,
 )
+from prizes.engine import deals
 from tournaments import prize_selectors, prize_services
-from tournaments.engine import deals
 from tournaments.messages import refusal_message
 from tournaments.models import (
     Deal,

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournaments.engine import money, payouts
-from tournaments.engine.payouts import Generated, Problem
+from prizes.engine import money, payouts
+from prizes.engine.payouts import Generated, Problem
 
 EURO = 100  # cents
 
