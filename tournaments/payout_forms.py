@@ -11,8 +11,8 @@ from django import forms
 from django.utils.formats import get_format
 from django.utils.translation import gettext_lazy as _
 
+from prizes.models import PayoutTemplate, PlacesMode
 from tournaments.forms import PageForm, money_cents, money_field
-from tournaments.models import PayoutTemplate, PlacesMode
 from tournaments.templatetags.floorman_format import minor_to_major
 
 MAX_PLACES = 10_000  # more places than any field pays; a form this long is already absurd

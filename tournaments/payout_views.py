@@ -20,9 +20,10 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from floorman.pages import role_required, service_call
 from floorman.roles import MANAGE_TOURNAMENTS
 from prizes.engine.payouts import place_groups
+from prizes.models import PayoutSettings, PayoutTemplate
 from tournaments import prize_selectors, prize_services
 from tournaments.messages import ADJUSTMENTS, LOCK_REASONS, refusal_message
-from tournaments.models import PayoutSettings, PayoutTemplate, Tournament
+from tournaments.models import Tournament
 from tournaments.payout_forms import (
     EXTRA_LINES,
     LockForm,

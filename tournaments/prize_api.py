@@ -13,15 +13,10 @@ from rest_framework.views import APIView
 
 from floorman.api import tournament_or_404, valid_data
 from floorman.roles import DEAL_FIGURES, MANAGE_TOURNAMENTS, PAY_PRIZES, role_permission
+from prizes.models import DealMethod, PayoutSettings, PayoutTemplate, PlacesMode
 from tournaments import prize_services
 from tournaments.api import MAX_ID, money
-from tournaments.models import (
-    MAX_CHIPS,
-    DealMethod,
-    PayoutSettings,
-    PayoutTemplate,
-    PlacesMode,
-)
+from tournaments.models import MAX_CHIPS
 from tournaments.prize_selectors import payout_table, payouts_public, results, results_public
 
 MAX_PLACES = 1_000_000

@@ -15,20 +15,17 @@ from fractions import Fraction
 from django.db.models import Sum
 
 from prizes.engine import money, payouts
-from tournaments import engine
-from tournaments.models import (
+from prizes.models import (
     Deal,
-    Entry,
-    EntryStatus,
     Payment,
     Payout,
     PayoutLock,
     PayoutStructure,
     PlaceEntered,
     PlacesMode,
-    Tournament,
-    TournamentStatus,
 )
+from tournaments import engine
+from tournaments.models import Entry, EntryStatus, Tournament, TournamentStatus
 from tournaments.selectors import Totals, player_public, rules_of, tournament_totals
 
 # --- The payout table --------------------------------------------------------------------

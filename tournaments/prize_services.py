@@ -16,12 +16,10 @@ from floorman import live
 from floorman.audit import audit_record, staff_user
 from floorman.errors import Conflict, Invalid, NotFound
 from prizes.engine import deals, payouts
-from tournaments.models import (
+from prizes.models import (
     Deal,
     DealMethod,
     DealShare,
-    Entry,
-    EntryStatus,
     Payment,
     Payout,
     PayoutLock,
@@ -30,6 +28,10 @@ from tournaments.models import (
     PayoutTemplate,
     PlaceEntered,
     PlacesMode,
+)
+from tournaments.models import (
+    Entry,
+    EntryStatus,
     Tournament,
     TournamentStatus,
     Transaction,

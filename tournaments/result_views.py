@@ -24,16 +24,10 @@ from floorman.roles import (
     user_has_role,
 )
 from prizes.engine import deals
+from prizes.models import Deal, DealMethod, Payment
 from tournaments import prize_selectors, prize_services
 from tournaments.messages import refusal_message
-from tournaments.models import (
-    Deal,
-    DealMethod,
-    Entry,
-    EntryStatus,
-    Payment,
-    Tournament,
-)
+from tournaments.models import Entry, EntryStatus, Tournament
 from tournaments.result_forms import (
     FIGURE_METHODS,
     DealChipsForm,

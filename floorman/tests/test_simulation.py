@@ -22,6 +22,7 @@ from floorman.simulation.invariants import (
 )
 from floorman.simulation.run import Simulation
 from hands.models import Elimination
+from prizes.models import Payment
 from seating import services as seating
 from seating.models import Seat
 from seating.selectors import table_views
@@ -29,7 +30,6 @@ from tournaments import services as desk
 from tournaments.models import (
     Entry,
     EntryStatus,
-    Payment,
     Tournament,
     TournamentStatus,
     Transaction,

@@ -106,8 +106,8 @@ def test_bust_and_undo_at_once_leave_a_consistent_entry():
 
 
 def test_two_cashiers_paying_one_entry_pay_it_once():
+    from prizes.models import Payment
     from tournaments import prize_services
-    from tournaments.models import Payment
     from tournaments.tests.factories import bust_in_order, field, registration_closed
 
     event = tournament(buy_in=10000, fee=0)

@@ -6,9 +6,10 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils import translation
 
+from prizes.models import Payout, PayoutLock, PayoutStructure, PayoutTemplate
 from tournaments import prize_services
 from tournaments.messages import LOCK_REASONS, REFUSALS
-from tournaments.models import Payout, PayoutLock, PayoutStructure, PayoutTemplate, Player
+from tournaments.models import Player
 from tournaments.prize_selectors import payout_table
 from tournaments.tests.factories import (
     bust_in_order,

@@ -2,7 +2,8 @@
 
 import pytest
 
-from tournaments.models import Payment, Tournament, Transaction, TransactionKind
+from prizes.models import Payment
+from tournaments.models import Tournament, Transaction, TransactionKind
 from tournaments.prize_selectors import payout_table
 from tournaments.tests.factories import (
     api,

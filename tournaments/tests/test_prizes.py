@@ -4,8 +4,9 @@ results split ties (RP-8 A); the cashier pays once; deals (casino §6)."""
 import pytest
 
 from floorman.errors import Conflict, Invalid
+from prizes.models import Payment, PayoutLock
 from tournaments import prize_services, services
-from tournaments.models import Payment, PayoutLock, Transaction, TransactionKind
+from tournaments.models import Transaction, TransactionKind
 from tournaments.prize_selectors import payout_table, results, results_public
 from tournaments.selectors import tournament_totals
 from tournaments.tests.factories import (
