@@ -20,9 +20,9 @@ from django.views.decorators.http import require_safe
 
 from clock.selectors import announcements_public, clock_public
 from prizes.engine.payouts import place_groups
+from prizes.selectors import chips_in_play, payout_table
 from seating.public_views import side_board
 from tournaments.models import Tournament
-from tournaments.prize_selectors import chips_in_play, payout_table
 from tournaments.selectors import Totals, tournament_totals
 from tournaments.templatetags.floorman_format import babel_locale, chips, money
 

@@ -7,7 +7,9 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 import floorman.converters  # noqa: F401 - registers the "id" path converter
 from floorman import health, views
 from floorman.ratelimit import client_ip, posted_username, rate_limited
-from tournaments.payout_views import results_public
+from prizes import urls as prizes_urls
+from prizes.views.payouts import results_public
+from tournaments import urls as tournaments_urls
 
 # At most FLOORMAN_RATE_LOGIN sign-in attempts from one address, and on one username.
 login = rate_limited(
@@ -31,7 +33,11 @@ urlpatterns = [
     path(
         "api/v1/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"
     ),
-    path("tournaments/", include("tournaments.urls")),
+    # The prize pages keep the "tournaments" namespace and names they had.
+    path(
+        "tournaments/",
+        include((tournaments_urls.urlpatterns + prizes_urls.urlpatterns, "tournaments")),
+    ),
     path("results/<id:tournament_id>/", results_public, name="results-public"),
     path("", include("clock.urls")),
     path("", include("clock.screen_urls")),

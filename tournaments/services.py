@@ -636,7 +636,7 @@ def _uneliminated(tournament: Tournament, entry: Entry) -> None:
 
 
 def _in_the_money(tournament: Tournament) -> bool:
-    from tournaments.prize_selectors import in_the_money  # the payout table needs all money
+    from prizes.selectors import in_the_money  # the payout table needs all money
 
     return in_the_money(tournament)
 

@@ -22,8 +22,8 @@ from clock.screens import (
     rotation_query,
 )
 from clock.tests.factories import with_structure
+from prizes import services as prize_services
 from rulings import services as rulings
-from tournaments import prize_services
 from tournaments import services as tournament_services
 from tournaments.tests.factories import register, tournament
 

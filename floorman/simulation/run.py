@@ -23,13 +23,13 @@ from floorman.simulation.invariants import check_all
 from floorman.simulation.play import round_play
 from floorman.simulation.timing import Timings
 from hands.selectors import hand_for_hand
+from prizes import services as prize_services
 from prizes.models import DealMethod, Payment
+from prizes.selectors import payout_table, results, unpaid_prizes
 from seating import services as seating_services
 from seating.selectors import table_views
-from tournaments import prize_services
 from tournaments import services as desk_services
 from tournaments.models import Entry, EntryStatus, TournamentStatus
-from tournaments.prize_selectors import payout_table, results, unpaid_prizes
 from tournaments.selectors import active_entry_count, tournament_totals
 
 PROGRESS_EVERY = 10  # rounds between progress lines

@@ -23,6 +23,7 @@ from floorman.simulation.invariants import (
 from floorman.simulation.run import Simulation
 from hands.models import Elimination
 from prizes.models import Payment
+from prizes.selectors import results
 from seating import services as seating
 from seating.models import Seat
 from seating.selectors import table_views
@@ -35,7 +36,6 @@ from tournaments.models import (
     Transaction,
     TransactionKind,
 )
-from tournaments.prize_selectors import results
 from tournaments.selectors import tournament_totals
 
 # --- The dealer ------------------------------------------------------------------------

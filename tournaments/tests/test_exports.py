@@ -10,7 +10,9 @@ import zlib
 import pytest
 from django.urls import reverse
 
-from tournaments import exports, prize_services, services
+from prizes import exports
+from prizes import services as prize_services
+from tournaments import services
 from tournaments.tests.factories import register, staff, tournament
 
 pytestmark = pytest.mark.django_db

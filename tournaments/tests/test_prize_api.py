@@ -3,8 +3,8 @@
 import pytest
 
 from prizes.models import Payment
+from prizes.selectors import payout_table
 from tournaments.models import Tournament, Transaction, TransactionKind
-from tournaments.prize_selectors import payout_table
 from tournaments.tests.factories import (
     api,
     bust_in_order,

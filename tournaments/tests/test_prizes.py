@@ -4,10 +4,11 @@ results split ties (RP-8 A); the cashier pays once; deals (casino §6)."""
 import pytest
 
 from floorman.errors import Conflict, Invalid
+from prizes import services as prize_services
 from prizes.models import Payment, PayoutLock
-from tournaments import prize_services, services
+from prizes.selectors import payout_table, results, results_public
+from tournaments import services
 from tournaments.models import Transaction, TransactionKind
-from tournaments.prize_selectors import payout_table, results, results_public
 from tournaments.selectors import tournament_totals
 from tournaments.tests.factories import (
     bust_in_order,

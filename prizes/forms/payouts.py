@@ -1,5 +1,5 @@
 """Forms of the payouts page. They check the shape of the input; the rules between the
-settings and the table's sum are the services' business (prize_services).
+settings and the table's sum are the services' business (prizes.services).
 
 Money is typed in major units ("1.00") and leaves as cents; a house table's shares are
 typed as percentages per place ("50, 30, 20") and leave as basis points (1/100 %)."""

@@ -13,11 +13,11 @@ from rest_framework.views import APIView
 
 from floorman.api import tournament_or_404, valid_data
 from floorman.roles import DEAL_FIGURES, MANAGE_TOURNAMENTS, PAY_PRIZES, role_permission
+from prizes import services
 from prizes.models import DealMethod, PayoutSettings, PayoutTemplate, PlacesMode
-from tournaments import prize_services
+from prizes.selectors import payout_table, payouts_public, results, results_public
 from tournaments.api import MAX_ID, money
 from tournaments.models import MAX_CHIPS
-from tournaments.prize_selectors import payout_table, payouts_public, results, results_public
 
 MAX_PLACES = 1_000_000
 MAX_DEAL_PLAYERS = 1_000
@@ -203,7 +203,7 @@ class PayoutsView(PrizeView):
         tournament = tournament_or_404(tournament_pk)
         data = valid_data(PayoutsInput, request.data)
         settings = {k: v for k, v in data.items() if k in PayoutSettings.SETTINGS}
-        prize_services.payouts_update(
+        services.payouts_update(
             actor=request.user,
             tournament_id=tournament.pk,
             settings=settings or None,
@@ -227,7 +227,7 @@ class PlaceView(PrizeView):
         """The director enters an entry's place by hand; null goes back to the bust-outs."""
         tournament = tournament_or_404(tournament_pk)
         data = valid_data(PlaceInput, request.data)
-        prize_services.place_enter(
+        services.place_enter(
             actor=request.user, tournament_id=tournament.pk, entry_id=entry_pk, place=data["place"]
         )
         return Response(results_data(tournament))
@@ -242,7 +242,7 @@ class PaymentsView(PrizeView):
         entry twice is refused (409)."""
         tournament = tournament_or_404(tournament_pk)
         data = valid_data(PaymentInput, request.data)
-        prize_services.prize_pay(
+        services.prize_pay(
             actor=request.user,
             tournament_id=tournament.pk,
             entry_id=data["entry"],
@@ -258,9 +258,7 @@ class PaymentView(PrizeView):
     def delete(self, request, tournament_pk, entry_pk):
         """Take back a payment made by mistake: the ledger line is reversed."""
         tournament = tournament_or_404(tournament_pk)
-        prize_services.prize_pay_undo(
-            actor=request.user, tournament_id=tournament.pk, entry_id=entry_pk
-        )
+        services.prize_pay_undo(actor=request.user, tournament_id=tournament.pk, entry_id=entry_pk)
         return Response(results_data(tournament))
 
 
@@ -274,7 +272,7 @@ class DealCalculateView(PrizeView):
         prizes (less the save). Changes nothing."""
         tournament = tournament_or_404(tournament_pk)
         data = valid_data(DealCalculateInput, request.data)
-        figures = prize_services.deal_calculate(
+        figures = services.deal_calculate(
             tournament_id=tournament.pk,
             method=data["method"],
             chips=data["chips"],
@@ -291,7 +289,7 @@ class DealView(PrizeView):
         tournament is finished; with it, `save` is left for the winner."""
         tournament = tournament_or_404(tournament_pk)
         data = valid_data(DealInput, request.data)
-        prize_services.deal_record(
+        services.deal_record(
             actor=request.user,
             tournament_id=tournament.pk,
             method=data["method"],
