@@ -30,7 +30,7 @@ from statistics import median
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from tournaments.engine import deals, payouts  # noqa: E402
+from prizes.engine import deals, payouts  # noqa: E402
 
 RUNS = int(os.environ.get("BENCH_RUNS", "21"))
 SLOW_RUNS = min(RUNS, 5)

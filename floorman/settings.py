@@ -68,6 +68,7 @@ INSTALLED_APPS = [
     "clock",
     "hands",
     "rulings",
+    "prizes",
     "simulation",
     "web",
 ]

@@ -204,7 +204,7 @@ def places_paid(tournament, settings: HandForHand) -> int:
     as many places as the payout table pays."""
     if settings.places_paid:
         return settings.places_paid
-    from tournaments.prize_selectors import places_paid as table_places_paid
+    from prizes.selectors import places_paid as table_places_paid
 
     return table_places_paid(tournament)
 

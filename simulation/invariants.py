@@ -13,19 +13,19 @@ from clock import engine as clock_engine
 from clock.models import Clock
 from hands.models import Elimination
 from hands.selectors import finishing_places
+from prizes.models import Payment
+from prizes.selectors import chips_in_play, payout_table, results
 from seating import engine as seating_engine
 from seating.models import Seat, Table
 from seating.selectors import seating_settings, table_views
 from tournaments.models import (
     Entry,
     EntryStatus,
-    Payment,
     Tournament,
     TournamentStatus,
     Transaction,
     TransactionKind,
 )
-from tournaments.prize_selectors import chips_in_play, payout_table, results
 from tournaments.selectors import tournament_totals
 
 

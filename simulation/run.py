@@ -17,6 +17,9 @@ from clock import services as clock_services
 from clock.models import Clock
 from clock.selectors import level_in_play, structure_steps
 from hands.selectors import hand_for_hand
+from prizes import services as prize_services
+from prizes.models import DealMethod, Payment
+from prizes.selectors import payout_table, results, unpaid_prizes
 from seating import services as seating_services
 from seating.selectors import table_views
 from seating.services import desk as desk_intentions
@@ -26,9 +29,7 @@ from simulation.desk import Desk
 from simulation.invariants import check_all
 from simulation.play import round_play
 from simulation.timing import Timings
-from tournaments import prize_services
-from tournaments.models import DealMethod, Entry, EntryStatus, Payment, TournamentStatus
-from tournaments.prize_selectors import payout_table, results, unpaid_prizes
+from tournaments.models import Entry, EntryStatus, TournamentStatus
 from tournaments.selectors import active_entry_count, tournament_totals
 
 PROGRESS_EVERY = 10  # rounds between progress lines

@@ -608,7 +608,7 @@ def entry_back(*, actor, tournament: Tournament, entry: Entry) -> Entry:
 
 
 def _in_the_money(tournament: Tournament) -> bool:
-    from tournaments.prize_selectors import in_the_money  # the payout table needs all money
+    from prizes.selectors import in_the_money  # the payout table needs all money
 
     return in_the_money(tournament)
 

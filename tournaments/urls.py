@@ -1,8 +1,9 @@
 from django.urls import path
 
 import floorman.converters  # noqa: F401 - registers the "id" path converter
-from tournaments import exports, payout_views, result_views, views
+from tournaments import views
 
+# The prize pages (prizes.urls) share this namespace: the root urlconf includes both lists.
 app_name = "tournaments"
 
 T = "<id:tournament_id>/"
@@ -31,25 +32,6 @@ urlpatterns = [
         views.alternate_withdraw,
         name="alternate-withdraw",
     ),
-    # Prize money: the payout table, results and payments, deals (casino §6).
-    path(T + "payouts/", payout_views.payouts, name="payouts"),
-    path(T + "payouts/lines/", payout_views.payouts_lines, name="payouts-lines"),
-    path(T + "payouts/lock/", payout_views.payouts_lock, name="payouts-lock"),
-    path(T + "payouts/templates/", payout_views.template_save, name="payouts-template-save"),
-    path(
-        T + "payouts/templates/apply/",
-        payout_views.template_apply,
-        name="payouts-template-apply",
-    ),
-    path(T + "results/", result_views.results, name="results"),
-    path(T + "results/<id:entry_id>/pay/", result_views.pay, name="result-pay"),
-    path(T + "results/<id:entry_id>/pay/undo/", result_views.pay_undo, name="result-pay-undo"),
-    path(T + "results/<id:entry_id>/place/", result_views.place, name="result-place"),
-    path(T + "results/export.csv", exports.results_csv, name="results-csv"),
-    path(T + "results/export.pdf", exports.results_pdf, name="results-pdf"),
-    path(T + "deal/", result_views.deal, name="deal"),
-    path(T + "deal/pause/", result_views.deal_pause, name="deal-pause"),
-    path(T + "deal/record/", result_views.deal_record, name="deal-record"),
     path("players/", views.player_list, name="players"),
     path("players/<id:player_id>/", views.player_edit, name="player-edit"),
     path("players/<id:player_id>/id-check/", views.player_id_check, name="player-id-check"),

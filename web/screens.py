@@ -19,10 +19,10 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
 from clock.selectors import announcements_public, clock_public
+from prizes.engine.payouts import place_groups
+from prizes.selectors import chips_in_play, payout_table
 from seating.views.public import side_board
-from tournaments.engine.payouts import place_groups
 from tournaments.models import Tournament
-from tournaments.prize_selectors import chips_in_play, payout_table
 from tournaments.selectors import Totals, tournament_totals
 from tournaments.templatetags.floorman_format import babel_locale, chips, money
 

@@ -8,7 +8,9 @@ import floorman.converters  # noqa: F401 - registers the "id" path converter
 from floorman import health
 from floorman import views as staff_views
 from floorman.ratelimit import client_ip, posted_username, rate_limited
-from tournaments.payout_views import results_public
+from prizes import urls as prizes_urls
+from prizes.views.payouts import results_public
+from tournaments import urls as tournaments_urls
 from web import views
 
 # At most FLOORMAN_RATE_LOGIN sign-in attempts from one address, and on one username.
@@ -33,7 +35,11 @@ urlpatterns = [
     path(
         "api/v1/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"
     ),
-    path("tournaments/", include("tournaments.urls")),
+    # The prize pages keep the "tournaments" namespace and names they had.
+    path(
+        "tournaments/",
+        include((tournaments_urls.urlpatterns + prizes_urls.urlpatterns, "tournaments")),
+    ),
     path("results/<id:tournament_id>/", results_public, name="results-public"),
     path("", include("clock.urls.console")),
     path("", include("web.screen_urls")),

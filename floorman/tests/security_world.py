@@ -22,10 +22,10 @@ from clock import services as clock_services
 from clock.tests.factories import with_structure
 from hands import services as hand_services
 from hands.tests.factories import button_at, deal, seat_players
+from prizes import services as prize_services
 from rulings import services as rulings
 from seating import services as seating
 from seating.models import SeatingAction
-from tournaments import prize_services
 from tournaments.models import Tournament
 from tournaments.tests.factories import register, staff, tournament
 

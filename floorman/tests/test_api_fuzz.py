@@ -53,8 +53,8 @@ from clock.tests.factories import structure, with_structure
 from floorman.api import LoginThrottle
 from hands.services import hand_action
 from hands.tests.factories import button_at, deal, finish, seat_players
+from prizes import services as prize_services
 from rulings import services as rulings_services
-from tournaments import prize_services
 from tournaments.models import Alternate, Entry, Player, Tournament
 from tournaments.tests.factories import register, staff, tournament
 

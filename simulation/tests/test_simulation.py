@@ -12,6 +12,8 @@ from hypothesis import strategies as st
 
 from hands.models import Elimination
 from hands.services import busts as bust_services
+from prizes.models import Payment
+from prizes.selectors import results
 from seating import services as seating
 from seating.models import Seat
 from seating.selectors import table_views
@@ -30,13 +32,11 @@ from simulation.run import Simulation, simulate
 from tournaments.models import (
     Entry,
     EntryStatus,
-    Payment,
     Tournament,
     TournamentStatus,
     Transaction,
     TransactionKind,
 )
-from tournaments.prize_selectors import results
 from tournaments.selectors import tournament_totals
 
 # --- The dealer ------------------------------------------------------------------------

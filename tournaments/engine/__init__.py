@@ -1,7 +1,6 @@
 """Registration rules as pure functions: plain values in, plain values out.
 
-The package's other modules hold the money rules: `money` (exact splits), `payouts`
-(places paid, the payout curve) and `deals` (ICM, chip chop).
+The money rules (exact splits, payouts, deals) live in `prizes.engine`.
 
 No Django here, so the rules are tested without a database. Each check returns
 None when the action is allowed, or a refusal code that the service turns into a

@@ -194,9 +194,9 @@ PAYOUT_ACTIONS = st.lists(
 def test_ledger_reconciles_after_entries_refunds_and_payouts(actions):
     """Money in, refunds and prizes paid in any order: the ledger's lines always add up
     to the pool's figures, nobody is paid twice, and no more is paid than the pool."""
-    from tournaments import prize_services
-    from tournaments.models import Payment
-    from tournaments.prize_selectors import results
+    from prizes import services as prize_services
+    from prizes.models import Payment
+    from prizes.selectors import results
 
     event = tournament(buy_in=5000, fee=500, guarantee=30000)
     cashier = staff("cashier")

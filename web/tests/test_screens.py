@@ -16,8 +16,8 @@ from django.utils import translation
 from clock import services
 from clock.tests.factories import with_structure
 from hands.services import busts as bust_services
+from prizes import services as prize_services
 from rulings import services as rulings
-from tournaments import prize_services
 from tournaments.tests.factories import register, tournament
 from web import screens
 from web.screens import (

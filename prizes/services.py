@@ -15,14 +15,12 @@ from django.utils.translation import gettext as _
 from floorman import live
 from floorman.audit import audit_record, staff_user
 from floorman.errors import Conflict, Invalid, NotFound
-from seating.services.desk import tournament_status_save
-from tournaments.engine import deals, payouts
-from tournaments.models import (
+from prizes.engine import deals, payouts
+from prizes.messages import refusal_message
+from prizes.models import (
     Deal,
     DealMethod,
     DealShare,
-    Entry,
-    EntryStatus,
     Payment,
     Payout,
     PayoutLock,
@@ -31,12 +29,8 @@ from tournaments.models import (
     PayoutTemplate,
     PlaceEntered,
     PlacesMode,
-    Tournament,
-    TournamentStatus,
-    Transaction,
-    TransactionKind,
 )
-from tournaments.prize_selectors import (
+from prizes.selectors import (
     PayoutTable,
     Results,
     chips_in_play,
@@ -50,16 +44,28 @@ from tournaments.prize_selectors import (
     settings_public,
     unpaid_prizes,
 )
+from seating.services.desk import tournament_status_save
+from tournaments.models import (
+    Entry,
+    EntryStatus,
+    Tournament,
+    TournamentStatus,
+    Transaction,
+    TransactionKind,
+)
 from tournaments.selectors import active_entry_count
 from tournaments.services import (
     entries_chips_count,
     entry_locked,
     line_reverse,
-    refuse,
     tournament_lock,
     tournament_publish,
 )
 from tournaments.templatetags.floorman_format import money
+
+
+def refuse(code: str, **data) -> Conflict:
+    return Conflict(refusal_message(code), code=code, data=data)
 
 
 def _publish_payouts(tournament: Tournament) -> None:
@@ -75,7 +81,7 @@ def _publish_results(
 ) -> None:
     """`found`: the results as the service left them, when it has them (they are worked
     out from every entry and hand: at 10,000 entries once is enough); `changed`: the
-    entries whose lines changed, None when it may be many (prize_selectors.results_event)."""
+    entries whose lines changed, None when it may be many (selectors.results_event)."""
     live.live_publish(
         tournament_id=tournament.pk,
         kind=live.RESULTS_UPDATED,

@@ -5,10 +5,11 @@ import pytest
 
 from floorman.errors import Conflict, Invalid
 from hands.services import busts as bust_services
+from prizes import services as prize_services
+from prizes.models import Payment, PayoutLock
+from prizes.selectors import payout_table, results, results_public
 from seating.services import desk as desk_intentions
-from tournaments import prize_services
-from tournaments.models import Payment, PayoutLock, Transaction, TransactionKind
-from tournaments.prize_selectors import payout_table, results, results_public
+from tournaments.models import Transaction, TransactionKind
 from tournaments.selectors import tournament_totals
 from tournaments.tests.factories import (
     bust_in_order,

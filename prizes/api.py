@@ -13,17 +13,12 @@ from rest_framework.views import APIView
 
 from floorman.api import valid_data
 from floorman.roles import DEAL_FIGURES, MANAGE_TOURNAMENTS, PAY_PRIZES, role_permission
-from tournaments import prize_services
+from prizes import services
+from prizes.models import DealMethod, PayoutSettings, PayoutTemplate, PlacesMode
+from prizes.selectors import payout_table, payouts_public, results, results_public
 from tournaments.api import MAX_ID, money
 from tournaments.lookups import tournament_or_404
-from tournaments.models import (
-    MAX_CHIPS,
-    DealMethod,
-    PayoutSettings,
-    PayoutTemplate,
-    PlacesMode,
-)
-from tournaments.prize_selectors import payout_table, payouts_public, results, results_public
+from tournaments.models import MAX_CHIPS
 
 MAX_PLACES = 1_000_000
 MAX_DEAL_PLAYERS = 1_000
@@ -209,7 +204,7 @@ class PayoutsView(PrizeView):
         tournament = tournament_or_404(tournament_pk)
         data = valid_data(PayoutsInput, request.data)
         settings = {k: v for k, v in data.items() if k in PayoutSettings.SETTINGS}
-        prize_services.payouts_update(
+        services.payouts_update(
             actor=request.user,
             tournament_id=tournament.pk,
             settings=settings or None,
@@ -233,7 +228,7 @@ class PlaceView(PrizeView):
         """The director enters an entry's place by hand; null goes back to the bust-outs."""
         tournament = tournament_or_404(tournament_pk)
         data = valid_data(PlaceInput, request.data)
-        prize_services.place_enter(
+        services.place_enter(
             actor=request.user, tournament_id=tournament.pk, entry_id=entry_pk, place=data["place"]
         )
         return Response(results_data(tournament))
@@ -248,7 +243,7 @@ class PaymentsView(PrizeView):
         entry twice is refused (409)."""
         tournament = tournament_or_404(tournament_pk)
         data = valid_data(PaymentInput, request.data)
-        prize_services.prize_pay(
+        services.prize_pay(
             actor=request.user,
             tournament_id=tournament.pk,
             entry_id=data["entry"],
@@ -264,9 +259,7 @@ class PaymentView(PrizeView):
     def delete(self, request, tournament_pk, entry_pk):
         """Take back a payment made by mistake: the ledger line is reversed."""
         tournament = tournament_or_404(tournament_pk)
-        prize_services.prize_pay_undo(
-            actor=request.user, tournament_id=tournament.pk, entry_id=entry_pk
-        )
+        services.prize_pay_undo(actor=request.user, tournament_id=tournament.pk, entry_id=entry_pk)
         return Response(results_data(tournament))
 
 
@@ -280,7 +273,7 @@ class DealCalculateView(PrizeView):
         prizes (less the save). Changes nothing."""
         tournament = tournament_or_404(tournament_pk)
         data = valid_data(DealCalculateInput, request.data)
-        figures = prize_services.deal_calculate(
+        figures = services.deal_calculate(
             tournament_id=tournament.pk,
             method=data["method"],
             chips=data["chips"],
@@ -297,7 +290,7 @@ class DealView(PrizeView):
         tournament is finished; with it, `save` is left for the winner."""
         tournament = tournament_or_404(tournament_pk)
         data = valid_data(DealInput, request.data)
-        prize_services.deal_record(
+        services.deal_record(
             actor=request.user,
             tournament_id=tournament.pk,
             method=data["method"],

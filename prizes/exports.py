@@ -29,8 +29,8 @@ from reportlab.platypus import LongTable, Paragraph, SimpleDocTemplate, Spacer, 
 
 from floorman.pages import role_required
 from floorman.roles import ALL_ROLES
+from prizes.selectors import Results, results
 from tournaments.models import Tournament
-from tournaments.prize_selectors import Results, results
 from tournaments.selectors import tournament_totals
 from tournaments.templatetags.floorman_format import minor_to_major, money, place_text
 

@@ -19,11 +19,9 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from floorman.pages import role_required, service_call
 from floorman.roles import MANAGE_TOURNAMENTS
-from tournaments import prize_selectors, prize_services
-from tournaments.engine.payouts import place_groups
-from tournaments.messages import ADJUSTMENTS, LOCK_REASONS, refusal_message
-from tournaments.models import PayoutSettings, PayoutTemplate, Tournament
-from tournaments.payout_forms import (
+from prizes import selectors, services
+from prizes.engine.payouts import place_groups
+from prizes.forms.payouts import (
     EXTRA_LINES,
     LockForm,
     PayoutLinesForm,
@@ -31,6 +29,9 @@ from tournaments.payout_forms import (
     TemplateApplyForm,
     TemplateSaveForm,
 )
+from prizes.messages import ADJUSTMENTS, LOCK_REASONS, refusal_message
+from prizes.models import PayoutSettings, PayoutTemplate
+from tournaments.models import Tournament
 from tournaments.selectors import tournament_totals
 from tournaments.templatetags.floorman_format import babel_locale, money, place_text
 
@@ -78,9 +79,9 @@ def _page(
     status: int = 200,
 ):
     totals = tournament_totals(tournament)
-    table = prize_selectors.payout_table(tournament, totals)
+    table = selectors.payout_table(tournament, totals)
     pool = table.pool.total
-    final = prize_selectors.payouts_final(tournament) or ""
+    final = selectors.payouts_final(tournament) or ""
     currency = tournament.currency
     if settings_form is None:
         settings_form = PayoutSettingsForm(
@@ -132,7 +133,7 @@ def _page(
             "sep": format_decimal(Decimal("1.5"), locale=babel_locale())[1],
         },
     }
-    return render(request, "tournaments/payouts.html", context, status=status)
+    return render(request, "prizes/payouts.html", context, status=status)
 
 
 def _most_places(totals, table) -> int:
@@ -180,7 +181,7 @@ def payouts(request, tournament_id: int):
         tournament,
         "settings_form",
         form,
-        prize_services.payouts_update,
+        services.payouts_update,
         success=lambda: _("Payout settings saved."),
         settings={name: form.cleaned_data[name] for name in PayoutSettings.SETTINGS},
     )
@@ -196,7 +197,7 @@ def payouts_lines(request, tournament_id: int):
         request.POST,
         currency=tournament.currency,
         places=PayoutLinesForm.places_posted(request.POST),
-        most=_most_places(totals, prize_selectors.payout_table(tournament, totals)),
+        most=_most_places(totals, selectors.payout_table(tournament, totals)),
     )
     if not form.is_valid():
         return _page(request, tournament, lines_form=form, status=400)
@@ -205,7 +206,7 @@ def payouts_lines(request, tournament_id: int):
         tournament,
         "lines_form",
         form,
-        prize_services.payouts_update,
+        services.payouts_update,
         success=lambda: _("Payout table saved. It is locked: it no longer follows the prize pool."),
         lines=form.cleaned_data["lines"],
     )
@@ -222,7 +223,7 @@ def payouts_lock(request, tournament_id: int):
         return _back(tournament)
     lock = form.cleaned_data["action"] == "lock"
     outcome = service_call(
-        request, prize_services.payouts_update, tournament_id=tournament.pk, locked=lock
+        request, services.payouts_update, tournament_id=tournament.pk, locked=lock
     )
     if outcome.ok:
         messages.success(
@@ -254,7 +255,7 @@ def template_save(request, tournament_id: int):
         tournament,
         "save_form",
         form,
-        prize_services.template_save,
+        services.template_save,
         success=lambda: text % {"name": name},
         name=name,
     )
@@ -279,7 +280,7 @@ def template_apply(request, tournament_id: int):
         tournament,
         "apply_form",
         form,
-        prize_services.template_apply,
+        services.template_apply,
         success=success,
         template_id=template_id,
     )
@@ -295,9 +296,9 @@ def results_public(request, tournament_id: int):
     Public and read-only: names, nicknames and countries only, never contact data."""
     tournament = _tournament(tournament_id)
     totals = tournament_totals(tournament)
-    table = prize_selectors.payout_table(tournament, totals)
-    found = prize_selectors.results(tournament, table)
-    public = prize_selectors.results_public(tournament, found)
+    table = selectors.payout_table(tournament, totals)
+    found = selectors.results(tournament, table)
+    public = selectors.results_public(tournament, found)
     rows = [
         {
             **row,
@@ -307,7 +308,7 @@ def results_public(request, tournament_id: int):
     ]
     return render(
         request,
-        "tournaments/results_public.html",
+        "prizes/results_public.html",
         {
             "tournament": tournament,
             "pool": table.pool,

@@ -9,8 +9,9 @@ is simply not read, and one missing a player left is refused on that player's fi
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from prizes.models import DealMethod
 from tournaments.forms import PageForm, chips_field, money_cents, money_field
-from tournaments.models import MAX_CHIPS, MAX_MONEY, DealMethod, Entry
+from tournaments.models import MAX_CHIPS, MAX_MONEY, Entry
 from tournaments.templatetags.floorman_format import money
 
 MAX_PLACE = 1_000_000

@@ -2,8 +2,9 @@
 
 import pytest
 
-from tournaments.models import Payment, Tournament, Transaction, TransactionKind
-from tournaments.prize_selectors import payout_table
+from prizes.models import Payment
+from prizes.selectors import payout_table
+from tournaments.models import Tournament, Transaction, TransactionKind
 from tournaments.tests.factories import (
     api,
     bust_in_order,

@@ -13,9 +13,10 @@ from django.urls import reverse
 from clock import services as clock_services
 from clock.models import Clock
 from clock.tests.factories import with_structure
-from tournaments import prize_services
-from tournaments.models import Deal, Payment, PlaceEntered, Transaction, TransactionKind
-from tournaments.prize_selectors import results
+from prizes import services as prize_services
+from prizes.models import Deal, Payment, PlaceEntered
+from prizes.selectors import results
+from tournaments.models import Transaction, TransactionKind
 from tournaments.tests.factories import (
     bust_in_order,
     field,

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.engine import deals
+from prizes.engine import deals
 
 
 def harville_by_brute_force(chips, prizes):

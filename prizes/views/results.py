@@ -23,18 +23,9 @@ from floorman.roles import (
     PAY_PRIZES,
     user_has_role,
 )
-from tournaments import prize_selectors, prize_services
-from tournaments.engine import deals
-from tournaments.messages import refusal_message
-from tournaments.models import (
-    Deal,
-    DealMethod,
-    Entry,
-    EntryStatus,
-    Payment,
-    Tournament,
-)
-from tournaments.result_forms import (
+from prizes import selectors, services
+from prizes.engine import deals
+from prizes.forms.results import (
     FIGURE_METHODS,
     DealChipsForm,
     DealRecordForm,
@@ -43,6 +34,9 @@ from tournaments.result_forms import (
     amount_name,
     chips_name,
 )
+from prizes.messages import refusal_message
+from prizes.models import Deal, DealMethod, Payment
+from tournaments.models import Entry, EntryStatus, Tournament
 from tournaments.templatetags.floorman_format import minor_to_major, money
 
 
@@ -62,7 +56,7 @@ def _results_url(tournament: Tournament, entry_id: int | None = None) -> str:
 def results(request, tournament_id: int):
     """Places, prizes and payments; any staff may look, the cashier pays."""
     tournament = _tournament(tournament_id)
-    found = prize_selectors.results(tournament)
+    found = selectors.results(tournament)
     placed = [row.entry.pk for row in found.rows]
     unplaced = []
     if user_has_role(request.user, MANAGE_TOURNAMENTS):
@@ -76,7 +70,7 @@ def results(request, tournament_id: int):
         )
     return render(
         request,
-        "tournaments/results.html",
+        "prizes/results.html",
         {
             "tournament": tournament,
             "found": found,
@@ -98,7 +92,7 @@ def pay(request, tournament_id: int, entry_id: int):
     else:
         outcome = service_call(
             request,
-            prize_services.prize_pay,
+            services.prize_pay,
             tournament_id=tournament.pk,
             entry_id=entry_id,
             expected=form.cleaned_data["amount"],
@@ -132,7 +126,7 @@ def pay_undo(request, tournament_id: int, entry_id: int):
             return redirect(_results_url(tournament, entry_id))
         return render(
             request,
-            "tournaments/_results_undo_confirm.html",
+            "prizes/_results_undo_confirm.html",
             {
                 "tournament": tournament,
                 "entry": entry,
@@ -141,7 +135,7 @@ def pay_undo(request, tournament_id: int, entry_id: int):
             },
         )
     outcome = service_call(
-        request, prize_services.prize_pay_undo, tournament_id=tournament.pk, entry_id=entry_id
+        request, services.prize_pay_undo, tournament_id=tournament.pk, entry_id=entry_id
     )
     if outcome.ok:
         entry = outcome.value
@@ -166,7 +160,7 @@ def place(request, tournament_id: int, entry_id: int):
     place_given = form.place_or_none
     outcome = service_call(
         request,
-        prize_services.place_enter,
+        services.place_enter,
         tournament_id=tournament.pk,
         entry_id=entry_id,
         place=place_given,
@@ -203,15 +197,15 @@ def _players_left(tournament: Tournament) -> list[Entry]:
 def _setting(tournament: Tournament) -> dict:
     """What a deal is made on: the players left, the prizes still to be won, the chips."""
     entries = _players_left(tournament)
-    table = prize_selectors.payout_table(tournament)
-    prizes = prize_selectors.unpaid_prizes(table, len(entries)) if entries else []
+    table = selectors.payout_table(tournament)
+    prizes = selectors.unpaid_prizes(table, len(entries)) if entries else []
     return {
         "entries": entries,
         "table": table,
         "prizes": prizes,
         "prize_total": sum(prizes),
         "next_prize": prizes[-1] if prizes else 0,
-        "in_play": prize_selectors.chips_in_play(tournament),
+        "in_play": selectors.chips_in_play(tournament),
         "save_most": deals.save_most(prizes),
     }
 
@@ -219,7 +213,7 @@ def _setting(tournament: Tournament) -> dict:
 def _deal_figures(*, actor, **kwargs) -> dict:
     """The figures shown side by side. Run through service_call for its refusals; it
     hands over the actor, which a read has no use for."""
-    return prize_services.deal_figures_by_method(methods=FIGURE_METHODS, **kwargs)
+    return services.deal_figures_by_method(methods=FIGURE_METHODS, **kwargs)
 
 
 def _comparison(setting: dict, form: DealChipsForm, figures: dict | None) -> dict:
@@ -293,7 +287,7 @@ def _deal_render(
 ):
     return render(
         request,
-        "tournaments/deal.html",
+        "prizes/deal.html",
         {
             "tournament": tournament,
             **setting,
@@ -312,7 +306,7 @@ def _deal_recorded(request, tournament: Tournament, deal: Deal):
     shares = deal.shares.select_related("entry__player")
     return render(
         request,
-        "tournaments/deal.html",
+        "prizes/deal.html",
         {
             "tournament": tournament,
             "deal": deal,
@@ -327,7 +321,7 @@ def _deal_refusal(tournament: Tournament) -> tuple[Deal | None, str]:
     deal = Deal.objects.filter(tournament=tournament).select_related("created_by").first()
     if deal is not None:
         return deal, "deal_exists"
-    return None, prize_selectors.deal_refusal(tournament) or ""
+    return None, selectors.deal_refusal(tournament) or ""
 
 
 def _deal_closed(request, tournament: Tournament, deal: Deal | None):
@@ -335,7 +329,7 @@ def _deal_closed(request, tournament: Tournament, deal: Deal | None):
     (or once it is over) the page says that a deal is made while it runs."""
     if deal is not None:
         return _deal_recorded(request, tournament, deal)
-    return render(request, "tournaments/deal.html", {"tournament": tournament, "not_running": True})
+    return render(request, "prizes/deal.html", {"tournament": tournament, "not_running": True})
 
 
 @role_required(DEAL_FIGURES)
@@ -416,7 +410,7 @@ def deal_record(request, tournament_id: int):
         data = form.cleaned_data
         outcome = service_call(
             request,
-            prize_services.deal_record,
+            services.deal_record,
             form=form,
             tournament_id=tournament.pk,
             method=data["method"],

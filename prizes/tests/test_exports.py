@@ -11,7 +11,8 @@ import pytest
 from django.urls import reverse
 
 from hands.services import busts as bust_services
-from tournaments import exports, prize_services
+from prizes import exports
+from prizes import services as prize_services
 from tournaments.tests.factories import register, staff, tournament
 
 pytestmark = pytest.mark.django_db

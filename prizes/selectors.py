@@ -14,21 +14,21 @@ from fractions import Fraction
 
 from django.db.models import Sum
 
-from tournaments import engine
-from tournaments.engine import money, payouts
-from tournaments.models import (
+from hands.engine.places import Place, prize_shares
+from hands.selectors import finishing_places
+from prizes.engine import money, payouts
+from prizes.models import (
     Deal,
-    Entry,
-    EntryStatus,
     Payment,
     Payout,
     PayoutLock,
     PayoutStructure,
     PlaceEntered,
     PlacesMode,
-    Tournament,
-    TournamentStatus,
 )
+from rulings.models import Penalty
+from tournaments import engine
+from tournaments.models import Entry, EntryStatus, Tournament, TournamentStatus
 from tournaments.selectors import Totals, player_public, rules_of, tournament_totals
 
 # --- The payout table --------------------------------------------------------------------
@@ -174,8 +174,6 @@ def chips_in_play(tournament: Tournament, totals: Totals | None = None) -> int:
     """Every chip sold: starting stacks, rebuys and add-ons, less the chips of
     disqualified players (TDA 71-D). Busted players' chips are with the players left, so
     a deal's chip counts must add up to this."""
-    from rulings.models import Penalty  # rulings builds on tournaments
-
     totals = totals or tournament_totals(tournament)
     removed = Penalty.objects.filter(tournament=tournament).aggregate(
         removed=Sum("chips_removed", default=0)
@@ -263,8 +261,6 @@ def _deal_places(deal: Deal) -> dict[int, tuple[int, int]]:
 def _place_ranges(
     tournament: Tournament, deal: Deal | None, entered: dict[int, tuple[int, int]]
 ) -> dict[int, tuple[int, int]]:
-    from hands.selectors import finishing_places  # hands builds on tournaments
-
     ranges = {entry: place.shared for entry, place in finishing_places(tournament.pk).items()}
     if deal is not None and deal.ends_tournament:
         ranges.update(_deal_places(deal))
@@ -292,8 +288,6 @@ def _conflicts(ranges: dict[int, tuple[int, int]]) -> set[int]:
 def _shares_of(ranges: dict[int, tuple[int, int]], prizes: dict[int, int]) -> dict[int, int]:
     """RP-8 A: tied entries pool the prizes of the places they share and split them
     evenly; a cent that does not split goes to the lowest entry first."""
-    from hands.engine.places import Place, prize_shares
-
     ordered = {entry: Place(entry, ranges[entry][0], ranges[entry]) for entry in sorted(ranges)}
     return prize_shares(ordered, prizes)
 

@@ -1,5 +1,5 @@
 """Forms of the payouts page. They check the shape of the input; the rules between the
-settings and the table's sum are the services' business (prize_services).
+settings and the table's sum are the services' business (prizes.services).
 
 Money is typed in major units ("1.00") and leaves as cents; a house table's shares are
 typed as percentages per place ("50, 30, 20") and leave as basis points (1/100 %)."""
@@ -11,8 +11,8 @@ from django import forms
 from django.utils.formats import get_format
 from django.utils.translation import gettext_lazy as _
 
+from prizes.models import PayoutTemplate, PlacesMode
 from tournaments.forms import PageForm, money_cents, money_field
-from tournaments.models import PayoutTemplate, PlacesMode
 from tournaments.templatetags.floorman_format import minor_to_major
 
 MAX_PLACES = 10_000  # more places than any field pays; a form this long is already absurd

@@ -1,0 +1,22 @@
+"""Prize money under /api/v1/tournaments/{id}/: the paths and names it had under the
+tournaments API."""
+
+from django.urls import path
+
+from prizes import api
+
+T = "tournaments/<id:tournament_pk>"
+
+urlpatterns = [
+    path(f"{T}/payouts/", api.PayoutsView.as_view(), name="api-payouts"),
+    path(f"{T}/results/", api.ResultsView.as_view(), name="api-results"),
+    path(f"{T}/results/<id:entry_pk>/place/", api.PlaceView.as_view(), name="api-place"),
+    path(f"{T}/payments/", api.PaymentsView.as_view(), name="api-payments"),
+    path(f"{T}/payments/<id:entry_pk>/", api.PaymentView.as_view(), name="api-payment"),
+    path(
+        f"{T}/deal/calculate/",
+        api.DealCalculateView.as_view(),
+        name="api-deal-calculate",
+    ),
+    path(f"{T}/deal/", api.DealView.as_view(), name="api-deal"),
+]

@@ -1,0 +1,53 @@
+"""What the director and the cashier are told when the rules refuse a prize action, and why
+a payout table changed (codes from prizes.selectors, prizes.services, prizes.engine)."""
+
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.messages import refusal_message as ledger_refusal_message
+
+REFUSALS = {
+    "payouts_locked": _("The payout table is locked: unlock it before changing its settings."),
+    "payouts_paid": _("Prizes have been paid from this payout table: it can no longer change."),
+    "payouts_dealt": _("A deal was made on this payout table: it can no longer change."),
+    "payouts_unbalanced": _(
+        "The payout table does not add up to the prize pool: the director must correct it "
+        "before prizes are paid or dealt."
+    ),
+    "already_paid": _("This entry has already been paid."),
+    "not_paid": _("This entry has not been paid."),
+    "no_place": _("This entry has no finishing place yet."),
+    "results_conflict": _(
+        "Two results claim the same place: the director must correct the places first."
+    ),
+    "not_in_the_money": _("This place is not paid."),
+    "deal_not_running": _("A deal is made while the tournament is running."),
+    "deal_exists": _("A deal has already been recorded for this tournament."),
+}
+
+# Why a payout table no longer follows the prize pool.
+LOCK_REASONS = {
+    "director": _("Locked by the director."),
+    "edited": _("Edited by hand, so locked: unlock to follow the prize pool again."),
+    "registration_closed": _("Locked: registration, rebuys and add-ons are over."),
+}
+
+# What the payout generator had to change to keep its promises.
+ADJUSTMENTS = {
+    "places_reduced": _(
+        "Fewer places are paid than set: the prize pool cannot pay the min-cash to all."
+    ),
+    "min_cash_lowered": _("The prize pool is smaller than one min-cash: the winner takes it all."),
+    "winner_share_raised": _(
+        "The winner's share was raised: no place may pay more than the winner."
+    ),
+    "winner_share_lowered": _(
+        "The winner's share was lowered so that every other paid place gets the min-cash."
+    ),
+}
+
+
+def refusal_message(code: str) -> str:
+    # A prize action may also be refused for a ledger reason ("entry_paid").
+    if code in REFUSALS:
+        return str(REFUSALS[code])
+    return ledger_refusal_message(code)

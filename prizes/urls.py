@@ -1,0 +1,34 @@
+"""The prize pages: the payout table, results and payments, deals (casino §6).
+
+They keep the URLs and the names they had as tournament pages ("tournaments:payouts"): the
+root urlconf includes these patterns with the tournaments pages, in their namespace.
+"""
+
+from django.urls import path
+
+import floorman.converters  # noqa: F401 - registers the "id" path converter
+from prizes import exports
+from prizes.views import payouts, results
+
+T = "<id:tournament_id>/"
+
+urlpatterns = [
+    path(T + "payouts/", payouts.payouts, name="payouts"),
+    path(T + "payouts/lines/", payouts.payouts_lines, name="payouts-lines"),
+    path(T + "payouts/lock/", payouts.payouts_lock, name="payouts-lock"),
+    path(T + "payouts/templates/", payouts.template_save, name="payouts-template-save"),
+    path(
+        T + "payouts/templates/apply/",
+        payouts.template_apply,
+        name="payouts-template-apply",
+    ),
+    path(T + "results/", results.results, name="results"),
+    path(T + "results/<id:entry_id>/pay/", results.pay, name="result-pay"),
+    path(T + "results/<id:entry_id>/pay/undo/", results.pay_undo, name="result-pay-undo"),
+    path(T + "results/<id:entry_id>/place/", results.place, name="result-place"),
+    path(T + "results/export.csv", exports.results_csv, name="results-csv"),
+    path(T + "results/export.pdf", exports.results_pdf, name="results-pdf"),
+    path(T + "deal/", results.deal, name="deal"),
+    path(T + "deal/pause/", results.deal_pause, name="deal-pause"),
+    path(T + "deal/record/", results.deal_record, name="deal-record"),
+]

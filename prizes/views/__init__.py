@@ -1,0 +1,2 @@
+"""The prize pages: `payouts` (the payout table, public results) and `results` (places,
+payments, deals)."""
