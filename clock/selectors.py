@@ -10,6 +10,8 @@ from django.utils import timezone
 
 from clock import engine
 from clock.models import Announcement, Clock, PlayerClock, Structure, StructureStep
+from tournaments import engine as tournaments_engine
+from tournaments.selectors import rules_at
 
 
 def structure_steps(structure_id: int | None) -> list[engine.Step]:
@@ -40,6 +42,12 @@ def level_in_play(tournament, now: datetime | None = None) -> int:
         return tournament.current_level
     reading = engine.read(clock.as_state(), steps, now or timezone.now())
     return max(1, engine.level_number(steps, reading.position))
+
+
+def entry_rules(tournament) -> tournaments_engine.Rules:
+    """The desk's deadlines and limits (TDA 8-A, casino §8) against the level in play now:
+    they follow the running clock to the second, not the stored level."""
+    return rules_at(tournament, level=level_in_play(tournament))
 
 
 def step_public(steps: list[engine.Step], position: int) -> dict | None:

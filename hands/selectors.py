@@ -4,6 +4,7 @@ from dataclasses import dataclass
 
 from django.db.models import Count
 
+from clock.selectors import entry_rules
 from hands.engine import betting, blinds, handforhand, places
 from hands.engine.limits import Structure
 from hands.engine.showdown import show_order
@@ -11,7 +12,6 @@ from hands.models import Elimination, Hand, HandForHand, HandStatus, TableState,
 from seating.models import Seat, Table
 from tournaments.engine import registration_refusal
 from tournaments.models import Entry, EntryStatus, Tournament
-from tournaments.selectors import rules_of
 
 
 @dataclass(frozen=True)
@@ -175,7 +175,7 @@ def _registration_closed(tournament_id: int) -> bool:
     """Only then is the one entry left the winner: late entries may still come."""
 
     tournament = Tournament.objects.get(pk=tournament_id)
-    return registration_refusal(rules_of(tournament)) is not None
+    return registration_refusal(entry_rules(tournament)) is not None
 
 
 def place_public(place: places.Place | None) -> dict:

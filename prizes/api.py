@@ -16,8 +16,7 @@ from floorman.roles import DEAL_FIGURES, MANAGE_TOURNAMENTS, PAY_PRIZES, role_pe
 from prizes import services
 from prizes.models import DealMethod, PayoutSettings, PayoutTemplate, PlacesMode
 from prizes.selectors import payout_table, payouts_public, results, results_public
-from tournaments.api import MAX_ID, money
-from tournaments.lookups import tournament_or_404
+from tournaments.lookups import MAX_ID, money, tournament_or_404
 from tournaments.models import MAX_CHIPS
 
 MAX_PLACES = 1_000_000

@@ -14,6 +14,7 @@ from fractions import Fraction
 
 from django.db.models import Sum
 
+from clock.selectors import entry_rules
 from hands.engine.places import Place, prize_shares
 from hands.selectors import finishing_places
 from prizes.engine import money, payouts
@@ -29,7 +30,7 @@ from prizes.models import (
 from rulings.models import Penalty
 from tournaments import engine
 from tournaments.models import Entry, EntryStatus, Tournament, TournamentStatus
-from tournaments.selectors import Totals, player_public, rules_of, tournament_totals
+from tournaments.selectors import Totals, player_public, tournament_totals
 
 # --- The payout table --------------------------------------------------------------------
 
@@ -149,7 +150,7 @@ def lock_reason(tournament: Tournament, structure: PayoutStructure) -> str | Non
     """Why the table no longer follows the pool, or None while it does."""
     if structure.lock == PayoutLock.LOCKED:
         return "edited" if structure.edited else "director"
-    if structure.lock == PayoutLock.AUTO and not engine.money_open(rules_of(tournament)):
+    if structure.lock == PayoutLock.AUTO and not engine.money_open(entry_rules(tournament)):
         return "registration_closed"
     return None
 

@@ -3,6 +3,7 @@
 from django.conf import settings
 from django.db import connection
 
+from clock.selectors import entry_rules
 from floorman.names import name_keys
 from seating import engine
 from seating.engine.lookup import FieldIndex, Row
@@ -10,7 +11,6 @@ from seating.lookup import IndexCache
 from seating.models import Move, Seat, Seating, SeatingAction, Table
 from tournaments.engine import registration_refusal
 from tournaments.models import Entry, EntryStatus, Tournament
-from tournaments.selectors import rules_of
 
 
 def seating_settings(tournament_id: int) -> Seating:
@@ -23,7 +23,7 @@ def seating_settings(tournament_id: int) -> Seating:
 
 def late_registration_open(tournament: Tournament) -> bool:
     """Casino §14 halts short tables only once registration has closed."""
-    return registration_refusal(rules_of(tournament)) is None
+    return registration_refusal(entry_rules(tournament)) is None
 
 
 def open_tables(tournament_id: int):

@@ -3,13 +3,14 @@
 import math
 
 from clock import engine as clock_engine
+from clock.selectors import entry_rules
 from seating import services as seating_services
 from seating.selectors import unseated_entries
 from seating.services import desk as desk_intentions
 from tournaments import engine as desk_engine
 from tournaments import services as desk_services
 from tournaments.models import Entry, EntryStatus
-from tournaments.selectors import active_entry_count, rules_of, waiting_alternates
+from tournaments.selectors import active_entry_count, waiting_alternates
 
 
 class Desk:
@@ -76,7 +77,7 @@ class Desk:
     def is_open(self) -> bool:
         tournament = self.sim.tournament
         tournament.refresh_from_db()
-        return desk_engine.registration_refusal(rules_of(tournament)) is None
+        return desk_engine.registration_refusal(entry_rules(tournament)) is None
 
     def rounds_left(self) -> int:
         """How many more times the desk sells before late registration closes: the clock

@@ -18,13 +18,12 @@ from tournaments.models import (
 )
 
 
-def rules_of(tournament: Tournament) -> engine.Rules:
-    from clock.selectors import level_in_play  # clock builds on tournaments, not back
-
+def rules_at(tournament: Tournament, *, level: int) -> engine.Rules:
+    """The tournament's deadlines and limits, read against `level`: the level in play,
+    which the clock knows to the second (clock.selectors.entry_rules)."""
     return engine.Rules(
         status=tournament.status,
-        # Deadlines follow the running clock to the second, not the stored level.
-        current_level=level_in_play(tournament),
+        current_level=level,
         late_reg_until_level=tournament.late_reg_until_level,
         capacity=tournament.capacity,
         reentry_allowed=tournament.reentry_allowed,

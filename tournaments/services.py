@@ -27,7 +27,7 @@ from tournaments.models import (
     Transaction,
     TransactionKind,
 )
-from tournaments.selectors import active_entry_count, entry_public, rules_of, waiting_alternates
+from tournaments.selectors import active_entry_count, entry_public, waiting_alternates
 
 LOCK_TIMEOUT = "5s"
 
@@ -206,7 +206,7 @@ def tournament_update(*, actor, tournament_id: int, data: dict) -> Tournament:
 def tournament_level_set(*, tournament: Tournament, level: int) -> None:
     """The one writer of `Tournament.current_level`, the level that lists show and
     registration deadlines read while no clock has started (tournaments.selectors
-    rules_of, clock.selectors level_in_play). Without a clock the director keeps it by
+    rules_at, clock.selectors level_in_play). Without a clock the director keeps it by
     hand (tournament_update); with one, the clock is the truth and sets it at every
     change and level end (clock.services, which builds on tournaments and calls down).
 
@@ -410,7 +410,9 @@ def player_resolve(*, player_id: int | None, player_data: dict | None) -> Player
     return _player_get_or_create(player_data)[0]
 
 
-def _reentry_number(tournament: Tournament, player: Player, *, reentry: bool) -> int:
+def _reentry_number(
+    tournament: Tournament, player: Player, *, reentry: bool, rules: engine.Rules
+) -> int:
     """Check the player's earlier entries; return the number of the new one (TDA 8-A)."""
     earlier = list(
         tournament.entries.filter(player=player)
@@ -426,7 +428,7 @@ def _reentry_number(tournament: Tournament, player: Player, *, reentry: bool) ->
     if not reentry:
         raise refuse("reentry_required")
     refusal = engine.reentry_refusal(
-        rules_of(tournament),
+        rules,
         previous_entries=len(earlier),
         in_the_money=_in_the_money(tournament),
     )
@@ -484,15 +486,17 @@ def _publish_alternates(tournament: Tournament) -> None:
     )
 
 
-def entry_sell(*, actor, tournament: Tournament, player: Player, reentry: bool) -> Registration:
+def entry_sell(
+    *, actor, tournament: Tournament, player: Player, reentry: bool, rules: engine.Rules
+) -> Registration:
     """The tournaments' part of registration, under the caller's lock: sell a buy-in or
     re-entry (TDA 8-A), or, when sold out, put the player on the alternates list. The
-    late seat is the caller's (seating.services.desk.entry_register)."""
-    rules = rules_of(tournament)
+    late seat is the caller's (seating.services.desk.entry_register); `rules` are the
+    deadlines against the level in play (clock.selectors.entry_rules)."""
     refusal = engine.registration_refusal(rules)
     if refusal:
         raise refuse(refusal)
-    reentry_number = _reentry_number(tournament, player, reentry=reentry)
+    reentry_number = _reentry_number(tournament, player, reentry=reentry, rules=rules)
     free = rules.capacity is None or engine.has_free_place(
         rules,
         active_entries=active_entry_count(tournament),
@@ -667,12 +671,11 @@ def entries_chips_count(*, tournament: Tournament, counts: dict[int, int]) -> No
         Entry.objects.filter(tournament=tournament, pk=entry_id).update(chips=chips)
 
 
-@transaction.atomic
-def entry_rebuy(*, actor, tournament_id: int, entry_id: int) -> Entry:
-    tournament = tournament_lock(tournament_id)
-    entry = entry_locked(tournament, entry_id)
+def rebuy_sell(*, actor, tournament: Tournament, entry: Entry, rules: engine.Rules) -> Entry:
+    """A rebuy while the rules allow it (`rules`: the deadlines against the level in play),
+    under the caller's lock (seating.services.desk.entry_rebuy)."""
     refusal = engine.rebuy_refusal(
-        rules_of(tournament),
+        rules,
         entry_active=entry.status == EntryStatus.ACTIVE,
         rebuys_taken=entry.rebuys,
     )
@@ -693,12 +696,11 @@ def entry_rebuy(*, actor, tournament_id: int, entry_id: int) -> Entry:
     )
 
 
-@transaction.atomic
-def entry_addon(*, actor, tournament_id: int, entry_id: int) -> Entry:
-    tournament = tournament_lock(tournament_id)
-    entry = entry_locked(tournament, entry_id)
+def addon_sell(*, actor, tournament: Tournament, entry: Entry, rules: engine.Rules) -> Entry:
+    """The add-on, once, at its break (`rules`: the deadlines against the level in play),
+    under the caller's lock (seating.services.desk.entry_addon)."""
     refusal = engine.addon_refusal(
-        rules_of(tournament),
+        rules,
         entry_active=entry.status == EntryStatus.ACTIVE,
         addon_taken=entry.addon,
     )
@@ -735,11 +737,11 @@ def _money_in(*, actor, entry: Entry, kind: str, price: int, fee: int) -> None:
 # --- Alternates ----------------------------------------------------------------------
 
 
-def alternate_admit(*, actor, tournament: Tournament) -> Entry:
+def alternate_admit(*, actor, tournament: Tournament, rules: engine.Rules) -> Entry:
     """The tournaments' part of letting the first alternate in line into a freed place
     (casino §8b), who pays now; under the caller's lock
     (seating.services.desk.alternate_enter_next, which seats them)."""
-    refusal = engine.registration_refusal(rules_of(tournament))
+    refusal = engine.registration_refusal(rules)
     if refusal:
         raise refuse(refusal)
     alternate = waiting_alternates(tournament).select_for_update(of=("self",)).first()
@@ -748,7 +750,9 @@ def alternate_admit(*, actor, tournament: Tournament) -> Entry:
     free = engine.free_places(tournament.capacity, active_entries=active_entry_count(tournament))
     if free == 0:
         raise refuse("no_free_place")
-    reentry_number = _reentry_number(tournament, alternate.player, reentry=alternate.reentry)
+    reentry_number = _reentry_number(
+        tournament, alternate.player, reentry=alternate.reentry, rules=rules
+    )
     entry = _entry_create(
         actor=actor, tournament=tournament, player=alternate.player, reentry_number=reentry_number
     )

@@ -3,35 +3,16 @@ from django.urls import path
 import floorman.converters  # noqa: F401 - registers the "id" path converter
 from tournaments import views
 
-# The prize pages (prizes.urls) share this namespace: the root urlconf includes both lists.
+# The desk (web.desk.urls) and the prize pages (prizes.urls) share this namespace: the
+# root urlconf (web.urls) includes the three lists as one.
 app_name = "tournaments"
 
 T = "<id:tournament_id>/"
-E = T + "entries/<id:number>/"
 
 urlpatterns = [
     path("", views.tournament_list, name="list"),
     path("new/", views.tournament_create, name="create"),
-    path(T, views.tournament_detail, name="detail"),
     path(T + "edit/", views.tournament_edit, name="edit"),
-    path(T + "status/", views.tournament_status, name="status"),
-    path(T + "cancel/", views.tournament_cancel, name="cancel"),
-    path(T + "desk/", views.desk, name="desk"),
-    path(T + "desk/players/", views.desk_search, name="desk-search"),
-    path(T + "entries/", views.entry_list, name="entries"),
-    path(E, views.entry_public_page, name="entry-public"),
-    path(E + "bust/", views.entry_bust, name="entry-bust"),
-    path(E + "bust/undo/", views.entry_bust_undo, name="entry-bust-undo"),
-    path(E + "rebuy/", views.entry_rebuy, name="entry-rebuy"),
-    path(E + "addon/", views.entry_addon, name="entry-addon"),
-    path(E + "cancel/", views.entry_cancel, name="entry-cancel"),
-    path(T + "alternates/", views.alternate_list, name="alternates"),
-    path(T + "alternates/enter-next/", views.alternate_enter_next, name="alternate-enter-next"),
-    path(
-        T + "alternates/<id:alternate_id>/withdraw/",
-        views.alternate_withdraw,
-        name="alternate-withdraw",
-    ),
     path("players/", views.player_list, name="players"),
     path("players/<id:player_id>/", views.player_edit, name="player-edit"),
     path("players/<id:player_id>/id-check/", views.player_id_check, name="player-id-check"),

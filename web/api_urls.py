@@ -4,7 +4,7 @@ from floorman.api import TokenObtainView
 
 urlpatterns = [
     path("auth/token/", TokenObtainView.as_view(), name="api-token"),
-    path("", include("tournaments.api_urls")),
+    path("", include("web.desk.api_urls")),
     path("", include("prizes.api_urls")),
     path("", include("clock.api_urls")),
     path("", include("seating.api_urls")),

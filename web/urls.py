@@ -12,6 +12,7 @@ from prizes import urls as prizes_urls
 from prizes.views.payouts import results_public
 from tournaments import urls as tournaments_urls
 from web import views
+from web.desk import urls as desk_urls
 
 # At most FLOORMAN_RATE_LOGIN sign-in attempts from one address, and on one username.
 login = rate_limited(
@@ -35,10 +36,15 @@ urlpatterns = [
     path(
         "api/v1/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"
     ),
-    # The prize pages keep the "tournaments" namespace and names they had.
+    # The desk's and the prize pages keep the "tournaments" namespace and names they had.
     path(
         "tournaments/",
-        include((tournaments_urls.urlpatterns + prizes_urls.urlpatterns, "tournaments")),
+        include(
+            (
+                tournaments_urls.urlpatterns + desk_urls.urlpatterns + prizes_urls.urlpatterns,
+                "tournaments",
+            )
+        ),
     ),
     path("results/<id:tournament_id>/", results_public, name="results-public"),
     path("", include("clock.urls.console")),

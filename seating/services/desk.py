@@ -2,22 +2,26 @@
 service under one tournament lock, calling the tournaments' part and then the seating's.
 
 Registration and re-entry with a late seat (TDA 8-A), an alternate let in (casino §8b),
-an entry cancelled, and the event's status (finishing or cancelling it winds up the
-clock and the tables).
+rebuys and add-ons, an entry cancelled, and the event's status (finishing or cancelling it
+winds up the clock and the tables). The sales read their deadlines against the level in
+play, which the clock knows (clock.selectors.entry_rules).
 """
 
 from django.db import transaction
 
+from clock.selectors import entry_rules
 from clock.services import clock_end_with_tournament
 from seating.services import seat_late_entry, seat_release, tables_close
 from tournaments.models import Entry, Tournament, TournamentStatus
 from tournaments.services import (
     Registration,
+    addon_sell,
     alternate_admit,
     entry_locked,
     entry_refund,
     entry_sell,
     player_resolve,
+    rebuy_sell,
     tournament_lock,
     tournament_status_change,
     tournament_status_record,
@@ -38,14 +42,21 @@ def entry_register(
     1. The player, found or created: a person needs no lock, so the desks queue only for
        the short part that decides places and numbers (pretix: lock as late as possible).
     2. Lock the tournament.
-    3. The sale (tournaments): the deadlines and limits, the entry with a full stack, its
+    3. The sale (tournaments): the deadlines and limits against the level in play (the
+       clock), the entry with a full stack, its
        ledger line, the audit entry and the live event; when sold out, a place on the
        alternates list instead.
     4. Once the field is drawn, the new entry's seat (TDA 8-A).
     """
     player = player_resolve(player_id=player_id, player_data=player_data)
     tournament = tournament_lock(tournament_id)
-    registration = entry_sell(actor=actor, tournament=tournament, player=player, reentry=reentry)
+    registration = entry_sell(
+        actor=actor,
+        tournament=tournament,
+        player=player,
+        reentry=reentry,
+        rules=entry_rules(tournament),
+    )
     if registration.entry is not None:
         seat_late_entry(actor=actor, tournament=tournament, entry=registration.entry)
     return registration
@@ -60,8 +71,30 @@ def alternate_enter_next(*, actor, tournament_id: int) -> Entry:
     3. Once the field is drawn, the entry's seat (TDA 8-A).
     """
     tournament = tournament_lock(tournament_id)
-    entry = alternate_admit(actor=actor, tournament=tournament)
+    entry = alternate_admit(actor=actor, tournament=tournament, rules=entry_rules(tournament))
     return seat_late_entry(actor=actor, tournament=tournament, entry=entry)
+
+
+@transaction.atomic
+def entry_rebuy(*, actor, tournament_id: int, entry_id: int) -> Entry:
+    """A rebuy at the desk: lock the tournament, then sell it (tournaments) while the
+    rebuy period lasts, read against the level in play (the clock)."""
+    tournament = tournament_lock(tournament_id)
+    entry = entry_locked(tournament, entry_id)
+    return rebuy_sell(
+        actor=actor, tournament=tournament, entry=entry, rules=entry_rules(tournament)
+    )
+
+
+@transaction.atomic
+def entry_addon(*, actor, tournament_id: int, entry_id: int) -> Entry:
+    """The add-on at the desk: lock the tournament, then sell it (tournaments) at its
+    break, read against the level in play (the clock)."""
+    tournament = tournament_lock(tournament_id)
+    entry = entry_locked(tournament, entry_id)
+    return addon_sell(
+        actor=actor, tournament=tournament, entry=entry, rules=entry_rules(tournament)
+    )
 
 
 @transaction.atomic

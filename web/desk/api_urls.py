@@ -1,7 +1,7 @@
 from django.urls import include, path
 from rest_framework.routers import DefaultRouter, SimpleRouter
 
-from tournaments.api import AlternateViewSet, EntryViewSet, PlayerViewSet, TournamentViewSet
+from web.desk.api import AlternateViewSet, EntryViewSet, PlayerViewSet, TournamentViewSet
 
 router = DefaultRouter()
 router.include_format_suffixes = False  # no ".json" twins of each URL: views take no format

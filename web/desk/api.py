@@ -23,13 +23,14 @@ from floorman.roles import (
     SEE_PLAYERS,
     role_permission,
 )
+from hands.selectors import finishing_places
 from hands.services import busts
 from seating.services import desk
 from tournaments import services
+from tournaments.lookups import MAX_ID, money
 from tournaments.messages import refusal_message
 from tournaments.models import (
     MAX_CHIPS,
-    MAX_MONEY,
     Entry,
     EntryStatus,
     Player,
@@ -46,12 +47,7 @@ from tournaments.selectors import (
 )
 
 ID = r"[0-9]{1,18}"  # longer ids cannot exist and would overflow the database integer
-MAX_ID = 2**63 - 1
 MAX_LEVEL = 1000
-
-
-def money(**kwargs) -> serializers.IntegerField:
-    return serializers.IntegerField(min_value=0, max_value=MAX_MONEY, **kwargs)
 
 
 def level(**kwargs) -> serializers.IntegerField:
@@ -163,7 +159,6 @@ class EntrySerializer(serializers.ModelSerializer):
 
 
 def entry_places(tournament_id: int) -> dict:
-    from hands.selectors import finishing_places  # hands builds on tournaments
 
     return finishing_places(tournament_id)
 
@@ -444,12 +439,12 @@ class EntryViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     @extend_schema(request=None, responses=EntrySerializer)
     @action(detail=True, methods=["post"])
     def rebuy(self, request, tournament_pk=None, pk=None):
-        return self._entry_action(services.entry_rebuy, request, pk)
+        return self._entry_action(desk.entry_rebuy, request, pk)
 
     @extend_schema(request=None, responses=EntrySerializer)
     @action(detail=True, methods=["post"])
     def addon(self, request, tournament_pk=None, pk=None):
-        return self._entry_action(services.entry_addon, request, pk)
+        return self._entry_action(desk.entry_addon, request, pk)
 
     @extend_schema(request=None, responses=EntrySerializer)
     @action(detail=True, methods=["post"])

@@ -1,0 +1,484 @@
+"""The desk: the pages that sell entries and take them out of play, and the tournament's
+page with its status buttons. They tie tournaments to the intentions above it
+(registration and the event's status in seating, busts in hands, deadlines from the
+clock, places from the eliminations), so they live at the top of the house
+(docs/architecture.md)."""
+
+import segno
+from django.contrib import messages
+from django.core.paginator import Paginator
+from django.db.models import Exists, OuterRef, Q, Subquery
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.http import urlencode
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_http_methods, require_POST
+
+from clock.selectors import entry_rules
+from floorman.inputs import search_text
+from floorman.pages import role_required, safe_next, service_call
+from floorman.roles import BUST, MANAGE_TOURNAMENTS, REGISTER
+from hands.selectors import finishing_places
+from hands.services import busts
+from seating.services import desk as desk_services
+from seating.views.public import entry_live
+from tournaments import engine, services
+from tournaments.forms import DeskForm, EntryFilterForm
+from tournaments.lookups import tournament_or_404
+from tournaments.messages import refusal_message
+from tournaments.models import (
+    Alternate,
+    AlternateStatus,
+    Entry,
+    EntryStatus,
+    Player,
+    Tournament,
+    TournamentStatus,
+    TransactionKind,
+)
+from tournaments.selectors import (
+    active_entry_count,
+    entries_search,
+    entry_public,
+    tournament_totals,
+    waiting_alternates,
+)
+from tournaments.templatetags.floorman_format import place_text
+
+ENTRIES_PER_PAGE = 100
+
+
+DESK_MATCHES = 8
+
+
+# The director's buttons on the detail page; cancelling has its own confirmation page.
+STATUS_ACTIONS = {
+    TournamentStatus.REGISTERING: gettext_lazy("Open registration"),
+    TournamentStatus.RUNNING: gettext_lazy("Start tournament"),
+    TournamentStatus.FINISHED: gettext_lazy("Finish tournament"),
+}
+
+
+def tournament_detail(request, tournament_id: int):
+    tournament = tournament_or_404(tournament_id)
+    next_statuses = engine.TRANSITIONS.get(tournament.status, ())
+    return render(
+        request,
+        "tournaments/detail.html",
+        {
+            "tournament": tournament,
+            "totals": tournament_totals(tournament),
+            "status_actions": [
+                (status, str(label))
+                for status, label in STATUS_ACTIONS.items()
+                if status in next_statuses
+            ],
+            "can_cancel": TournamentStatus.CANCELLED in next_statuses,
+            "registration_refusal": _registration_refusal(tournament),
+        },
+    )
+
+
+@role_required(MANAGE_TOURNAMENTS)
+@require_POST
+def tournament_status(request, tournament_id: int):
+    tournament = tournament_or_404(tournament_id)
+    status = request.POST.get("status", "")
+    if status not in STATUS_ACTIONS:
+        messages.error(request, _("Unknown status."))
+    else:
+        outcome = service_call(
+            request, desk_services.tournament_status_set, tournament_id=tournament.pk, status=status
+        )
+        if outcome.ok:
+            messages.success(
+                request,
+                _("Status: %(status)s.") % {"status": outcome.value.get_status_display()},
+            )
+    return redirect("tournaments:detail", tournament.pk)
+
+
+@role_required(MANAGE_TOURNAMENTS)
+@require_http_methods(["GET", "POST"])
+def tournament_cancel(request, tournament_id: int):
+    """Cancel the tournament after a confirmation page: every payment is refunded."""
+    tournament = tournament_or_404(tournament_id)
+    if request.method == "POST":
+        outcome = service_call(
+            request,
+            desk_services.tournament_status_set,
+            tournament_id=tournament.pk,
+            status=TournamentStatus.CANCELLED,
+        )
+        if outcome.ok:
+            messages.success(request, _("The tournament is cancelled; all payments refunded."))
+        return redirect("tournaments:detail", tournament.pk)
+    return render(
+        request,
+        "tournaments/confirm.html",
+        {
+            "tournament": tournament,
+            "title": _("Cancel %(name)s?") % {"name": tournament.name},
+            "question": _(
+                "Every payment still standing is refunded and all active entries are "
+                "cancelled. This cannot be undone."
+            ),
+            "confirm_label": _("Cancel the tournament"),
+            "back_url": reverse("tournaments:detail", args=[tournament.pk]),
+        },
+    )
+
+
+def _registration_refusal(tournament: Tournament) -> str:
+    code = engine.registration_refusal(entry_rules(tournament))
+    return refusal_message(code) if code else ""
+
+
+def desk_matches(tournament: Tournament, query: str):
+    """Players whose name or nickname contains `query`, with their standing here."""
+    here = Entry.objects.filter(tournament=tournament, player=OuterRef("pk"))
+    waiting = Alternate.objects.filter(
+        tournament=tournament, player=OuterRef("pk"), status=AlternateStatus.WAITING
+    )
+    return (
+        Player.objects.filter(Q(name__icontains=query) | Q(nickname__icontains=query))
+        .annotate(
+            active_number=Subquery(here.filter(status=EntryStatus.ACTIVE).values("number")[:1]),
+            busted=Exists(here.filter(status=EntryStatus.BUSTED)),
+            alternate_position=Subquery(waiting.values("position")[:1]),
+        )
+        .order_by("name", "id")[:DESK_MATCHES]
+    )
+
+
+def _qr_svg(url: str) -> str:
+    # Dark on white with a quiet zone, so phones read it off a dark screen too.
+    return mark_safe(
+        segno.make(url, error="m").svg_inline(scale=4, border=2, light="#fff", omitsize=True)
+    )
+
+
+def _receipt(request, entry: Entry) -> dict:
+    url = request.build_absolute_uri(
+        reverse("tournaments:entry-public", args=[entry.tournament_id, entry.number])
+    )
+    tournament = entry.tournament
+    return {
+        "entry": entry,
+        "paid": tournament.buy_in + tournament.fee,
+        "currency": tournament.currency,
+        "public_url": url,
+        "qr": _qr_svg(url),
+    }
+
+
+def _desk_render(request, tournament: Tournament, form: DeskForm, **context):
+    name = context.pop("search", "")
+    context.update(
+        tournament=tournament,
+        form=form,
+        totals=tournament_totals(tournament),
+        registration_refusal=_registration_refusal(tournament),
+        matches=desk_matches(tournament, name) if name else None,
+    )
+    template = "tournaments/_desk.html" if request.htmx else "tournaments/desk.html"
+    return render(request, template, context)
+
+
+@role_required(REGISTER)
+@require_http_methods(["GET", "POST"])
+def desk(request, tournament_id: int):
+    """The cashier's desk, made for a queue: type a name, Enter, next player."""
+    tournament = tournament_or_404(tournament_id)
+    if request.method == "POST":
+        return _desk_register(request, tournament)
+    context = {}
+    # After a plain POST the browser is redirected here (post/redirect/get):
+    # ?entry= shows the receipt, ?alternate= the place on the alternates list.
+    number = request.GET.get("entry", "")
+    if number.isdigit() and len(number) < 10:
+        entry = (
+            Entry.objects.select_related("player", "tournament")
+            .filter(tournament=tournament, number=int(number))
+            .first()
+        )
+        if entry:
+            context["receipt"] = _receipt(request, entry)
+    alternate_id = request.GET.get("alternate", "")
+    if alternate_id.isdigit() and len(alternate_id) < 18:
+        context["alternate"] = (
+            Alternate.objects.select_related("player")
+            .filter(tournament=tournament, pk=int(alternate_id))
+            .first()
+        )
+    # Without JavaScript the "Search" button sends the typed fields here.
+    search = search_text(request.GET.get("name"))
+    initial = {name: request.GET.get(name, "") for name in DeskForm.PLAYER_FIELDS}
+    return _desk_render(request, tournament, DeskForm(initial=initial), search=search, **context)
+
+
+def _desk_register(request, tournament: Tournament):
+    form = DeskForm(request.POST)
+    if not form.is_valid():
+        return _desk_render(request, tournament, form)
+    player_id = form.cleaned_data["player_id"]
+    outcome = service_call(
+        request,
+        desk_services.entry_register,
+        form=form,
+        field_map={"player": "name"},
+        tournament_id=tournament.pk,
+        player_id=player_id,
+        player_data=None if player_id else form.player_data(),
+        reentry=form.cleaned_data["reentry"],
+    )
+    if outcome.ok:
+        registration = outcome.value
+        if not request.htmx:
+            if registration.entry:
+                query = {"entry": registration.entry.number}
+            else:
+                query = {"alternate": registration.alternate.pk}
+            return redirect(
+                reverse("tournaments:desk", args=[tournament.pk]) + "?" + urlencode(query)
+            )
+        context = {"alternate": registration.alternate}
+        if registration.entry:
+            context["receipt"] = _receipt(request, registration.entry)
+        return _desk_render(request, tournament, DeskForm(), **context)
+    context = {}
+    if outcome.code == "reentry_required":
+        context["reentry_confirm"] = _reentry_confirm(form)
+    return _desk_render(request, tournament, form, **context)
+
+
+def _reentry_confirm(form: DeskForm) -> dict:
+    """The same registration again, as a re-entry: what the confirm button sends."""
+    player_id = form.cleaned_data["player_id"]
+    if player_id:
+        player = Player.objects.filter(pk=player_id).first()
+        return {"fields": {"player_id": player_id}, "name": player.name if player else ""}
+    fields = form.player_data()
+    return {"fields": fields, "name": fields.get("name", "")}
+
+
+@role_required(REGISTER)
+def desk_search(request, tournament_id: int):
+    """htmx: the players matching what is typed at the desk."""
+    tournament = tournament_or_404(tournament_id)
+    query = search_text(request.GET.get("name"))
+    return render(
+        request,
+        "tournaments/_desk_matches.html",
+        {"tournament": tournament, "matches": desk_matches(tournament, query) if query else None},
+    )
+
+
+def entry_public_page(request, tournament_id: int, number: int):
+    """What the receipt's QR code opens: public, without contact data."""
+    tournament = tournament_or_404(tournament_id)
+    entry = get_object_or_404(
+        Entry.objects.select_related("player"), tournament=tournament, number=number
+    )
+    public = entry_public(entry)
+    live = entry_live(entry)  # the seat, kept live by static/js/seats.js
+    public.update(table=live["state"]["table"], seat=live["state"]["seat"])
+    return render(
+        request,
+        "tournaments/entry_public.html",
+        {
+            "tournament": tournament,
+            "entry": public,
+            "status_label": EntryStatus(public["status"]).label,
+            "live": live,
+        },
+    )
+
+
+def entry_list(request, tournament_id: int):
+    tournament = tournament_or_404(tournament_id)
+    filters = EntryFilterForm(request.GET)
+    filters.is_valid()  # an unknown status is reported on the form and not applied
+    entries = entries_search(
+        tournament,
+        query=filters.cleaned_data.get("q", ""),
+        status=filters.cleaned_data.get("status", ""),
+    )
+    page = Paginator(entries, ENTRIES_PER_PAGE).get_page(request.GET.get("page"))
+    _with_places(tournament, page.object_list)
+    return render(
+        request,
+        "tournaments/entries.html",
+        {
+            "tournament": tournament,
+            "filters": filters,
+            "page": page,
+            "list_url": request.get_full_path(),
+        },
+    )
+
+
+ENTRY_DONE = {
+    "bust": gettext_lazy("Entry #%(number)s busted."),
+    "bust-undo": gettext_lazy("Bust of entry #%(number)s undone."),
+    "rebuy": gettext_lazy("Rebuy sold to entry #%(number)s."),
+    "addon": gettext_lazy("Add-on sold to entry #%(number)s."),
+    "cancel": gettext_lazy("Entry #%(number)s cancelled and refunded."),
+}
+
+
+def _with_places(tournament: Tournament, entries) -> None:
+    """Each entry's finishing place as the list shows it: "12", or "50–52" when shared
+    with players busting in the same hand (IFP 4.27, RP-8 A)."""
+    places = finishing_places(tournament.pk)
+    for entry in entries:
+        place = places.get(entry.pk)
+        entry.place_text = ""
+        if place is not None:
+            entry.place_text = place_text(*place.shared)
+
+
+def _entry_action(request, tournament_id: int, number: int, *, action: str, service):
+    tournament = tournament_or_404(tournament_id)
+    entry = get_object_or_404(
+        Entry.objects.select_related("player"), tournament=tournament, number=number
+    )
+    outcome = service_call(
+        request,
+        service,
+        flash=not request.htmx,
+        tournament_id=tournament.pk,
+        entry_id=entry.pk,
+    )
+    if request.htmx:
+        # Swap just this row: the new state, or the old one with the refusal.
+        if outcome.ok:
+            entry = outcome.value
+        _with_places(tournament, [entry])
+        return render(
+            request,
+            "tournaments/_entry_row.html",
+            {
+                "tournament": tournament,
+                "entry": entry,
+                "error": outcome.error.message if outcome.error else "",
+                "list_url": request.htmx.current_url_abs_path or "",
+            },
+        )
+    if outcome.ok:
+        messages.success(request, str(ENTRY_DONE[action]) % {"number": entry.number})
+    return redirect(safe_next(request, reverse("tournaments:entries", args=[tournament.pk])))
+
+
+@role_required(BUST)
+@require_POST
+def entry_bust(request, tournament_id: int, number: int):
+    return _entry_action(request, tournament_id, number, action="bust", service=busts.entry_bust)
+
+
+@role_required(BUST)
+@require_POST
+def entry_bust_undo(request, tournament_id: int, number: int):
+    return _entry_action(
+        request, tournament_id, number, action="bust-undo", service=busts.entry_bust_undo
+    )
+
+
+@role_required(REGISTER)
+@require_POST
+def entry_rebuy(request, tournament_id: int, number: int):
+    return _entry_action(
+        request, tournament_id, number, action="rebuy", service=desk_services.entry_rebuy
+    )
+
+
+@role_required(REGISTER)
+@require_POST
+def entry_addon(request, tournament_id: int, number: int):
+    return _entry_action(
+        request, tournament_id, number, action="addon", service=desk_services.entry_addon
+    )
+
+
+@role_required(REGISTER)
+@require_http_methods(["GET", "POST"])
+def entry_cancel(request, tournament_id: int, number: int):
+    """Refund an entry sold by mistake, after a confirmation page."""
+    if request.method == "POST":
+        return _entry_action(
+            request, tournament_id, number, action="cancel", service=desk_services.entry_cancel
+        )
+    tournament = tournament_or_404(tournament_id)
+    entry = get_object_or_404(
+        Entry.objects.select_related("player"), tournament=tournament, number=number
+    )
+    paid = sum(
+        entry.transactions.filter(reversed_by__isnull=True)
+        .exclude(kind__in=[TransactionKind.REFUND, TransactionKind.PAYOUT])
+        .values_list("amount", flat=True)
+    )
+    back = safe_next(request, reverse("tournaments:entries", args=[tournament.pk]))
+    return render(
+        request,
+        "tournaments/confirm.html",
+        {
+            "tournament": tournament,
+            "title": _("Cancel entry #%(number)s of %(player)s?")
+            % {"number": entry.number, "player": entry.player.name},
+            "question": _("The entry is cancelled and the player gets back what was paid:"),
+            "amount": paid,
+            "confirm_label": _("Cancel and refund"),
+            "back_url": back,
+            "next": back,
+        },
+    )
+
+
+def alternate_list(request, tournament_id: int):
+    tournament = tournament_or_404(tournament_id)
+    alternates = list(waiting_alternates(tournament))
+    free = engine.free_places(tournament.capacity, active_entries=active_entry_count(tournament))
+    return render(
+        request,
+        "tournaments/alternates.html",
+        {
+            "tournament": tournament,
+            "alternates": alternates,
+            "free_places": free,
+            "can_enter_next": bool(alternates) and (free is None or free > 0),
+        },
+    )
+
+
+@role_required(REGISTER)
+@require_POST
+def alternate_enter_next(request, tournament_id: int):
+    tournament = tournament_or_404(tournament_id)
+    outcome = service_call(request, desk_services.alternate_enter_next, tournament_id=tournament.pk)
+    if not outcome.ok:
+        return redirect("tournaments:alternates", tournament.pk)
+    entry = outcome.value
+    messages.success(
+        request,
+        _("%(player)s entered from the alternates list as entry #%(number)s.")
+        % {"player": entry.player.name, "number": entry.number},
+    )
+    # The desk shows the receipt (with its QR code) to hand to the player.
+    desk_url = reverse("tournaments:desk", args=[tournament.pk])
+    return redirect(desk_url + "?" + urlencode({"entry": entry.number}))
+
+
+@role_required(REGISTER)
+@require_POST
+def alternate_withdraw(request, tournament_id: int, alternate_id: int):
+    tournament = tournament_or_404(tournament_id)
+    outcome = service_call(
+        request, services.alternate_withdraw, tournament_id=tournament.pk, alternate_id=alternate_id
+    )
+    if outcome.ok:
+        messages.success(
+            request, _("%(player)s left the alternates list.") % {"player": outcome.value.player}
+        )
+    return redirect("tournaments:alternates", tournament.pk)
