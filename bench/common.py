@@ -336,7 +336,7 @@ def percentile(sorted_values: list[float], p: float) -> float:
 def celery_leftovers_remove(redis_url: str, server_pid: int) -> int:
     """Remove the clock announcements the server queued (with an eta hours away) in
     Redis: no worker runs here, and another worker on a shared Redis must not get them."""
-    import redis
+    import redis  # noqa: PLC0415 - only the benchmarks that measure Redis need it
 
     origin = f"gen{server_pid}@{socket.gethostname()}"
     removed = 0

@@ -11,6 +11,7 @@ from django.utils import timezone
 from clock import engine
 from clock.models import Announcement, Clock, PlayerClock, Structure, StructureStep
 from tournaments import engine as tournaments_engine
+from tournaments.models import Tournament
 from tournaments.selectors import rules_at
 
 
@@ -91,7 +92,6 @@ class ClockRow:
 
 
 def _row_sql() -> str:
-    from tournaments.models import Tournament
 
     t, c, st = Tournament._meta.db_table, Clock._meta.db_table, Structure._meta.db_table
     return (

@@ -188,8 +188,6 @@ def clock_settings_update(*, actor, tournament_id: int, data: dict) -> Clock:
         if name in data:
             setattr(clock, name, data[name])
     if clock.player_clock_countdown > clock.player_clock_seconds:
-        from floorman.errors import Invalid
-
         raise Invalid({"player_clock_countdown": _("The countdown cannot exceed the time.")})
     if not clock.halve_heads_up and clock.halved_from is not None:
         _store(
@@ -289,7 +287,7 @@ def clock_day_end(*, actor, tournament_id: int) -> Clock:
 
 def announcements_schedule(tournament_id: int, version: int) -> int:
     """Queue the announcements due for the clock's current step; return how many."""
-    from clock.tasks import clock_announce
+    from clock.tasks import clock_announce  # noqa: PLC0415 - the task module imports these services
 
     clock = Clock.objects.filter(pk=tournament_id, version=version).first()
     if clock is None:

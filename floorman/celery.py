@@ -52,6 +52,6 @@ kombu_redis.Channel.do_restore = False
 def _close_database_connections(**kwargs) -> None:
     """The embedded worker runs tasks on pool threads; each thread's database
     connection would outlive the thread (and block dropping a test database)."""
-    from django.db import connections
+    from django.db import connections  # noqa: PLC0415 - Django is set up only once the worker starts
 
     connections.close_all()

@@ -6,6 +6,7 @@ variable, so a typo stops start-up instead of silently picking a default.
 
 import os
 from urllib.parse import urlsplit
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django.core.exceptions import ImproperlyConfigured
 
@@ -59,7 +60,6 @@ def env_url(name: str, schemes: tuple[str, ...]) -> str:
 
 
 def env_time_zone(name: str, default: str) -> str:
-    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
     value = env_str(name, default)
     try:

@@ -5,6 +5,7 @@ result with its bust-outs. The floor runs hand-for-hand. Reading is public, like
 seating board: no contact data.
 """
 
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema
@@ -238,8 +239,6 @@ class BustSerializer(serializers.Serializer):
 def _table(tournament: Tournament, number: int):
     table = open_table(tournament.pk, number)
     if table is None:
-        from django.http import Http404
-
         raise Http404
     return table
 

@@ -204,7 +204,7 @@ def places_paid(tournament, settings: HandForHand) -> int:
     as many places as the payout table pays."""
     if settings.places_paid:
         return settings.places_paid
-    from prizes.selectors import places_paid as table_places_paid
+    from prizes.selectors import places_paid as table_places_paid  # noqa: PLC0415 - upward (prizes): in ignore_imports, to go
 
     return table_places_paid(tournament)
 
@@ -292,7 +292,7 @@ def table_state_public(table: Table) -> dict:
 def _away(table: Table) -> dict[str, int]:
     """Seats whose player is on penalty (TDA 71-C): dealt in, blinds posted, hand dead;
     with the hands still to miss, after which the player may come back."""
-    from rulings.selectors import away_seats  # rulings builds on hands
+    from rulings.selectors import away_seats  # noqa: PLC0415 - upward (rulings): in ignore_imports, to go
 
     return {str(seat): left for seat, left in away_seats(table.tournament_id, table.number).items()}
 

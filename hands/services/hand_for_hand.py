@@ -90,7 +90,7 @@ def _next_round(tournament: Tournament, settings: HandForHand) -> None:
 
 
 def _alert_later(tournament_id: int, round_number: int, minutes: int) -> None:
-    from hands.tasks import h4h_alert
+    from hands.tasks import h4h_alert  # noqa: PLC0415 - the task module imports these services
 
     eta = timezone.now() + timedelta(minutes=minutes)
     # robust: the hand is recorded even if the broker is down for a moment; the alert
@@ -106,7 +106,7 @@ def h4h_alerts_resend() -> int:
     crashed takes the alerts it holds until their eta with it (Redis gives them back
     only after the visibility timeout, hours later), and an alert sent while the broker
     was down never got there. The claim in h4h_table_alert makes the copies harmless."""
-    from hands.tasks import h4h_alert
+    from hands.tasks import h4h_alert  # noqa: PLC0415 - the task module imports these services
 
     rounds = HandForHand.objects.filter(active=True, alerted_round__lt=F("round"))
     for settings in rounds:

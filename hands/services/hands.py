@@ -211,7 +211,7 @@ def _action_log(hand: Hand, state, action: betting.Action):
 def _kill_away_hands(tournament, table, hand: Hand, state):
     """TDA 71-C: a player on penalty is dealt in and posts blinds and antes, but the hand
     is dead: the log folds it as soon as the action reaches the seat."""
-    from rulings.selectors import away_seats  # rulings builds on hands
+    from rulings.selectors import away_seats  # noqa: PLC0415 - upward (rulings): in ignore_imports, to go
 
     away = away_seats(tournament.pk, table.number)
     while state is not None and state.to_act in away and not state.finished:
@@ -220,7 +220,7 @@ def _kill_away_hands(tournament, table, hand: Hand, state):
 
 
 def _penalty_hands_served(tournament, table, hand: Hand, players) -> None:
-    from rulings.services import penalty_hands_serve
+    from rulings.services import penalty_hands_serve  # noqa: PLC0415 - upward (rulings): in ignore_imports, to go
 
     penalty_hands_serve(
         tournament=tournament,

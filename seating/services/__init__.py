@@ -613,7 +613,7 @@ def entry_move(
 def _logged_hands(tournament: Tournament):
     """Where tablets log hands, the hands app knows each table's next big blind and
     whether its blinds have reached an open seat (hands builds on seating: imported late)."""
-    from hands.selectors import balancing
+    from hands.selectors import balancing  # noqa: PLC0415 - upward (hands): in ignore_imports, to go
 
     return balancing(tournament.pk)
 
@@ -793,7 +793,7 @@ def halt_waive(*, actor, tournament_id: int, number: int, waived: bool = True) -
 def _hand_dealt_since(tournament: Tournament, action: SeatingAction, moves) -> bool:
     """A hand dealt with the new seating makes it part of the game: it stays (hands
     builds on seating: imported late)."""
-    from hands.models import Hand
+    from hands.models import Hand  # noqa: PLC0415 - upward (hands): in ignore_imports, to go
 
     tables = {m.to_table for m in moves} | {m.from_table for m in moves if m.from_table}
     return Hand.objects.filter(
