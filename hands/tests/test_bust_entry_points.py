@@ -16,7 +16,7 @@ from floorman.models import AuditEntry
 from hands import services
 from hands.models import Elimination, TabletLink
 from hands.services import busts
-from hands.tests.factories import button_at, seat_players
+from hands.tests.factories import button_at, deal, finish, seat_players
 from rulings import services as rulings_services
 from seating.models import Seat
 from tournaments.models import EntryStatus
@@ -140,3 +140,29 @@ def test_a_disqualification_takes_the_entry_out_by_the_same_steps(
     assert not Seat.objects.filter(entry=entry).exists()
     assert not Elimination.objects.filter(entry=entry).exists()
     assert sent[:2] == [live.ENTRY_UPDATED, live.SEATING_UPDATED]
+
+
+def test_a_bust_in_a_hands_result_is_the_same_bust_with_the_hands_own_record(
+    client, world, sent, django_capture_on_commit_callbacks
+):
+    """The tablet's "hand done" with a bust: the bust's entry, events and place, plus the
+    hand's own audit entry and table event, under the same single lock."""
+    event, entry = world
+    hand = deal(event, TABLE)
+    sent.clear()
+    audit_before = AuditEntry.objects.count()
+
+    with CaptureQueriesContext(connection) as queries:
+        with django_capture_on_commit_callbacks(execute=True):
+            finish(event, TABLE, hand, busts=[SEAT])
+
+    entry.refresh_from_db()
+    actions = list(
+        AuditEntry.objects.order_by("pk")[audit_before:].values_list("action", flat=True)
+    )
+    locks = [q["sql"] for q in queries.captured_queries if TOURNAMENT_LOCK.search(q["sql"])]
+    assert entry.status == EntryStatus.BUSTED
+    assert actions == ["entry.bust", "hand.finish"]
+    assert sent[:2] == [live.ENTRY_UPDATED, live.SEATING_UPDATED]
+    assert len(locks) == 1
+    assert Elimination.objects.get(entry=entry).hand_id == hand.pk
