@@ -51,6 +51,13 @@ def entry_rules(tournament) -> tournaments_engine.Rules:
     return rules_at(tournament, level=level_in_play(tournament))
 
 
+def registration_open(tournament) -> bool:
+    """Can the desk sell an entry now (TDA 8-A: late registration until its level ends)?
+    Asked by the halting rule (casino §14), the places (a last entry is the winner only
+    once no more can come) and the simulated desk."""
+    return tournaments_engine.registration_refusal(entry_rules(tournament)) is None
+
+
 def step_public(steps: list[engine.Step], position: int) -> dict | None:
     if not 1 <= position <= len(steps):
         return None

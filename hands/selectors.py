@@ -4,13 +4,12 @@ from dataclasses import dataclass
 
 from django.db.models import Count
 
-from clock.selectors import entry_rules
+from clock.selectors import registration_open
 from hands.engine import betting, blinds, handforhand, places
 from hands.engine.limits import Structure
 from hands.engine.showdown import show_order
 from hands.models import Elimination, Hand, HandForHand, HandStatus, TableState, TabletLink
 from seating.models import Seat, Table
-from tournaments.engine import registration_refusal
 from tournaments.models import Entry, EntryStatus, Tournament
 
 
@@ -164,18 +163,12 @@ def finishing_places(tournament_id: int) -> dict[int, places.Place]:
     if not busts or len(busts) >= field:
         return {}
     found = places.finishing_places(field, busts)
-    if len(busts) == field - 1 and _registration_closed(tournament_id):
+    # The one entry left is the winner only once no more can come (late registration).
+    if len(busts) == field - 1 and not registration_open(Tournament.objects.get(pk=tournament_id)):
         winner = entries.filter(status=EntryStatus.ACTIVE).values_list("pk", flat=True).first()
         if winner is not None:
             found[winner] = places.Place(winner, 1, (1, 1))
     return found
-
-
-def _registration_closed(tournament_id: int) -> bool:
-    """Only then is the one entry left the winner: late entries may still come."""
-
-    tournament = Tournament.objects.get(pk=tournament_id)
-    return registration_refusal(entry_rules(tournament)) is not None
 
 
 def place_public(place: places.Place | None) -> dict:

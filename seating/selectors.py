@@ -3,14 +3,12 @@
 from django.conf import settings
 from django.db import connection
 
-from clock.selectors import entry_rules
 from floorman.names import name_keys
 from seating import engine
 from seating.engine.lookup import FieldIndex, Row
 from seating.lookup import IndexCache
 from seating.models import Move, Seat, Seating, SeatingAction, Table
-from tournaments.engine import registration_refusal
-from tournaments.models import Entry, EntryStatus, Tournament
+from tournaments.models import Entry, EntryStatus
 
 
 def seating_settings(tournament_id: int) -> Seating:
@@ -19,11 +17,6 @@ def seating_settings(tournament_id: int) -> Seating:
     return Seating.objects.filter(tournament_id=tournament_id).first() or Seating(
         tournament_id=tournament_id
     )
-
-
-def late_registration_open(tournament: Tournament) -> bool:
-    """Casino §14 halts short tables only once registration has closed."""
-    return registration_refusal(entry_rules(tournament)) is None
 
 
 def open_tables(tournament_id: int):

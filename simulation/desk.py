@@ -3,7 +3,7 @@
 import math
 
 from clock import engine as clock_engine
-from clock.selectors import entry_rules
+from clock.selectors import registration_open
 from seating import services as seating_services
 from seating.selectors import unseated_entries
 from seating.services import desk as desk_intentions
@@ -77,7 +77,7 @@ class Desk:
     def is_open(self) -> bool:
         tournament = self.sim.tournament
         tournament.refresh_from_db()
-        return desk_engine.registration_refusal(entry_rules(tournament)) is None
+        return registration_open(tournament)
 
     def rounds_left(self) -> int:
         """How many more times the desk sells before late registration closes: the clock

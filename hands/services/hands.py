@@ -6,7 +6,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clock import engine as clock_engine
-from clock.selectors import clock_of, structure_steps
+from clock.selectors import clock_of, registration_open, structure_steps
 from floorman.audit import audit_record
 from floorman.errors import Conflict, Invalid
 from hands.engine import betting, blinds, showdown
@@ -25,7 +25,7 @@ from hands.services.busts import bust_record
 from hands.services.common import lock, publish_table, refuse, table_of
 from seating import engine as seating_engine
 from seating.models import Seat
-from seating.selectors import late_registration_open, seating_settings, table_views
+from seating.selectors import seating_settings, table_views
 from tournaments.models import Entry, Tournament
 from tournaments.services import entries_chips_count
 
@@ -59,7 +59,7 @@ def _refuse_if_halted(tournament: Tournament, table, now) -> None:
         rule=rule,
         # Only casino §14 asks, and reading registration costs queries at every deal.
         registration_closed=(
-            rule == seating_engine.HALT_BELOW_FOUR and not late_registration_open(tournament)
+            rule == seating_engine.HALT_BELOW_FOUR and not registration_open(tournament)
         ),
         waived=[table.number] if table.halt_waived else [],
         at_open_seat={table.number: at_open_seat},

@@ -15,6 +15,7 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from clock.selectors import registration_open
 from floorman import live
 from floorman.audit import audit_record, staff_user
 from floorman.errors import Conflict, Invalid, NotFound
@@ -34,7 +35,6 @@ from seating.models import (
 from seating.selectors import (
     has_draw,
     last_seat_of,
-    late_registration_open,
     seating_settings,
     table_views,
     unseated_entries,
@@ -647,7 +647,7 @@ def balance_state(tournament: Tournament, big_blind_next: dict[int, int] | None 
     halted = engine.halted_tables(
         views,
         rule=settings.halt_rule,
-        registration_closed=not late_registration_open(tournament),
+        registration_closed=not registration_open(tournament),
         waived=waived,
         at_open_seat=logged.at_open_seat,
     )
