@@ -12,7 +12,6 @@ from floorman.models import AuditEntry
 from floorman.tests.openapi import documented_responses, resolve, response_schema
 from hands.services import busts as bust_services
 from seating.services import desk as desk_intentions
-from tournaments import services
 from tournaments.messages import refusal_message
 from tournaments.models import (
     Alternate,
@@ -667,7 +666,7 @@ def test_tournament_cancel_refunds_every_payment_by_reversing_lines():
     event = tournament(rebuy_until_level=4, rebuy_price=10000, rebuy_chips=20000)
     anna = entry_of(register(event, "Anna Berger"))
     ben = entry_of(register(event, "Ben Cohen"))
-    services.entry_rebuy(actor=None, tournament_id=event.pk, entry_id=anna.pk)
+    desk_intentions.entry_rebuy(actor=None, tournament_id=event.pk, entry_id=anna.pk)
     bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=ben.pk)
     paid = ledger(event)
 
@@ -961,7 +960,7 @@ def test_entry_reentry_gets_next_number_and_a_full_starting_stack():
     """TDA 8-A: a re-entry is a new entry with a full starting stack."""
     event = tournament(reentry_allowed=True, rebuy_until_level=4, rebuy_price=100, rebuy_chips=10)
     anna = entry_of(register(event, "Anna Berger"))
-    services.entry_rebuy(actor=None, tournament_id=event.pk, entry_id=anna.pk)
+    desk_intentions.entry_rebuy(actor=None, tournament_id=event.pk, entry_id=anna.pk)
     bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=anna.pk)
 
     response = api(staff("cashier")).post(
@@ -1653,8 +1652,8 @@ def test_entry_cancel_refunds_every_line_by_reversing_it():
     event = rebuy_event()
     anna = entry_of(register(event, "Anna Berger"))
     ben = entry_of(register(event, "Ben Cohen"))
-    services.entry_rebuy(actor=None, tournament_id=event.pk, entry_id=anna.pk)
-    services.entry_addon(actor=None, tournament_id=event.pk, entry_id=anna.pk)
+    desk_intentions.entry_rebuy(actor=None, tournament_id=event.pk, entry_id=anna.pk)
+    desk_intentions.entry_addon(actor=None, tournament_id=event.pk, entry_id=anna.pk)
     paid = ledger(event)
 
     response = api(cashier).post(entry_url(anna, "cancel"))
@@ -1710,9 +1709,9 @@ def test_totals_reconcile_with_the_ledger():
     anna = entry_of(register(event, "Anna Berger"))
     ben = entry_of(register(event, "Ben Cohen"))
     cleo = entry_of(register(event, "Cleo Dahl"))
-    services.entry_rebuy(actor=None, tournament_id=event.pk, entry_id=anna.pk)
-    services.entry_rebuy(actor=None, tournament_id=event.pk, entry_id=anna.pk)
-    services.entry_addon(actor=None, tournament_id=event.pk, entry_id=ben.pk)
+    desk_intentions.entry_rebuy(actor=None, tournament_id=event.pk, entry_id=anna.pk)
+    desk_intentions.entry_rebuy(actor=None, tournament_id=event.pk, entry_id=anna.pk)
+    desk_intentions.entry_addon(actor=None, tournament_id=event.pk, entry_id=ben.pk)
     bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=ben.pk)
     desk_intentions.entry_register(
         actor=None, tournament_id=event.pk, player_id=ben.player_id, reentry=True

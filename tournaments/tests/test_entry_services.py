@@ -242,7 +242,7 @@ def test_rebuy_adds_chips_and_a_ledger_line():
     entry = sold(event, "Anna Berger")
     cashier = staff("cashier")
 
-    entry = services.entry_rebuy(actor=cashier, tournament_id=event.pk, entry_id=entry.pk)
+    entry = desk_intentions.entry_rebuy(actor=cashier, tournament_id=event.pk, entry_id=entry.pk)
 
     assert (entry.rebuys, entry.chips) == (1, STACK + 20000)
     assert ledger(event)[-1] == ("rebuy", 5500, 5000, 500, entry.pk, None)
@@ -264,7 +264,7 @@ def test_rebuy_refusals(rules, code):
     entry = sold(event, "Anna Berger")
     at_level(event, 2, **rules)
 
-    refused(event, code, services.entry_rebuy, actor=None, entry_id=entry.pk)
+    refused(event, code, desk_intentions.entry_rebuy, actor=None, entry_id=entry.pk)
 
 
 def test_a_busted_entry_is_refused_a_rebuy_and_an_addon():
@@ -272,20 +272,20 @@ def test_a_busted_entry_is_refused_a_rebuy_and_an_addon():
     entry = sold(event, "Anna Berger")
     bust(event, entry)
 
-    refused(event, "entry_not_active", services.entry_rebuy, actor=None, entry_id=entry.pk)
-    refused(event, "entry_not_active", services.entry_addon, actor=None, entry_id=entry.pk)
+    refused(event, "entry_not_active", desk_intentions.entry_rebuy, actor=None, entry_id=entry.pk)
+    refused(event, "entry_not_active", desk_intentions.entry_addon, actor=None, entry_id=entry.pk)
 
 
 def test_addon_adds_chips_and_a_ledger_line_once():
     event = tournament(**ADDON)
     entry = sold(event, "Anna Berger")
 
-    entry = services.entry_addon(actor=None, tournament_id=event.pk, entry_id=entry.pk)
+    entry = desk_intentions.entry_addon(actor=None, tournament_id=event.pk, entry_id=entry.pk)
 
     assert (entry.addon, entry.chips) == (True, STACK + 30000)
     assert ledger(event)[-1] == ("addon", 5000, 5000, 0, entry.pk, None)
     assert last_audit(event).action == "entry.addon"
-    refused(event, "addon_taken", services.entry_addon, actor=None, entry_id=entry.pk)
+    refused(event, "addon_taken", desk_intentions.entry_addon, actor=None, entry_id=entry.pk)
 
 
 @pytest.mark.parametrize(
@@ -297,7 +297,7 @@ def test_addon_refusals(rules, code):
     entry = sold(event, "Anna Berger")
     at_level(event, 2, **rules)
 
-    refused(event, code, services.entry_addon, actor=None, entry_id=entry.pk)
+    refused(event, code, desk_intentions.entry_addon, actor=None, entry_id=entry.pk)
 
 
 # --- Cancelling (refund) ------------------------------------------------------------------------
@@ -307,7 +307,7 @@ def test_cancel_refunds_every_line_by_reversing_it():
     """Money is never deleted: each payment gets its reversing refund line."""
     event = tournament(**REBUYS)
     entry = sold(event, "Anna Berger")
-    services.entry_rebuy(actor=None, tournament_id=event.pk, entry_id=entry.pk)
+    desk_intentions.entry_rebuy(actor=None, tournament_id=event.pk, entry_id=entry.pk)
     buy_in, rebuy = Transaction.objects.filter(entry=entry).order_by("pk")
 
     entry = desk_intentions.entry_cancel(actor=None, tournament_id=event.pk, entry_id=entry.pk)
@@ -399,8 +399,8 @@ def test_bust_undo_once_the_freed_place_is_sold_is_refused():
     [
         bust_services.entry_bust,
         bust_services.entry_bust_undo,
-        services.entry_rebuy,
-        services.entry_addon,
+        desk_intentions.entry_rebuy,
+        desk_intentions.entry_addon,
         desk_intentions.entry_cancel,
     ],
 )

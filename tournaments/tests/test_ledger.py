@@ -8,7 +8,6 @@ from hypothesis import strategies as st
 from floorman.errors import ServiceError
 from hands.services import busts as bust_services
 from seating.services import desk as desk_intentions
-from tournaments import services
 from tournaments.models import Entry, Transaction, TransactionKind
 from tournaments.selectors import tournament_totals
 from tournaments.tests.factories import register, staff, tournament
@@ -66,7 +65,7 @@ def test_cancelling_the_tournament_refunds_everyone():
     event = tournament(rebuy_until_level=3, rebuy_max=1, rebuy_price=10000, rebuy_chips=20000)
     first = register(event, "Kai").entry
     register(event, "Lea")
-    services.entry_rebuy(actor=None, tournament_id=event.pk, entry_id=first.pk)
+    desk_intentions.entry_rebuy(actor=None, tournament_id=event.pk, entry_id=first.pk)
 
     desk_intentions.tournament_status_set(
         actor=staff("director"), tournament_id=event.pk, status="cancelled"
@@ -115,9 +114,9 @@ def test_totals_always_reconcile_with_the_ledger(actions):
             elif entry and action == "bust":
                 bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=entry.pk)
             elif entry and action == "rebuy":
-                services.entry_rebuy(actor=None, tournament_id=event.pk, entry_id=entry.pk)
+                desk_intentions.entry_rebuy(actor=None, tournament_id=event.pk, entry_id=entry.pk)
             elif entry and action == "addon":
-                services.entry_addon(actor=None, tournament_id=event.pk, entry_id=entry.pk)
+                desk_intentions.entry_addon(actor=None, tournament_id=event.pk, entry_id=entry.pk)
             elif entry and action == "cancel":
                 desk_intentions.entry_cancel(actor=None, tournament_id=event.pk, entry_id=entry.pk)
         except ServiceError:
@@ -165,8 +164,8 @@ def test_rebuy_and_addon_fees_stay_out_of_the_prize_pool():
         addon_chips=10000,
     )
     entry = register(event, "Mo").entry
-    services.entry_rebuy(actor=None, tournament_id=event.pk, entry_id=entry.pk)
-    services.entry_addon(actor=None, tournament_id=event.pk, entry_id=entry.pk)
+    desk_intentions.entry_rebuy(actor=None, tournament_id=event.pk, entry_id=entry.pk)
+    desk_intentions.entry_addon(actor=None, tournament_id=event.pk, entry_id=entry.pk)
 
     lines = Transaction.objects.filter(entry=entry).order_by("id")
     assert [(t.kind, t.amount, t.prize_share, t.fee_share) for t in lines] == [
