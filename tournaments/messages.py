@@ -1,4 +1,4 @@
-"""What the desk is told when the rules refuse an action (codes come from engine.py)."""
+"""What the desk is told when the rules refuse an action (codes come from tournaments.engine)."""
 
 from django.utils.translation import gettext_lazy as _
 

@@ -1,7 +1,11 @@
-"""The only code that changes tournaments, players, entries and the ledger.
+"""The code that changes tournaments, players, entries and the ledger.
 
-Each public function is one user intention: one transaction, the tournament row
-locked where two staff could collide, one audit entry, live events after commit.
+A public function decorated with @transaction.atomic is one user intention: one
+transaction, the tournament row locked where two staff could collide, one audit entry,
+live events after commit. The others are tournaments' parts of intentions that reach
+higher apps (a bust in hands.services.busts; registration, rebuys and the event's status
+in seating.services.desk): they run under the caller's lock, inside its transaction, and
+never call up (docs/architecture.md).
 """
 
 from dataclasses import dataclass

@@ -48,7 +48,7 @@ urlpatterns = [
     ),
     path("results/<id:tournament_id>/", results_public, name="results-public"),
     path("", include("clock.urls.console")),
-    path("", include("web.screen_urls")),
+    path("", include("web.screens.urls")),
     path("", include("clock.urls.structures")),
     path("", include("seating.urls.tables")),
     path("", include("seating.urls.public")),

@@ -1,4 +1,4 @@
-"""The director's pages for chip sets and blind structures (clock.structures.structures)."""
+"""The director's pages for chip sets and blind structures (clock.views.structures)."""
 
 from django.urls import path
 

@@ -13,7 +13,7 @@ from hands.services.common import table_of
 from seating.models import Seat
 from seating.services import seat_release, seat_restore
 from tournaments.models import Entry, EntryStatus, Tournament
-from tournaments.services import entry_back, entry_locked, entry_out, refuse, tournament_lock
+from tournaments.services import entry_back, entry_locked, entry_out, tournament_lock
 
 
 @transaction.atomic
@@ -38,8 +38,6 @@ def bust_record(*, actor, tournament: Tournament, entry_id: int, hand: Hand | No
     """Steps 2 to 5 of `entry_bust`, under the lock its caller holds: a table's busts
     at once (`table_busts_record`) or in a hand's result (hands.services.hands)."""
     entry = entry_locked(tournament, entry_id)
-    if entry.status != EntryStatus.ACTIVE:
-        raise refuse("entry_not_active")
     entry = entry_out(actor=actor, tournament=tournament, entry=entry, status=EntryStatus.BUSTED)
     elimination_add(actor=actor, tournament=tournament, entry=entry, hand=hand)
     seat_release(tournament=tournament, entry=entry)

@@ -33,7 +33,6 @@ from tournaments.services import entries_chips_count
 def _level_now(tournament: Tournament):
     """The level in force for a hand dealt now (TDA 23: a new level from the next hand)
     and its step; refused during a break on the clock."""
-
     clock = clock_of(tournament)
     steps = structure_steps(clock.structure_id) if clock.pk else []
     if not steps:
@@ -49,7 +48,11 @@ def _refuse_if_halted(tournament: Tournament, table, now) -> None:
     """TDA 11-D, casino §14 (house setting): a short table stops dealing; which tables
     halt is seating's rule (seating.engine.halted_tables), asked here with this table's
     own blinds. The floor may waive it."""
+    if table.halt_waived:
+        return
     rule = seating_settings(tournament.pk).halt_rule
+    if rule == seating_engine.HALT_OFF:
+        return  # nothing to read at every deal
     # Before its first hand a table has no blinds to reach a seat: balance it first.
     at_open_seat = now.state.big_blind is not None and blinds.blinds_reached_open_seat(
         now.seats, now.occupied, big_blind=now.state.big_blind
@@ -61,7 +64,6 @@ def _refuse_if_halted(tournament: Tournament, table, now) -> None:
         registration_closed=(
             rule == seating_engine.HALT_BELOW_FOUR and not registration_open(tournament)
         ),
-        waived=[table.number] if table.halt_waived else [],
         at_open_seat={table.number: at_open_seat},
     )
     for number, halt_rule in halted:

@@ -1,4 +1,4 @@
-"""The TD's seating pages. Included at the site root by floorman.urls."""
+"""The TD's seating pages. Included at the site root by web.urls."""
 
 from django.urls import path
 

@@ -117,7 +117,7 @@
     };
   }
 
-  // Average stack in big blinds, one decimal, half up (as web.screens.big_blinds).
+  // Average stack in big blinds, one decimal, half up (as web.screens.views.big_blinds).
   function averageBigBlinds(averageChips, bigBlind) {
     if (averageChips === null || averageChips === undefined || !bigBlind) return null;
     return Math.floor((20 * averageChips + bigBlind) / (2 * bigBlind)) / 10;
@@ -133,7 +133,7 @@
   }
 
   // A payout line's places: "1", or "10–12" for places that pay the same (as
-  // web.screens._places). `format` writes a number in the page's language.
+  // web.screens.views._places). `format` writes a number in the page's language.
   function placesText(line, format) {
     if (line.first === line.last) return format(line.first);
     return format(line.first) + "\u2013" + format(line.last);

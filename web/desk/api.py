@@ -146,7 +146,7 @@ class EntrySerializer(serializers.ModelSerializer):
     def _place(self, entry):
         places = self.context.get("places")
         if places is None:
-            places = self.context["places"] = entry_places(entry.tournament_id)
+            places = self.context["places"] = finishing_places(entry.tournament_id)
         return places.get(entry.pk)
 
     def get_place(self, entry) -> int | None:
@@ -156,11 +156,6 @@ class EntrySerializer(serializers.ModelSerializer):
     def get_place_shared(self, entry) -> list[int] | None:
         place = self._place(entry)
         return list(place.shared) if place and place.tied else None
-
-
-def entry_places(tournament_id: int) -> dict:
-
-    return finishing_places(tournament_id)
 
 
 def birth_year_field() -> serializers.IntegerField:
@@ -381,7 +376,7 @@ class EntryViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     def get_serializer_context(self):
         context = super().get_serializer_context()
         if "tournament_pk" in self.kwargs and self.action in ("list", "retrieve"):
-            context["places"] = entry_places(int(self.kwargs["tournament_pk"]))
+            context["places"] = finishing_places(int(self.kwargs["tournament_pk"]))
         return context
 
     def get_permissions(self):

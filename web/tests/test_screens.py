@@ -19,8 +19,8 @@ from hands.services import busts as bust_services
 from prizes import services as prize_services
 from rulings import services as rulings
 from tournaments.tests.factories import register, tournament
-from web import screens
-from web.screens import (
+from web.screens import views as screens
+from web.screens.views import (
     average_stack,
     big_blinds,
     measuring_big_blind,
@@ -577,7 +577,7 @@ def test_german_lobby_uses_german_language_and_money(client):
 def test_screen_strings_are_marked_for_translation():
     """Every text clock.js shows goes through gettext: German shows wherever the
     catalogue has it, English otherwise, never a missing key."""
-    from web.screens import screen_strings
+    from web.screens.views import screen_strings
 
     with translation.override("de"):
         german = screen_strings()

@@ -3,7 +3,7 @@
 from django.urls import path
 
 import floorman.converters  # noqa: F401 - registers the "id" path converter
-from web import screens
+from web.screens import views as screens
 
 app_name = "screens"
 
