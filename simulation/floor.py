@@ -28,7 +28,7 @@ def seating_pass(sim) -> None:
             "balance_state", seating_services.balance_state, tournament=tournament
         )
         if seating_engine.final_table_due(views, final_size):
-            action = sim.service("final_table", seating_services.final_table_draw)
+            action = sim.service("final_table_draw", seating_services.final_table_draw)
             sim.report.final_table = True
             sim.report.moves += action.moves.count()
             sim.say(f"final table drawn: {sum(v.players for v in views)} players")
@@ -43,7 +43,9 @@ def seating_pass(sim) -> None:
             continue
         if plan.moves:
             answers = {number: _big_blind_next(sim, number) for number in plan.needs_big_blind}
-            action = sim.service("balance", seating_services.tables_balance, big_blind_next=answers)
+            action = sim.service(
+                "tables_balance", seating_services.tables_balance, big_blind_next=answers
+            )
             sim.report.balances += 1
             sim.report.moves += action.moves.count()
             continue

@@ -116,7 +116,7 @@ class Simulation:
         self.say(f"{self.report.entries:,} entries, {self.report.tables} tables")
 
     def start(self) -> None:
-        self.service("draw", seating_services.seating_draw)
+        self.service("seating_draw", seating_services.seating_draw)
         self.check("the draw", balanced=True)
         self.service(
             "tournament_status_set", desk_intentions.tournament_status_set, status="running"
