@@ -17,6 +17,7 @@ from floorman.pages import role_required, safe_next, service_call
 from floorman.roles import MANAGE_TOURNAMENTS, SEE_PLAYERS
 from tournaments import services
 from tournaments.forms import PlayerForm, TournamentForm
+from tournaments.lookups import tournament_or_404
 from tournaments.models import (
     EntryStatus,
     Player,
@@ -27,10 +28,6 @@ from tournaments.selectors import (
 )
 
 PER_PAGE = 50
-
-
-def _tournament(tournament_id: int) -> Tournament:
-    return get_object_or_404(Tournament, pk=tournament_id)
 
 
 # --- Tournaments -------------------------------------------------------------------
@@ -59,7 +56,7 @@ def tournament_create(request):
 
 @role_required(MANAGE_TOURNAMENTS)
 def tournament_edit(request, tournament_id: int):
-    tournament = _tournament(tournament_id)
+    tournament = tournament_or_404(tournament_id)
     form = TournamentForm(
         request.POST or None,
         initial=TournamentForm.initial_from(tournament),

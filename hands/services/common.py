@@ -1,4 +1,6 @@
-"""What the hands services share: locks, refusals, the table's live event."""
+"""What the hands services share: refusals, the open table, the table's live event.
+The lock is the tournament's row, for desks, floor and tables alike
+(tournaments.services.tournament_lock)."""
 
 from floorman import live
 from floorman.errors import Conflict, NotFound
@@ -6,16 +8,10 @@ from hands.messages import refusal_message
 from hands.selectors import open_table, table_state_public
 from seating.models import Table
 from tournaments.models import Tournament
-from tournaments.services import tournament_lock
 
 
 def refuse(code: str, **data) -> Conflict:
     return Conflict(refusal_message(code, **data), code=code, data=data)
-
-
-def lock(tournament_id: int) -> Tournament:
-    """One lock for desks, floor and tables: the tournament's row."""
-    return tournament_lock(tournament_id)
 
 
 def table_of(tournament: Tournament, number: int) -> Table:

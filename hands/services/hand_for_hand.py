@@ -18,8 +18,9 @@ from floorman.errors import Invalid
 from hands.engine import handforhand as engine
 from hands.models import Hand, HandForHand, HandForHandReport, HandStatus
 from hands.selectors import h4h_public, hand_for_hand, places_paid, tables_in_play
-from hands.services.common import lock, refuse
+from hands.services.common import refuse
 from tournaments.models import EntryStatus, Tournament
+from tournaments.services import tournament_lock
 
 SETTINGS = ("seconds_per_hand", "margin", "alert_minutes", "places_paid")
 
@@ -140,7 +141,7 @@ def h4h_start(*, actor, tournament_id: int) -> HandForHand:
     every table, and its busts are already placed together. The clock stops; each
     hand-for-hand hand takes its time off it instead."""
 
-    tournament = lock(tournament_id)
+    tournament = tournament_lock(tournament_id)
     settings = _locked(tournament)
     if settings.active:
         raise refuse("h4h_active")
@@ -176,7 +177,7 @@ def h4h_start(*, actor, tournament_id: int) -> HandForHand:
 @transaction.atomic
 def h4h_stop(*, actor, tournament_id: int) -> HandForHand:
     """The TD ends hand-for-hand (it also ends by itself when the bubble bursts)."""
-    tournament = lock(tournament_id)
+    tournament = tournament_lock(tournament_id)
     settings = _locked(tournament)
     if not settings.active:
         raise refuse("h4h_inactive")
@@ -187,7 +188,7 @@ def h4h_stop(*, actor, tournament_id: int) -> HandForHand:
 
 @transaction.atomic
 def h4h_settings_update(*, actor, tournament_id: int, data: dict) -> HandForHand:
-    tournament = lock(tournament_id)
+    tournament = tournament_lock(tournament_id)
     settings = _locked(tournament)
     before = _public(settings)
     for name in SETTINGS:

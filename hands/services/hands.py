@@ -22,12 +22,12 @@ from hands.selectors import (
 )
 from hands.services import hand_for_hand as h4h
 from hands.services.busts import bust_record
-from hands.services.common import lock, publish_table, refuse, table_of
+from hands.services.common import publish_table, refuse, table_of
 from seating import engine as seating_engine
 from seating.models import Seat
 from seating.selectors import seating_settings, table_views
 from tournaments.models import Entry, Tournament
-from tournaments.services import entries_chips_count
+from tournaments.services import entries_chips_count, tournament_lock
 
 
 def _level_now(tournament: Tournament):
@@ -87,7 +87,7 @@ def hand_start(*, actor, tournament_id: int, number: int) -> Hand:
     """Deal the next hand: button, blinds and antes from the engine (TDA 32, 34-B;
     RP-11), the players dealt in with their stacks; new players between the button
     and the small blind wait for the button to pass (TDA 10-A)."""
-    tournament = lock(tournament_id)
+    tournament = tournament_lock(tournament_id)
     table = table_of(tournament, number)
     playing = hand_in_play(table)
     if playing is not None:
@@ -170,7 +170,7 @@ def hand_action(
 ):
     """One action of the log, checked by the betting engine (TDA 43, 47, 48, 54, 55);
     an illegal one is refused with the rule and the player's options, nothing written."""
-    tournament = lock(tournament_id)
+    tournament = tournament_lock(tournament_id)
     table = table_of(tournament, number)
     hand = _hand_row(table, hand_number)
     if hand.status != HandStatus.PLAYING:
@@ -236,7 +236,7 @@ def _penalty_hands_served(tournament, table, hand: Hand, players) -> None:
 def hand_hold(*, actor, tournament_id: int, number: int, hand_number: int) -> Hand:
     """Hand-for-hand, all-in and call: the cards stay face down and the table waits until
     every other table has finished (RP-8 F, casino §29a)."""
-    tournament = lock(tournament_id)
+    tournament = tournament_lock(tournament_id)
     table = table_of(tournament, number)
     hand = _hand_row(table, hand_number)
     settings = hand_for_hand(tournament.pk)
@@ -268,7 +268,7 @@ def hand_finish(
 ) -> Hand:
     """The hand is over: who busted (places: IFP 4.27, RP-8 A) and, if counted, each
     player's chips. Hand-for-hand, the table reports its hand done (RP-8)."""
-    tournament = lock(tournament_id)
+    tournament = tournament_lock(tournament_id)
     table = table_of(tournament, number)
     hand = _hand_row(table, hand_number)
     players = {player.seat: player for player in hand.players.all()}
@@ -289,7 +289,7 @@ def hand_settle(
 ) -> Hand:
     """The hand's result from its action log: the pots (TDA 21), the best hands by cards
     speak (ranked by pokerkit), odd chips (TDA 20); whoever has no chips left busts."""
-    tournament = lock(tournament_id)
+    tournament = tournament_lock(tournament_id)
     table = table_of(tournament, number)
     hand = _hand_row(table, hand_number)
     state = betting_state(hand)

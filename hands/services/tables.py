@@ -12,7 +12,8 @@ from floorman.errors import Invalid, NotFound
 from hands.engine import blinds
 from hands.models import TableState, TabletLink
 from hands.selectors import hand_in_play, table_now
-from hands.services.common import lock, publish_table, refuse, table_of
+from hands.services.common import publish_table, refuse, table_of
+from tournaments.services import tournament_lock
 
 
 def _state_before(state: TableState) -> dict:
@@ -27,7 +28,7 @@ def _state_before(state: TableState) -> dict:
 def button_draw(*, actor, tournament_id: int, number: int) -> TableState:
     """IFP 2.1, casino §16: one card to each player, the high card takes the button
     (suits rank spades, hearts, diamonds, clubs). The seed is kept: replayable."""
-    tournament = lock(tournament_id)
+    tournament = tournament_lock(tournament_id)
     table = table_of(tournament, number)
     if hand_in_play(table):
         raise refuse("hand_in_play", hand=hand_in_play(table).number)
@@ -64,7 +65,7 @@ def button_set(
     """The dealer puts the button where it is at the table (a table that played before
     Floorman took over, or a correction). With last hand's big blind the next hand moves
     on from there (TDA 32); without it the next hand opens from this button."""
-    tournament = lock(tournament_id)
+    tournament = tournament_lock(tournament_id)
     table = table_of(tournament, number)
     if hand_in_play(table):
         raise refuse("hand_in_play", hand=hand_in_play(table).number)
@@ -108,7 +109,7 @@ def refusal_seat(seat: int) -> str:
 @transaction.atomic
 def tablet_link_create(*, actor, tournament_id: int, number: int) -> TabletLink:
     """A new link for one table's tablet (a QR code the floor hands the dealer)."""
-    tournament = lock(tournament_id)
+    tournament = tournament_lock(tournament_id)
     table = table_of(tournament, number)
     link = TabletLink.objects.create(table=table, created_by=staff_user(actor))
     audit_record(
@@ -120,7 +121,7 @@ def tablet_link_create(*, actor, tournament_id: int, number: int) -> TabletLink:
 @transaction.atomic
 def tablet_link_revoke(*, actor, tournament_id: int, link_id: int) -> TabletLink:
     """The floor takes a link back: the page it opens refuses from the next request on."""
-    tournament = lock(tournament_id)
+    tournament = tournament_lock(tournament_id)
     link = TabletLink.objects.filter(pk=link_id, table__tournament=tournament).first()
     if link is None:
         raise NotFound(_("No such tablet link."))

@@ -47,11 +47,6 @@ def _refuse(code: str, **data) -> Conflict:
     return Conflict(refusal_message(code, **data), code=code, data=data)
 
 
-def _lock(tournament_id: int) -> Tournament:
-    """One lock for desks, floor and seating: the tournament's row."""
-    return tournament_lock(tournament_id)
-
-
 def _new_rng() -> tuple[str, random.Random]:
     """DESIGN: every draw uses a fresh seed from `secrets`, stored so it can be replayed."""
     seed = secrets.token_hex(16)
@@ -125,7 +120,7 @@ def table_add(
 ) -> Table:
     """Bring a table of the venue's pool into the tournament (casino §8: the table added
     last breaks first). A table number the venue does not know yet joins the pool."""
-    tournament = _lock(tournament_id)
+    tournament = tournament_lock(tournament_id)
     if not 1 <= number <= 9999:
         raise Invalid({"number": _("Table numbers run from 1 to 9999.")})
     venue = VenueTable.objects.select_for_update().filter(number=number).first()
@@ -166,7 +161,7 @@ def table_add(
 @transaction.atomic
 def table_remove(*, actor, tournament_id: int, number: int) -> None:
     """Take an empty table out of the tournament (a table with players is broken)."""
-    tournament = _lock(tournament_id)
+    tournament = tournament_lock(tournament_id)
     table = _table(tournament.pk, number)
     if table.seat_set.filter(entry__isnull=False).exists():
         raise _refuse("table_not_empty", number=number)
@@ -198,7 +193,7 @@ def seat_set(
 ) -> Seat:
     """The TD blocks or opens a seat, marks it accessible (TDA 9), or marks a newcomer
     to be dealt in after the button passes (TDA 8-A, 10-A)."""
-    tournament = _lock(tournament_id)
+    tournament = tournament_lock(tournament_id)
     table = _table(tournament.pk, number)
     row = table.seat_set.filter(number=seat).first()
     if row is None:
@@ -229,7 +224,7 @@ def seat_set(
 @transaction.atomic
 def break_order_set(*, actor, tournament_id: int, numbers: list[int]) -> None:
     """The TD sets the predetermined break order: `numbers` break first to last."""
-    tournament = _lock(tournament_id)
+    tournament = tournament_lock(tournament_id)
     tables = {t.number: t for t in Table.objects.filter(tournament=tournament, broken_at=None)}
     if sorted(numbers) != sorted(tables):
         raise Invalid({"order": _("Name every table in play exactly once.")})
@@ -250,7 +245,7 @@ def break_order_set(*, actor, tournament_id: int, numbers: list[int]) -> None:
 
 @transaction.atomic
 def settings_update(*, actor, tournament_id: int, data: dict) -> Seating:
-    tournament = _lock(tournament_id)
+    tournament = tournament_lock(tournament_id)
     # The row is born here, the first time a setting changes; until then seating_settings
     # reads the defaults.
     settings, _created = Seating.objects.get_or_create(tournament=tournament)
@@ -398,7 +393,7 @@ def seating_draw(*, actor, tournament_id: int, tables: int | None = None, keep_f
     tables that break last; later draws seat late entries at the shortest tables
     (TDA 8-A). Re-entries avoid the seat their player busted from (casino §12).
     """
-    tournament = _lock(tournament_id)
+    tournament = tournament_lock(tournament_id)
     entries = unseated_entries(tournament.pk)
     if not entries:
         raise _refuse("nobody_to_seat")
@@ -570,7 +565,7 @@ def entry_move(
     *, actor, tournament_id: int, entry_id: int, to_table: int, to_seat: int, reason: str = ""
 ) -> SeatingAction:
     """Move one player with their stack (TDA 7: a player found in a wrong seat)."""
-    tournament = _lock(tournament_id)
+    tournament = tournament_lock(tournament_id)
     entry = Entry.objects.filter(tournament=tournament, pk=entry_id).first()
     if entry is None:
         raise NotFound(_("No such entry."))
@@ -658,7 +653,7 @@ def balance_state(tournament: Tournament, big_blind_next: dict[int, int] | None 
 def tables_balance(*, actor, tournament_id: int, big_blind_next: dict[int, int]) -> SeatingAction:
     """TDA 11-A: apply the balancing moves. Where a table's hands are not logged, the TD
     names its seat that is due the big blind next."""
-    tournament = _lock(tournament_id)
+    tournament = tournament_lock(tournament_id)
     plan, _halted, _views = balance_state(tournament, big_blind_next)
     if not plan.moves:
         raise _refuse("balanced")
@@ -688,7 +683,7 @@ def tables_balance(*, actor, tournament_id: int, big_blind_next: dict[int, int])
 @transaction.atomic
 def table_break(*, actor, tournament_id: int, number: int) -> SeatingAction:
     """TDA 10-B: break a table; its players go to the others by a 2-step random draw."""
-    tournament = _lock(tournament_id)
+    tournament = tournament_lock(tournament_id)
     table = _table(tournament.pk, number)
     if table.broken_at:
         raise NotFound(_("No such table."))
@@ -727,7 +722,7 @@ def final_table_draw(
 ) -> SeatingAction:
     """RP-9: combine the last tables into the final table and draw its seats at random
     (casino §30: by blind position, when the house draws that way)."""
-    tournament = _lock(tournament_id)
+    tournament = tournament_lock(tournament_id)
     settings = seating_settings(tournament.pk)
     size = engine.final_table_size(tournament.table_size, settings.final_table_size)
     views = table_views(tournament.pk)
@@ -772,7 +767,7 @@ def final_table_draw(
 @transaction.atomic
 def halt_waive(*, actor, tournament_id: int, number: int, waived: bool = True) -> Table:
     """TDA 11-D: the TD may waive halting play at a short table."""
-    tournament = _lock(tournament_id)
+    tournament = tournament_lock(tournament_id)
     table = _table(tournament.pk, number)
     table.halt_waived = waived
     table.save(update_fields=["halt_waived"])
@@ -805,7 +800,7 @@ def _hand_dealt_since(tournament: Tournament, action: SeatingAction, moves) -> b
 def seating_undo(*, actor, tournament_id: int) -> SeatingAction:
     """Undo the last draw, move, balance or break while every player it seated is still
     in that seat and no hand has been dealt since at a table it touched."""
-    tournament = _lock(tournament_id)
+    tournament = tournament_lock(tournament_id)
     action = (
         SeatingAction.objects.filter(tournament=tournament, undone_at=None).order_by("-id").first()
     )
