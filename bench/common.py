@@ -5,6 +5,7 @@ Every server a benchmark starts runs in its own process group, and `serving` sto
 whole group when the benchmark ends, on error and on Ctrl-C or SIGTERM too.
 """
 
+import atexit
 import contextlib
 import http.client
 import json
@@ -65,12 +66,21 @@ def free_port() -> int:
 
 
 def scratch_database(base_url: str) -> str:
-    """Drop and create the scratch database; return its URL."""
+    """Create a scratch database under a new name of its own and return its URL; it is
+    dropped when the benchmark exits. A database the benchmark did not create is never
+    dropped: CREATE fails rather than reuse an existing name."""
     parts = urlsplit(base_url)
-    with psycopg.connect(urlunsplit(parts._replace(path="/postgres")), autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {SCRATCH_DB} WITH (FORCE)")
-        conn.execute(f"CREATE DATABASE {SCRATCH_DB}")
-    return urlunsplit(parts._replace(path=f"/{SCRATCH_DB}"))
+    admin_url = urlunsplit(parts._replace(path="/postgres"))
+    name = f"{SCRATCH_DB}_{os.getpid()}_{secrets.token_hex(4)}"
+    with psycopg.connect(admin_url, autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name}")
+    atexit.register(_drop_scratch, admin_url, name)
+    return urlunsplit(parts._replace(path=f"/{name}"))
+
+
+def _drop_scratch(admin_url: str, name: str) -> None:
+    with psycopg.connect(admin_url, autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
 
 def production_env(base_url: str = DATABASE_URL) -> dict[str, str]:
@@ -78,6 +88,8 @@ def production_env(base_url: str = DATABASE_URL) -> dict[str, str]:
     return {
         **os.environ,
         "DATABASE_URL": scratch_database(base_url),
+        # Keys of its own in whatever Redis database REDIS_URL names.
+        "REDIS_KEY_PREFIX": f"floorman-bench-{secrets.token_hex(4)}",
         "SECRET_KEY": secrets.token_urlsafe(50),
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
         "SECURE_SSL_REDIRECT": "false",

@@ -6,9 +6,11 @@ that the settings read must be set here:
   developer's var/ (SQLite file, generated secret key);
 - SECRET_KEY: production settings (DATABASE_URL set, as in CI) require one; tests get
   a random one per run;
-- REDIS_URL: under pytest-xdist each worker uses its own Redis database, so that one
-  worker's channel groups, cache keys and broker queues never reach another's tests
-  (each worker has its own PostgreSQL test database too, test_<name>_gw<n>).
+- REDIS_KEY_PREFIX: the Redis database is the one REDIS_URL names, but every test
+  process writes under a prefix of its own (the run, and the xdist worker), so that
+  one worker's channel groups, cache keys and broker queues never reach another's
+  tests, nor the developer's running Floorman (each worker has its own PostgreSQL test
+  database too, test_<name>_gw<n>). Nothing there is ever flushed.
 """
 
 import atexit
@@ -16,7 +18,6 @@ import os
 import secrets
 import shutil
 import tempfile
-from urllib.parse import urlsplit, urlunsplit
 
 if not os.environ.get("FLOORMAN_VAR_DIR"):
     _var_dir = tempfile.mkdtemp(prefix="floorman-test-var-")
@@ -26,8 +27,13 @@ if not os.environ.get("FLOORMAN_VAR_DIR"):
 if not os.environ.get("SECRET_KEY"):
     os.environ["SECRET_KEY"] = secrets.token_urlsafe(50)
 
-_worker = os.environ.get("PYTEST_XDIST_WORKER", "")
-if _worker.startswith("gw") and os.environ.get("REDIS_URL", "").strip():
-    _parts = urlsplit(os.environ["REDIS_URL"].strip())
-    _database = 1 + int(_worker[2:]) % 15  # Redis has databases 0-15; 0 stays the developer's
-    os.environ["REDIS_URL"] = urlunsplit(_parts._replace(path=f"/{_database}"))
+
+
+def redis_key_prefix(environ) -> str:
+    """Keys of this test process's own, in the Redis database REDIS_URL names."""
+    worker = environ.get("PYTEST_XDIST_WORKER") or "main"
+    prefix = environ.get("REDIS_KEY_PREFIX") or "floorman"
+    return f"{prefix}-test-{secrets.token_hex(4)}-{worker}"
+
+
+os.environ["REDIS_KEY_PREFIX"] = redis_key_prefix(os.environ)

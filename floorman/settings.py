@@ -23,6 +23,9 @@ VAR_DIR = Path(env_str("FLOORMAN_VAR_DIR", str(BASE_DIR / "var")))
 DEBUG = env_bool("DEBUG", default=False)
 DATABASE_URL = env_url("DATABASE_URL", ("postgres", "postgresql", "sqlite"))
 REDIS_URL = env_url("REDIS_URL", ("redis", "rediss"))
+# Every key Floorman writes to Redis (channel groups, cache, task queues) starts with
+# this, so two installations or a test run can share one Redis database.
+REDIS_KEY_PREFIX = env_str("REDIS_KEY_PREFIX", "floorman")
 EMBEDDED = not DATABASE_URL
 
 
@@ -145,7 +148,7 @@ if REDIS_URL:
                         "max_connections": 2000,
                     }
                 ],
-                "prefix": "floorman",
+                "prefix": REDIS_KEY_PREFIX,
             },
         }
     }
@@ -153,13 +156,13 @@ if REDIS_URL:
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
-            "KEY_PREFIX": "floorman",
+            "KEY_PREFIX": REDIS_KEY_PREFIX,
         },
         # Rate limit counts (floorman.ratelimit): one client, two round trips per count.
         "ratelimit": {
             "BACKEND": "floorman.cache.CounterCache",
             "LOCATION": REDIS_URL,
-            "KEY_PREFIX": "floorman",
+            "KEY_PREFIX": REDIS_KEY_PREFIX,
         },
     }
     CELERY_BROKER_URL = REDIS_URL
@@ -181,7 +184,10 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = "UTC"
 # Clock announcements wait in Redis with an eta up to a level's length; a task not
 # acknowledged within this time is delivered again (harmless: see clock.services).
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 4 * 3600}
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": 4 * 3600,
+    "global_keyprefix": f"{REDIS_KEY_PREFIX}:",
+}
 
 # --- Auth ---------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [
