@@ -25,9 +25,10 @@ RUN groupadd --system --gid 10001 floorman \
 
 WORKDIR /app
 
-# Dependencies first (pinned in requirements.txt), so code changes reuse this layer.
-COPY requirements.txt ./
-RUN pip install -r requirements.txt
+# Dependencies first (every one pinned in requirements.lock), so code changes reuse
+# this layer.
+COPY requirements.lock ./
+RUN pip install -r requirements.lock
 
 COPY . .
 

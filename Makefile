@@ -1,7 +1,8 @@
 # Floorman. `make run` starts everything on one machine; `make test` is what CI runs.
 #
-# The virtualenv is rebuilt only when a requirements file changes: a stamp file
-# inside .venv records the last successful install.
+# The virtualenv is rebuilt only when a lock file changes: a stamp file inside .venv
+# records the last successful install. requirements*.txt name what Floorman asks for;
+# requirements*.lock (make lock, pip-compile) pin every package installed.
 
 PYTHON ?= python3
 VENV := .venv
@@ -9,18 +10,24 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint format bench simulate clean-venv
+.PHONY: run test lint format bench simulate clean-venv lock
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-$(VENV)/.installed: requirements.txt | $(BIN)/python
-	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements.txt
+$(VENV)/.installed: requirements.lock | $(BIN)/python
+	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements.lock
 	touch $@
 
-$(VENV)/.installed-dev: requirements.txt requirements-dev.txt | $(BIN)/python
-	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+$(VENV)/.installed-dev: requirements.lock requirements-dev.lock | $(BIN)/python
+	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements-dev.lock
 	touch $@ $(VENV)/.installed
+
+# After changing requirements*.txt: pin every transitive dependency again.
+PIP_COMPILE := $(BIN)/pip-compile --quiet --strip-extras --no-emit-index-url --no-emit-find-links
+lock: $(VENV)/.installed-dev
+	$(PIP_COMPILE) --output-file requirements.lock requirements.txt
+	$(PIP_COMPILE) --constraint requirements.lock --output-file requirements-dev.lock requirements-dev.txt
 
 run: $(VENV)/.installed
 	$(BIN)/python manage.py migrate --no-input
