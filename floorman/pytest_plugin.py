@@ -28,7 +28,6 @@ if not os.environ.get("SECRET_KEY"):
     os.environ["SECRET_KEY"] = secrets.token_urlsafe(50)
 
 
-
 def redis_key_prefix(environ) -> str:
     """Keys of this test process's own, in the Redis database REDIS_URL names."""
     worker = environ.get("PYTEST_XDIST_WORKER") or "main"
