@@ -10,7 +10,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint format bench simulate clean-venv lock
+.PHONY: run test lint format bench simulate clean-venv lock restore
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -70,3 +70,9 @@ simulate: $(VENV)/.installed
 
 clean-venv:
 	rm -rf $(VENV)
+
+# Restore a dump of deploy/backup.sh into a fresh database (created when missing; one
+# holding tables is refused): DATABASE_URL=postgres://.../floorman_restored make restore FILE=...
+restore:
+	@test -n "$(FILE)" || { echo "usage: DATABASE_URL=postgres://.../new_db make restore FILE=dump"; exit 2; }
+	sh deploy/restore.sh "$(FILE)"

@@ -32,6 +32,19 @@ def env_bool(name: str, default: bool = False) -> bool:
     )
 
 
+def env_int(name: str, default: int, *, minimum: int = 0) -> int:
+    raw = os.environ.get(name)
+    if raw is None or not raw.strip():
+        return default
+    try:
+        value = int(raw.strip())
+    except ValueError:
+        value = None
+    if value is None or value < minimum:
+        raise ImproperlyConfigured(f"{name}={raw!r} is not a whole number of at least {minimum}.")
+    return value
+
+
 def env_list(name: str, default: list[str]) -> list[str]:
     raw = os.environ.get(name)
     if raw is None:

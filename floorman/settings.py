@@ -15,7 +15,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from floorman.env import env_bool, env_list, env_str, env_time_zone, env_url
+from floorman.env import env_bool, env_int, env_list, env_str, env_time_zone, env_url
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(env_str("FLOORMAN_VAR_DIR", str(BASE_DIR / "var")))
@@ -298,17 +298,22 @@ SEAT_LOOKUP_MAX_AGE = 0.25
 SESSION_COOKIE_HTTPONLY = True
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
+HSTS_PRELOAD_MINIMUM = 365 * 24 * 60 * 60  # the browsers' preload lists ask for a year
 if not DEBUG and not EMBEDDED:
-    # Behind the reverse proxy that terminates TLS.
+    # Behind the reverse proxy, which terminates TLS or sits behind what does.
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=True)
     # Container health checks call /health/ over plain HTTP from inside the network.
     SECURE_REDIRECT_EXEMPT = [r"^health/(live/)?$"]
-    SESSION_COOKIE_SECURE = True
-    CSRF_COOKIE_SECURE = True
-    SECURE_HSTS_SECONDS = 60 * 60 * 24 * 30
-    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
-    SECURE_HSTS_PRELOAD = True
+    # SECURE_SSL_REDIRECT=false serves plain HTTP (a local `docker compose up`): cookies
+    # marked secure would never come back, and HSTS has no place there.
+    SESSION_COOKIE_SECURE = SECURE_SSL_REDIRECT
+    CSRF_COOKIE_SECURE = SECURE_SSL_REDIRECT
+    SECURE_HSTS_SECONDS = (
+        env_int("SECURE_HSTS_SECONDS", HSTS_PRELOAD_MINIMUM) if SECURE_SSL_REDIRECT else 0
+    )
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE_HSTS_SECONDS > 0
+    SECURE_HSTS_PRELOAD = SECURE_HSTS_SECONDS >= HSTS_PRELOAD_MINIMUM
     SECURE_REFERRER_POLICY = "same-origin"
 
 LOGGING = {

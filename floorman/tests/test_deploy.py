@@ -33,14 +33,31 @@ def _healthcheck_module():
 def test_compose_runs_every_part_of_floorman():
     services = _compose()["services"]
 
-    assert set(services) == {"postgres", "redis", "web", "ws", "worker", "proxy"}
+    assert set(services) == {
+        "postgres",
+        "redis",
+        "migrate",
+        "web",
+        "ws",
+        "worker",
+        "proxy",
+        "backup",
+    }
 
 
-def test_every_service_but_the_proxy_has_a_healthcheck():
+def test_every_long_running_service_has_a_healthcheck():
     services = _compose()["services"]
 
-    unchecked = [name for name, s in services.items() if name != "proxy" and "healthcheck" not in s]
-    assert unchecked == []
+    running = {name: s for name, s in services.items() if s.get("restart") != "no"}
+    assert "proxy" in running and "migrate" not in running
+    assert [name for name, s in running.items() if "healthcheck" not in s] == []
+
+
+def test_the_proxy_health_check_asks_nginx_itself():
+    check = " ".join(_compose()["services"]["proxy"]["healthcheck"]["test"])
+
+    assert "http://127.0.0.1/proxy-health" in check
+    assert re.search(r"location = /proxy-health \{[^}]*return 200", NGINX.read_text())
 
 
 def test_database_and_broker_keep_their_data_in_named_volumes():
@@ -69,10 +86,31 @@ def test_app_services_use_postgres_and_redis():
         assert env["REDIS_URL"].startswith("redis://"), name
 
 
-def test_web_migrates_before_gunicorn_serves():
-    command = " ".join(_compose()["services"]["web"]["command"])
+def test_migrations_run_once_before_any_app_process_starts():
+    """Several web processes must never migrate at once: a one-shot service does it."""
+    services = _compose()["services"]
 
-    assert command.index("manage.py migrate") < command.index("gunicorn web.wsgi")
+    assert services["migrate"]["command"] == ["python", "manage.py", "migrate", "--noinput"]
+    for name in ("web", "ws", "worker"):
+        assert "migrate" not in " ".join(services[name]["command"]), name
+        waits = services[name]["depends_on"]["migrate"]["condition"]
+        assert waits == "service_completed_successfully", name
+
+
+def test_a_plain_local_compose_up_serves_http_without_redirecting():
+    env = _compose()["services"]["web"]["environment"]
+
+    assert env["SECURE_SSL_REDIRECT"] == "${SECURE_SSL_REDIRECT:-false}"
+
+
+def test_backups_run_on_a_schedule_into_a_volume_and_are_kept_for_days():
+    compose = _compose()
+    backup = compose["services"]["backup"]
+
+    assert backup["command"] == ["sh", "/deploy/backup.sh"]
+    assert "backups:/backups" in backup["volumes"] and "backups" in compose["volumes"]
+    assert backup["environment"]["BACKUP_KEEP_DAYS"] == "${BACKUP_KEEP_DAYS:-14}"
+    assert backup["image"] == compose["services"]["postgres"]["image"]  # pg_dump matches
 
 
 def test_websocket_server_is_uvicorn_on_the_asgi_app():

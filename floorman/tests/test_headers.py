@@ -17,7 +17,7 @@ from django.urls import reverse
 from floorman.tests.test_settings import PRODUCTION, run
 from tournaments.tests.factories import tournament
 
-HSTS = "max-age=2592000; includeSubDomains; preload"  # 30 days, settings.py
+HSTS = "max-age=31536000; includeSubDomains; preload"  # a year: preload asks for no less
 
 
 def assert_protected(response) -> None:
@@ -81,3 +81,26 @@ def test_production_answers_with_hsts_and_secure_cookies(tmp_path: Path):
     # Plain HTTP goes to HTTPS; the container health check over plain HTTP does not.
     assert answer["plain"] == [301, "https://floorman.example/login/"]
     assert answer["health"] == 200
+
+
+def _production_answer(env: dict, tmp_path: Path) -> dict:
+    result = run(["-c", PRODUCTION_REQUESTS], {**PRODUCTION, **env}, tmp_path)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+def test_a_shorter_hsts_is_never_marked_for_preload(tmp_path: Path):
+    answer = _production_answer({"SECURE_HSTS_SECONDS": "2592000"}, tmp_path)
+
+    assert answer["headers"]["Strict-Transport-Security"] == "max-age=2592000; includeSubDomains"
+
+
+def test_plain_http_deployment_neither_redirects_nor_hides_its_cookies(tmp_path: Path):
+    """A local `docker compose up` on port 80 (SECURE_SSL_REDIRECT=false): no redirect to
+    an HTTPS that is not there, and cookies a browser sends back over plain HTTP."""
+    answer = _production_answer({"SECURE_SSL_REDIRECT": "false"}, tmp_path)
+
+    assert answer["plain"] == [200, ""]
+    assert answer["csrf_cookie"]["secure"] == ""
+    assert answer["session_cookie_secure"] is False
+    assert "Strict-Transport-Security" not in answer["headers"]

@@ -21,6 +21,7 @@ CONFIG_VARS = (
     "CSRF_TRUSTED_ORIGINS",
     "TIME_ZONE",
     "SECURE_SSL_REDIRECT",
+    "SECURE_HSTS_SECONDS",
 )
 # Never connected to: django.setup() and `check` without --database open no connection.
 PRODUCTION = {
@@ -57,6 +58,11 @@ def django_setup(env: dict[str, str], tmp_path: Path) -> subprocess.CompletedPro
         pytest.param({"REDIS_URL": "http://x"}, "REDIS_URL", id="redis-http"),
         pytest.param({"TIME_ZONE": "Mars/Base"}, "TIME_ZONE", id="time-zone-unknown"),
         pytest.param({"ALLOWED_HOSTS": ""}, "ALLOWED_HOSTS", id="allowed-hosts-empty"),
+        pytest.param(
+            {**PRODUCTION, "SECURE_HSTS_SECONDS": "a year"},
+            "SECURE_HSTS_SECONDS",
+            id="hsts-not-a-number",
+        ),
         pytest.param(
             {key: value for key, value in PRODUCTION.items() if key != "SECRET_KEY"},
             "SECRET_KEY",
