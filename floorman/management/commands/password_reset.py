@@ -36,7 +36,7 @@ class Command(BaseCommand):
                 f"    username: {username}\n"
                 f"    password: {reset.password}\n\n"
                 "This password is shown only this once. Sign in with it and change it\n"
-                "(Change password, at the top of every page).\n"
+                "(Change password, in the top bar).\n"
                 f"{line}"
             )
         )
