@@ -16,7 +16,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from floorman import staff
 from floorman.forms import AccountCreateForm, PasswordChangeForm, RolesForm
 from floorman.pages import role_required, service_call
-from floorman.roles import MANAGE_STAFF
+from floorman.roles import DIRECTOR, MANAGE_STAFF
 
 
 def _staff_render(request, *, status: int = 200):
@@ -112,6 +112,13 @@ def staff_account(request, user_id: int):
     if not outcome.ok:
         return _account_render(request, user_id, form=form, status=outcome.error.http_status)
     messages.success(request, _("Roles of %(name)s saved.") % {"name": outcome.value.username})
+    gave_up_directing = (
+        user_id == request.user.pk
+        and DIRECTOR not in form.cleaned_data["roles"]
+        and not request.user.is_superuser
+    )
+    if gave_up_directing:  # this page is no longer theirs to see
+        return redirect("tournaments:list")
     return redirect("staff-account", user_id)
 
 

@@ -22,6 +22,7 @@ GOOD_PASSWORD = "Chip-Race-At-Level-9"
 # person), the API tokens, the accounts, and their roles in one query.
 STAFF_LIST_QUERIES = 7
 ACCOUNT_QUERIES = 7
+FORM_QUERIES = 3  # the session, the director and their roles: the forms read nothing else
 
 
 def html(response) -> str:
@@ -148,6 +149,21 @@ def test_the_account_page_answers_in_the_same_queries_whatever_the_roles(
     assert page.count("checked") == 4
 
 
+@pytest.mark.parametrize(
+    ("name", "queries"), [("staff-create", FORM_QUERIES), ("password-change", FORM_QUERIES)]
+)
+def test_the_form_pages_answer_in_a_fixed_number_of_queries(
+    name, queries, django_assert_num_queries
+):
+    client = signed_in(staff("director", username="td"))
+    for number in range(3):
+        signed_in(staff("floor", username=f"floor-{number}"))
+    client.get(reverse(name))
+
+    with django_assert_num_queries(queries):
+        assert client.get(reverse(name)).status_code == 200
+
+
 # --- Creating an account -------------------------------------------------------------------
 
 
@@ -247,6 +263,19 @@ def test_the_last_director_keeping_the_role_is_a_409_with_the_reason():
     assert "td is the last active director" in html(response)
     assert roles_of(director) == {"director"}
     assert not AuditEntry.objects.exists()
+
+
+def test_a_director_who_gives_up_the_role_goes_to_the_tournaments():
+    director = staff("director", username="td")
+    staff("director", username="td2")
+    admin = signed_in(director)
+
+    response = admin.post(reverse("staff-account", args=[director.pk]), {"roles": ["floor"]})
+
+    assert response.status_code == 302
+    assert response["Location"] == reverse("tournaments:list")
+    assert roles_of(director) == {"floor"}
+    assert admin.get(reverse("staff-access")).status_code == 403
 
 
 def test_a_bad_role_is_a_field_error():
