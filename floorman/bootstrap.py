@@ -1,12 +1,11 @@
 """First-run set-up: a director account, so that a fresh installation can be used."""
 
-import secrets
-
 from django.contrib.auth.models import Group, User
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 
 from floorman.roles import DIRECTOR
+from floorman.staff.common import password_generate
 
 DIRECTOR_USERNAME = "director"
 
@@ -34,7 +33,7 @@ def director_ensure() -> str | None:
             f'No active director exists, but the user "{DIRECTOR_USERNAME}" does. '
             "Make a director with `manage.py createsuperuser` or reactivate that account."
         )
-    password = secrets.token_urlsafe(15)  # 20 characters, 120 bits
+    password = password_generate()
     try:
         with transaction.atomic():
             user = User.objects.create_user(username=DIRECTOR_USERNAME, password=password)

@@ -56,8 +56,16 @@ urlpatterns = [
     path("", include("rulings.urls")),
     path("tournaments/<id:tournament_id>/audit/", views.audit_log, name="audit-log"),
     path("staff/", staff_views.staff_access, name="staff-access"),
+    path("staff/new/", staff_views.staff_create, name="staff-create"),
+    path("staff/<id:user_id>/", staff_views.staff_account, name="staff-account"),
+    path(
+        "staff/<id:user_id>/password/",
+        staff_views.staff_password_reset,
+        name="staff-password-reset",
+    ),
     path("staff/<id:user_id>/sign-out/", staff_views.staff_sign_out, name="staff-sign-out"),
     path("staff/<id:user_id>/active/", staff_views.staff_active, name="staff-active"),
+    path("account/password/", staff_views.account_password, name="password-change"),
 ]
 
 handler400 = "floorman.error_pages.bad_request"

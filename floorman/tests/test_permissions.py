@@ -94,6 +94,10 @@ EXPECTED: dict[str, dict] = {
     "staff-access": {"GET": STAFF_ACCESS},
     "staff-sign-out": post(STAFF_ACCESS),
     "staff-active": post(STAFF_ACCESS),
+    "staff-create": form(STAFF_ACCESS),
+    "staff-account": form(STAFF_ACCESS),
+    "staff-password-reset": post(STAFF_ACCESS),
+    "password-change": form(ANY_STAFF),  # everyone signed in: their own password
     "results-public": {"GET": ALL},
     # --- API -------------------------------------------------------------------------
     "api-root": {"GET": ALL},

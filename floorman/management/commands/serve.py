@@ -94,7 +94,8 @@ class Command(BaseCommand):
                 f"    username: director\n"
                 f"    password: {password}\n\n"
                 "This password is shown only this once. Write it down, sign in\n"
-                "and change it.\n"
+                "and change it (Change password, in the top bar). Lost it:\n"
+                "`manage.py password_reset` prints a new one.\n"
                 f"{line}"
             )
         )
