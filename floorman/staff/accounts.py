@@ -15,6 +15,7 @@ from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
+from rest_framework.authtoken.models import Token
 
 from floorman.audit import audit_record
 from floorman.errors import Conflict, Invalid
@@ -158,7 +159,8 @@ def account_password_reset(*, actor, user_id: int) -> AccountPassword:
 
     Steps: lock the account; refuse one's own (409: one's own is changed with the old
     password); set the new password, which ends the account's sessions; audit
-    `staff.password_reset` (never the password).
+    `staff.password_reset` (never the password). The API token ends too: whoever
+    knew the old password may have signed in to the API with it.
     """
     user = user_locked(user_id)
     if actor is not None and actor.is_authenticated and user.pk == actor.pk:
@@ -168,8 +170,12 @@ def account_password_reset(*, actor, user_id: int) -> AccountPassword:
     password = password_generate()
     user.set_password(password)
     user.save(update_fields=["password"])
+    tokens, _by_model = Token.objects.filter(user=user).delete()
     audit_record(
-        actor=actor, action="staff.password_reset", obj=user, after={"password_generated": True}
+        actor=actor,
+        action="staff.password_reset",
+        obj=user,
+        after={"password_generated": True, "token_deleted": bool(tokens)},
     )
     return AccountPassword(user=user, password=password)
 
@@ -179,7 +185,9 @@ def password_change(*, actor, old_password: str, new_password: str) -> User:
     """A signed-in person changes their own password.
 
     Steps: lock the account; check the old password and the new one (Django's password
-    validators); set it; audit `staff.password_change` (never the password).
+    validators); set it, which ends the other browsers' sessions, and end the API token
+    (a password changed in a hurry is often one that leaked); audit
+    `staff.password_change` (never the password).
     """
     user = user_locked(actor.pk)
     if not user.check_password(old_password):
@@ -187,5 +195,6 @@ def password_change(*, actor, old_password: str, new_password: str) -> User:
     _password_checked(new_password, user, "new_password")
     user.set_password(new_password)
     user.save(update_fields=["password"])
+    Token.objects.filter(user=user).delete()
     audit_record(actor=actor, action="staff.password_change", obj=user)
     return user

@@ -305,7 +305,8 @@ def test_a_director_resets_a_password_shown_once_and_the_old_sessions_end():
     assert phone.get(reverse("rulings:calculators")).status_code == 302  # signed out
     assert signed_in_with("anna", password).get(reverse("rulings:calculators")).status_code == 200
     assert AuditEntry.objects.get(action="staff.password_reset").after == {
-        "password_generated": True
+        "password_generated": True,
+        "token_deleted": False,
     }
 
 

@@ -7,6 +7,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from rest_framework.authtoken.models import Token
 
 from floorman import staff as services
 from floorman.errors import Conflict, Invalid, NotFound
@@ -287,6 +288,7 @@ def test_deactivating_the_last_active_director_is_refused():
 def test_password_reset_generates_one_and_audits_without_it():
     director = staff("director", username="td")
     anna = staff("floor", username="anna")
+    Token.objects.create(user=anna)
 
     reset = services.account_password_reset(actor=director, user_id=anna.pk)
 
@@ -294,9 +296,10 @@ def test_password_reset_generates_one_and_audits_without_it():
     assert reset.user == anna
     assert anna.check_password(reset.password)
     assert not anna.check_password(STAFF_PASSWORD)
+    assert not Token.objects.filter(user=anna).exists()  # the old password's API access ends
     entry = AuditEntry.objects.get(action="staff.password_reset")
     assert entry.actor == director and entry.object_id == str(anna.pk)
-    assert entry.after == {"password_generated": True}
+    assert entry.after == {"password_generated": True, "token_deleted": True}
     assert no_password_in(entry, reset.password)
 
 
@@ -315,11 +318,13 @@ def test_password_reset_of_ones_own_account_is_refused():
 
 def test_password_change_checks_the_old_one_then_sets_the_new():
     dealer = staff("dealer", username="ben")
+    Token.objects.create(user=dealer)
 
     services.password_change(actor=dealer, old_password=STAFF_PASSWORD, new_password=GOOD_PASSWORD)
 
     dealer.refresh_from_db()
     assert dealer.check_password(GOOD_PASSWORD)
+    assert not Token.objects.filter(user=dealer).exists()
     entry = AuditEntry.objects.get(action="staff.password_change")
     assert entry.actor == dealer and entry.object_id == str(dealer.pk)
     assert entry.before is None and entry.after is None
