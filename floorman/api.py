@@ -4,8 +4,10 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle
 
+from floorman import tokens
 from floorman.models import AuditEntry
 
 
@@ -16,7 +18,8 @@ class LoginThrottle(AnonRateThrottle):
 
 
 class TokenObtainView(ObtainAuthToken):
-    """POST {"username", "password"} → {"token"}; send it as `Authorization: Token <token>`."""
+    """POST {"username", "password"} → {"token"}; send it as `Authorization: Token <token>`.
+    The token ends API_TOKEN_TTL after its last use; then log in again for a new one."""
 
     throttle_classes = [LoginThrottle]
 
@@ -28,7 +31,10 @@ class TokenObtainView(ObtainAuthToken):
         responses=inline_serializer("TokenResponse", {"token": serializers.CharField()}),
     )
     def post(self, request, *args, **kwargs):
-        return super().post(request, *args, **kwargs)
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        token = tokens.token_issue(user=serializer.validated_data["user"])
+        return Response({"token": token.key})
 
 
 class AuditEntrySerializer(serializers.ModelSerializer):

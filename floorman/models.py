@@ -38,3 +38,24 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M:%S} {self.action} {self.object_repr}"
+
+
+class TokenUse(models.Model):
+    """When a staff member's API token was last used. The token expires API_TOKEN_TTL
+    after that (floorman.tokens); DRF's Token keeps only when it was made."""
+
+    token = models.OneToOneField(
+        "authtoken.Token",
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="use",
+        verbose_name=_("token"),
+    )
+    used_at = models.DateTimeField(_("last used"))
+
+    class Meta:
+        verbose_name = _("API token use")
+        verbose_name_plural = _("API token uses")
+
+    def __str__(self) -> str:
+        return f"{self.used_at:%Y-%m-%d %H:%M:%S}"  # never the token: it is the secret

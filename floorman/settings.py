@@ -15,7 +15,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from floorman.env import env_bool, env_list, env_str, env_time_zone, env_url
+from floorman.env import env_bool, env_duration, env_list, env_str, env_time_zone, env_url
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(env_str("FLOORMAN_VAR_DIR", str(BASE_DIR / "var")))
@@ -215,8 +215,9 @@ STORAGES = {
 
 # --- API --------------------------------------------------------------------------
 REST_FRAMEWORK = {
+    # A staff member's token (expires, floorman.tokens), or the browser's session.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "floorman.authentication.ExpiringTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["floorman.roles.ReadOnlyOrStaff"],
@@ -229,6 +230,10 @@ REST_FRAMEWORK = {
     # whole header, which a client can vary at will to escape the throttle.
     "NUM_PROXIES": 0 if EMBEDDED else 1,
 }
+# A staff member's API token (POST /api/v1/auth/token/) ends this long after its last use;
+# each use renews it (floorman.tokens).
+API_TOKEN_TTL = env_duration("FLOORMAN_API_TOKEN_TTL", "12h")
+
 SPECTACULAR_SETTINGS = {
     "TITLE": "Floorman API",
     "DESCRIPTION": "Poker tournament management: tournaments, players, entries.",
