@@ -215,9 +215,12 @@ STORAGES = {
 
 # --- API --------------------------------------------------------------------------
 REST_FRAMEWORK = {
-    # A staff member's token (expires, floorman.tokens), or the browser's session.
+    # A staff member's token (expires, floorman.tokens), another tool's API key
+    # (floorman.keys), or the browser's session. The token comes first: a refused request
+    # answers 401 with `WWW-Authenticate: Token`.
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "floorman.authentication.ExpiringTokenAuthentication",
+        "floorman.authentication.ApiKeyAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["floorman.roles.ReadOnlyOrStaff"],
@@ -249,6 +252,7 @@ SPECTACULAR_SETTINGS = {
         "AlternateStatusEnum": "tournaments.models.AlternateStatus",
         "BettingActionEnum": "hands.engine.betting.KINDS",
         "PenaltyKindEnum": "rulings.models.PenaltyKind",
+        "ApiKeyScopeEnum": "floorman.models.ApiKeyScope",
     },
 }
 
