@@ -36,7 +36,7 @@ def user_roles(user: User | AnonymousUser) -> set[str]:
     key_roles = getattr(user, "api_key_roles", None)
     if key_roles is not None:
         # Another tool's API key, acting as its own (inactive) account: the roles its
-        # scope gives for this request, set by floorman.keys.api_key_authenticate.
+        # scope gives for this request, set by floorman.authentication.
         return key_roles
     if not user.is_active:
         return set()
