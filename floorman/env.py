@@ -5,6 +5,8 @@ variable, so a typo stops start-up instead of silently picking a default.
 """
 
 import os
+import re
+from datetime import timedelta
 from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -53,6 +55,20 @@ def env_list(name: str, default: list[str]) -> list[str]:
     if not items:
         raise ImproperlyConfigured(f"{name} is set but names no host.")
     return items
+
+
+DURATION_UNITS = {"s": "seconds", "m": "minutes", "h": "hours", "d": "days"}
+
+
+def env_duration(name: str, default: str) -> timedelta:
+    """A length of time such as `90s`, `30m`, `12h` or `7d`; refuse anything else, and 0."""
+    value = env_str(name, default)
+    match = re.fullmatch(r"([0-9]{1,6})([smhd])", value)
+    if not match or int(match[1]) == 0:
+        raise ImproperlyConfigured(
+            f"{name}={value!r} is not a length of time: use e.g. 12h (a number and s, m, h or d)."
+        )
+    return timedelta(**{DURATION_UNITS[match[2]]: int(match[1])})
 
 
 def env_url(name: str, schemes: tuple[str, ...]) -> str:

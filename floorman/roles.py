@@ -27,10 +27,18 @@ RULINGS = (FLOOR,)  # incidents, decisions and penalties (TDA 71); a player's re
 DEAL_FIGURES = (FLOOR, CASHIER)  # casino §6: work out a deal; only the director records it
 SEE_AUDIT = (DIRECTOR,)
 MANAGE_STAFF = (DIRECTOR,)  # end a staff member's sessions and API token, (de)activate
+MANAGE_API_KEYS = (DIRECTOR,)  # keys for other tools (floorman.keys); never by a key itself
 
 
 def user_roles(user: User | AnonymousUser) -> set[str]:
-    if not user.is_authenticated or not user.is_active:
+    if not user.is_authenticated:
+        return set()
+    key_roles = getattr(user, "api_key_roles", None)
+    if key_roles is not None:
+        # Another tool's API key, acting as its own (inactive) account: the roles its
+        # scope gives for this request, set by floorman.authentication.
+        return key_roles
+    if not user.is_active:
         return set()
     if user.is_superuser:
         return set(ALL_ROLES)
@@ -74,6 +82,14 @@ class ReadOnlyOrStaff(BasePermission):
 
     def has_permission(self, request, view) -> bool:
         return request.method in SAFE_METHODS or user_is_staff(request.user)
+
+
+class NotByApiKey(BasePermission):
+    """Only people: a request made with an API key is refused (a key never makes or
+    revokes keys, so a leaked key cannot make itself others)."""
+
+    def has_permission(self, request, view) -> bool:
+        return getattr(request.user, "api_key_roles", None) is None
 
 
 def role_permission(*roles: str) -> type[BasePermission]:

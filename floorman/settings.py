@@ -15,7 +15,15 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from floorman.env import env_bool, env_int, env_list, env_str, env_time_zone, env_url
+from floorman.env import (
+    env_bool,
+    env_duration,
+    env_int,
+    env_list,
+    env_str,
+    env_time_zone,
+    env_url,
+)
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(env_str("FLOORMAN_VAR_DIR", str(BASE_DIR / "var")))
@@ -221,8 +229,12 @@ STORAGES = {
 
 # --- API --------------------------------------------------------------------------
 REST_FRAMEWORK = {
+    # A staff member's token (expires, floorman.tokens), another tool's API key
+    # (floorman.keys), or the browser's session. The token comes first: a refused request
+    # answers 401 with `WWW-Authenticate: Token`.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "floorman.authentication.ExpiringTokenAuthentication",
+        "floorman.authentication.ApiKeyAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["floorman.roles.ReadOnlyOrStaff"],
@@ -235,6 +247,10 @@ REST_FRAMEWORK = {
     # whole header, which a client can vary at will to escape the throttle.
     "NUM_PROXIES": 0 if EMBEDDED else 1,
 }
+# A staff member's API token (POST /api/v1/auth/token/) ends this long after its last use;
+# each use renews it (floorman.tokens).
+API_TOKEN_TTL = env_duration("FLOORMAN_API_TOKEN_TTL", "12h")
+
 SPECTACULAR_SETTINGS = {
     "TITLE": "Floorman API",
     "DESCRIPTION": "Poker tournament management: tournaments, players, entries.",
@@ -250,6 +266,7 @@ SPECTACULAR_SETTINGS = {
         "AlternateStatusEnum": "tournaments.models.AlternateStatus",
         "BettingActionEnum": "hands.engine.betting.KINDS",
         "PenaltyKindEnum": "rulings.models.PenaltyKind",
+        "ApiKeyScopeEnum": "floorman.models.ApiKeyScope",
     },
 }
 

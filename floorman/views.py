@@ -1,7 +1,7 @@
 """The Staff pages: directors manage accounts, roles, passwords and access; everyone
 changes their own password (the audit log page: web.views). Views are thin: parse the
 form, call one staff service through `floorman.pages.service_call`, then render or
-redirect."""
+redirect. Keys for other tools are made and revoked here too."""
 
 from django.contrib import messages
 from django.contrib.auth import update_session_auth_hash
@@ -9,14 +9,15 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.password_validation import password_validators_help_texts
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from floorman import staff
-from floorman.forms import AccountCreateForm, PasswordChangeForm, RolesForm
+from floorman import keys, staff
+from floorman.forms import AccountCreateForm, ApiKeyForm, PasswordChangeForm, RolesForm
 from floorman.pages import role_required, service_call
-from floorman.roles import DIRECTOR, MANAGE_STAFF
+from floorman.roles import DIRECTOR, MANAGE_API_KEYS, MANAGE_STAFF
 
 
 def _staff_render(request, *, status: int = 200):
@@ -193,3 +194,44 @@ def account_password(request):
         {"form": form, "password_help": password_validators_help_texts()},
         status=status,
     )
+# --- Keys for other tools (floorman.keys) -------------------------------------------------
+
+
+def _keys_page(request, form: ApiKeyForm, made: keys.NewApiKey | None = None):
+    context = {"keys": keys.api_keys(), "form": form, "made": made, "now": timezone.now()}
+    response = render(request, "floorman/api_keys.html", context)
+    if made is not None:
+        # The key itself is on this page, this once: no cache on the way may keep it.
+        response["Cache-Control"] = "no-store"
+    return response
+
+
+@require_safe
+@role_required(MANAGE_API_KEYS)
+def api_keys(request):
+    """Every key with its scope and use, the form to make one, and revoking."""
+    return _keys_page(request, ApiKeyForm())
+
+
+@require_POST
+@role_required(MANAGE_API_KEYS)
+def api_key_create(request):
+    """Make a key and show it, this once (not after a redirect: it is kept nowhere)."""
+    form = ApiKeyForm(request.POST)
+    if form.is_valid():
+        outcome = service_call(request, keys.api_key_create, form=form, **form.cleaned_data)
+        if outcome.ok:
+            return _keys_page(request, ApiKeyForm(), made=outcome.value)
+    return _keys_page(request, form)
+
+
+@require_POST
+@role_required(MANAGE_API_KEYS)
+def api_key_revoke(request, key_id: int):
+    outcome = service_call(request, keys.api_key_revoke, key_id=key_id)
+    if outcome.ok:
+        messages.success(
+            request,
+            _("Key %(name)s revoked: it is refused from now on.") % {"name": outcome.value.name},
+        )
+    return redirect("keys")

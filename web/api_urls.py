@@ -1,9 +1,11 @@
 from django.urls import include, path
 
-from floorman.api import TokenObtainView
+from floorman.api import ApiKeyListView, ApiKeyRevokeView, TokenObtainView
 
 urlpatterns = [
     path("auth/token/", TokenObtainView.as_view(), name="api-token"),
+    path("keys/", ApiKeyListView.as_view(), name="api-keys"),
+    path("keys/<id:key_id>/revoke/", ApiKeyRevokeView.as_view(), name="api-key-revoke"),
     path("", include("web.desk.api_urls")),
     path("", include("prizes.api_urls")),
     path("", include("clock.api_urls")),

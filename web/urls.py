@@ -66,6 +66,9 @@ urlpatterns = [
     path("staff/<id:user_id>/sign-out/", staff_views.staff_sign_out, name="staff-sign-out"),
     path("staff/<id:user_id>/active/", staff_views.staff_active, name="staff-active"),
     path("account/password/", staff_views.account_password, name="password-change"),
+    path("keys/", staff_views.api_keys, name="keys"),
+    path("keys/create/", staff_views.api_key_create, name="key-create"),
+    path("keys/<id:key_id>/revoke/", staff_views.api_key_revoke, name="key-revoke"),
 ]
 
 handler400 = "floorman.error_pages.bad_request"

@@ -20,6 +20,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from clock import services as clock_services
 from clock.tests.factories import with_structure
+from floorman import keys
 from hands import services as hand_services
 from hands.tests.factories import button_at, deal, seat_players
 from prizes import services as prize_services
@@ -112,6 +113,7 @@ def build_world() -> World:
     )
     action = SeatingAction.objects.filter(tournament=event).latest("pk")
     colleague = staff("cashier", username="security-colleague")  # whose access is taken back
+    api_key = keys.api_key_create(actor=None, name="Security results site", scope="read").key
     ids = {
         "tournament_id": event.pk,
         "tournament_pk": event.pk,
@@ -140,6 +142,7 @@ def build_world() -> World:
         "admin_type": ContentType.objects.get_for_model(User).pk,
         "url": "nothing-here/",
         "user_id": colleague.pk,
+        "key_id": api_key.pk,
     }
     return World(event=event, ids=ids, entry=contact, token=link.token, token_2=link_2.token)
 

@@ -14,9 +14,9 @@ answer must
 Schemathesis cannot guess database ids, so three requests in four get the path
 parameters of a small, complete tournament (entries, seated tables, a clock with its
 structure, a hand in play and one finished, a bust, payouts, an alternate, an
-announcement, a player clock, an incident and a penalty); the rest keep the generated
-ones (mostly unknown ids: 404). `test_known_ids_are_found` checks those ids, so that the
-fuzzing does not quietly run against 404s only.
+announcement, a player clock, an incident and a penalty; and an API key); the rest keep
+the generated ones (mostly unknown ids: 404). `test_known_ids_are_found` checks those
+ids, so that the fuzzing does not quietly run against 404s only.
 
 The data is made once for the module; each operation and mode runs in its own savepoint,
 rolled back after it, so every one starts from the same data whatever the director's
@@ -50,6 +50,7 @@ from schemathesis.specs.openapi import checks as openapi_checks
 
 from clock import services as clock_services
 from clock.tests.factories import structure, with_structure
+from floorman import keys
 from floorman.api import LoginThrottle
 from hands.services import hand_action
 from hands.tests.factories import button_at, deal, finish, seat_players
@@ -105,6 +106,7 @@ class World:
     player_clock_id: int
     penalty_id: int
     hand_in_play: int  # on table 1
+    api_key_id: int  # another tool's key, not revoked
 
 
 def build_world() -> World:
@@ -173,6 +175,7 @@ def build_world() -> World:
     chip_set = clock_services.chip_set_save(
         actor=director, chip_set_id=None, name="House", chips=[(25, "green"), (100, "black")]
     )
+    api_key = keys.api_key_create(actor=director, name="Results site", scope="read").key
     return World(
         director_token=token,
         event=event,
@@ -187,6 +190,7 @@ def build_world() -> World:
         player_clock_id=player_clock.pk,
         penalty_id=penalty.pk,
         hand_in_play=in_play.number,
+        api_key_id=api_key.pk,
     )
 
 
@@ -221,6 +225,7 @@ def known_path_parameters(path: str, world: World) -> dict:
         "number": "45" if "/rulings/rules/" in path else 1,
         "hand_number": world.hand_in_play,
         "seat": 6,
+        "key_id": world.api_key_id,
     }
 
 

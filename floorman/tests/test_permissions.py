@@ -63,6 +63,7 @@ RULINGS = staff(roles.RULINGS)
 DEAL = staff(roles.DEAL_FIGURES)
 AUDIT = staff(roles.SEE_AUDIT)
 STAFF_ACCESS = staff(roles.MANAGE_STAFF)
+API_KEYS = staff(roles.MANAGE_API_KEYS)
 ANY_STAFF = staff(roles.ALL_ROLES)
 LINKS = staff(TABLET_LINKS)
 
@@ -98,12 +99,17 @@ EXPECTED: dict[str, dict] = {
     "staff-account": form(STAFF_ACCESS),
     "staff-password-reset": post(STAFF_ACCESS),
     "password-change": form(ANY_STAFF),  # everyone signed in: their own password
+    "keys": {"GET": API_KEYS},
+    "key-create": post(API_KEYS),
+    "key-revoke": post(API_KEYS),
     "results-public": {"GET": ALL},
     # --- API -------------------------------------------------------------------------
     "api-root": {"GET": ALL},
     "api-schema": {"GET": ALL},
     "api-docs": {"GET": ALL},
     "api-token": post(ALL),
+    "api-keys": {"GET": API_KEYS, "POST": API_KEYS},
+    "api-key-revoke": post(API_KEYS),
     "tournament-list": {"GET": ALL, "POST": MANAGE},
     "tournament-detail": {"GET": ALL, "PUT": MANAGE, "PATCH": MANAGE},
     "tournament-alternates": {"GET": ALL},
