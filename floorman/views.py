@@ -194,6 +194,8 @@ def account_password(request):
         {"form": form, "password_help": password_validators_help_texts()},
         status=status,
     )
+
+
 # --- Keys for other tools (floorman.keys) -------------------------------------------------
 
 

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from floorman.errors import Conflict, NotFound
+from floorman.models import ApiKey
 from floorman.roles import ALL_ROLES, CASHIER, DEALER, DIRECTOR, FLOOR
 
 ROLE_LABELS = {
@@ -30,8 +31,14 @@ def roles_sorted(roles) -> list[str]:
     return [role for role in ALL_ROLES if role in set(roles)]
 
 
+def staff_accounts():
+    """Every person's account: a key for other tools acts as an account of its own,
+    managed at /keys/, never on the Staff pages."""
+    return User.objects.exclude(pk__in=ApiKey.objects.values("user_id"))
+
+
 def user_locked(user_id: int) -> User:
-    user = User.objects.select_for_update().filter(pk=user_id).first()
+    user = staff_accounts().select_for_update().filter(pk=user_id).first()
     if user is None:
         raise NotFound(_("No such staff member."))
     return user

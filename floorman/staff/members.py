@@ -8,7 +8,7 @@ from django.db.models import Prefetch
 from rest_framework.authtoken.models import Token
 
 from floorman.roles import ALL_ROLES, DIRECTOR
-from floorman.staff.common import ROLE_LABELS, sessions_by_user
+from floorman.staff.common import ROLE_LABELS, sessions_by_user, staff_accounts
 
 
 @dataclass(frozen=True)
@@ -23,7 +23,7 @@ class StaffMember:
 
 def _accounts():
     # The role groups come with each account in one more query, not one per account.
-    return User.objects.prefetch_related(
+    return staff_accounts().prefetch_related(
         Prefetch("groups", queryset=Group.objects.filter(name__in=ALL_ROLES), to_attr="roles")
     )
 

@@ -9,6 +9,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
+from floorman import keys
 from floorman.bootstrap import director_ensure
 from floorman.models import AuditEntry
 from floorman.roles import user_roles
@@ -91,6 +92,18 @@ def test_unknown_account_is_404():
     assert admin.get(reverse("staff-account", args=[999999])).status_code == 404
     assert admin.post(reverse("staff-account", args=[999999]), {}).status_code == 404
     assert admin.post(reverse("staff-password-reset", args=[999999])).status_code == 404
+
+
+def test_a_key_for_other_tools_is_no_staff_account():
+    """A key acts as an account of its own (floorman.keys): managed at /keys/ only."""
+    director = staff("director", username="td")
+    admin = signed_in(director)
+    made = keys.api_key_create(actor=director, name="Bar screen", scope="public")
+    account = made.key.user
+
+    assert account.username not in html(admin.get(reverse("staff-access")))
+    assert admin.get(reverse("staff-account", args=[account.pk])).status_code == 404
+    assert admin.post(reverse("staff-password-reset", args=[account.pk])).status_code == 404
 
 
 # --- The list ------------------------------------------------------------------------------
