@@ -4,9 +4,11 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.throttling import AnonRateThrottle
 
 from floorman.models import AuditEntry
+from floorman.parsers import JSONParser
 
 
 class LoginThrottle(AnonRateThrottle):
@@ -19,6 +21,8 @@ class TokenObtainView(ObtainAuthToken):
     """POST {"username", "password"} → {"token"}; send it as `Authorization: Token <token>`."""
 
     throttle_classes = [LoginThrottle]
+    # ObtainAuthToken names REST framework's parsers; JSON is read by Floorman's (issue 15).
+    parser_classes = [FormParser, MultiPartParser, JSONParser]
 
     @extend_schema(
         request=inline_serializer(

@@ -220,6 +220,12 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["floorman.roles.ReadOnlyOrStaff"],
+    # Floorman's JSON parser refuses too deeply nested bodies with a 400 (issue 15).
+    "DEFAULT_PARSER_CLASSES": [
+        "floorman.parsers.JSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_PAGINATION_CLASS": "floorman.pagination.Pagination",
     "PAGE_SIZE": 100,
