@@ -3,12 +3,31 @@
 import secrets
 
 from django.contrib.auth.models import Group, User
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 
 from floorman.roles import DIRECTOR
 
 DIRECTOR_USERNAME = "director"
+PASSWORD_DRAWS = 10
+
+
+def _new_password(user: User) -> str:
+    """20 random characters (120 bits), checked as every password is (validate_password).
+    A draw the validators refuse (all digits, say: hardly ever) is drawn again; settings
+    that refuse every draw raise their ValidationError."""
+    refused = None
+    for _draw in range(PASSWORD_DRAWS):
+        password = secrets.token_urlsafe(15)
+        try:
+            validate_password(password, user)
+        except ValidationError as error:
+            refused = error
+        else:
+            return password
+    raise refused
 
 
 class DirectorAccountError(RuntimeError):
@@ -34,7 +53,7 @@ def director_ensure() -> str | None:
             f'No active director exists, but the user "{DIRECTOR_USERNAME}" does. '
             "Make a director with `manage.py createsuperuser` or reactivate that account."
         )
-    password = secrets.token_urlsafe(15)  # 20 characters, 120 bits
+    password = _new_password(User(username=DIRECTOR_USERNAME))
     try:
         with transaction.atomic():
             user = User.objects.create_user(username=DIRECTOR_USERNAME, password=password)

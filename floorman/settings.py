@@ -184,10 +184,14 @@ CELERY_TIMEZONE = "UTC"
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 4 * 3600}
 
 # --- Auth ---------------------------------------------------------------------
+# Every place that sets a password checks it with these (validate_password): Django's
+# admin and management commands, and floorman.bootstrap for the first director.
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+    {"NAME": "floorman.passwords.HouseWordsValidator"},  # "floorman", "pokerpoker"
 ]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "tournaments:list"
