@@ -5,11 +5,13 @@ from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.generics import GenericAPIView
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle
 
 from floorman import keys, tokens
 from floorman.models import ApiKey, ApiKeyScope, AuditEntry
+from floorman.parsers import JSONParser
 from floorman.roles import MANAGE_API_KEYS, NotByApiKey, role_permission
 
 
@@ -24,6 +26,8 @@ class TokenObtainView(ObtainAuthToken):
     The token ends API_TOKEN_TTL after its last use; then log in again for a new one."""
 
     throttle_classes = [LoginThrottle]
+    # ObtainAuthToken names REST framework's parsers; JSON is read by Floorman's (issue 15).
+    parser_classes = [FormParser, MultiPartParser, JSONParser]
 
     @extend_schema(
         request=inline_serializer(

@@ -10,6 +10,8 @@ from floorman.staff.common import password_generate
 DIRECTOR_USERNAME = "director"
 
 
+
+
 class DirectorAccountError(RuntimeError):
     """No director exists and the account cannot be created without touching another."""
 
@@ -33,7 +35,7 @@ def director_ensure() -> str | None:
             f'No active director exists, but the user "{DIRECTOR_USERNAME}" does. '
             "Make a director with `manage.py createsuperuser` or reactivate that account."
         )
-    password = password_generate()
+    password = password_generate(User(username=DIRECTOR_USERNAME))
     try:
         with transaction.atomic():
             user = User.objects.create_user(username=DIRECTOR_USERNAME, password=password)

@@ -198,10 +198,14 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 }
 
 # --- Auth ---------------------------------------------------------------------
+# Every place that sets a password checks it with these (validate_password): Django's
+# admin and management commands, and floorman.bootstrap for the first director.
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+    {"NAME": "floorman.passwords.HouseWordsValidator"},  # "floorman", "pokerpoker"
 ]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "tournaments:list"
@@ -238,6 +242,12 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["floorman.roles.ReadOnlyOrStaff"],
+    # Floorman's JSON parser refuses too deeply nested bodies with a 400 (issue 15).
+    "DEFAULT_PARSER_CLASSES": [
+        "floorman.parsers.JSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_PAGINATION_CLASS": "floorman.pagination.Pagination",
     "PAGE_SIZE": 100,

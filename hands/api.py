@@ -10,12 +10,12 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
-from rest_framework.parsers import JSONParser
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from floorman.api import valid_data
+from floorman.parsers import JSONParser
 from floorman.roles import HAND_FOR_HAND, TABLET, role_permission
 from hands import services
 from hands.engine import betting

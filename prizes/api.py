@@ -6,12 +6,12 @@ from decimal import Decimal
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers, status
-from rest_framework.parsers import JSONParser
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from floorman.api import valid_data
+from floorman.parsers import JSONParser
 from floorman.roles import DEAL_FIGURES, MANAGE_TOURNAMENTS, PAY_PRIZES, role_permission
 from prizes import services
 from prizes.models import DealMethod, PayoutSettings, PayoutTemplate, PlacesMode

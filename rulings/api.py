@@ -4,12 +4,12 @@ director only), a player's record, and the stateless floor calculators (public).
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers, status
-from rest_framework.parsers import JSONParser
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from floorman.api import valid_data
+from floorman.parsers import JSONParser
 from floorman.roles import RULINGS, role_permission
 from rulings import calculators, selectors, services
 from rulings.engine import rulebook

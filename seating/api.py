@@ -10,7 +10,6 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.fields import empty
-from rest_framework.parsers import JSONParser
 from rest_framework.permissions import AllowAny
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
@@ -18,6 +17,7 @@ from rest_framework.views import APIView
 
 from floorman.api import valid_data
 from floorman.inputs import SEARCH_MAX_LENGTH
+from floorman.parsers import JSONParser
 from floorman.ratelimit import LookupThrottle
 from floorman.roles import SEATING, role_permission
 from seating import engine, services

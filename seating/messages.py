@@ -10,6 +10,7 @@ REFUSALS = {
     "table_in_use": _("Table %(number)s is in play in another tournament."),
     "table_number_taken": _("This tournament already has a table %(number)s."),
     "table_not_empty": _("Table %(number)s still has players; break it instead."),
+    "table_broken": _("Table %(number)s has been broken: it can no longer be changed."),
     "seat_taken": _("Seat %(table)s-%(seat)s is taken."),
     "seat_blocked": _("Seat %(table)s-%(seat)s is blocked."),
     "same_seat": _("The player already sits there."),

@@ -9,6 +9,7 @@ from django.core.validators import RegexValidator
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from floorman.names import validate_visible_name
 from tournaments.models import (
     MAX_CHIPS,
     MAX_MONEY,
@@ -89,7 +90,7 @@ class PageForm(forms.Form):
 class TournamentForm(PageForm):
     """A tournament's setup. Times are in the venue's time zone."""
 
-    name = forms.CharField(label=_("Name"), max_length=120)
+    name = forms.CharField(label=_("Name"), max_length=120, validators=[validate_visible_name])
     game = forms.ChoiceField(label=_("Game"), choices=Game.choices, initial=Game.NLHE)
     currency = forms.CharField(
         label=_("Currency"),
@@ -186,7 +187,9 @@ class PlayerFieldsMixin:
 class DeskForm(PlayerFieldsMixin, PageForm):
     """The registration desk: a player picked from the matches, or a new one by name."""
 
-    name = forms.CharField(label=_("Player"), max_length=120, required=False)
+    name = forms.CharField(
+        label=_("Player"), max_length=120, required=False, validators=[validate_visible_name]
+    )
     birth_year = forms.IntegerField(
         label=_("Birth year"),
         required=False,
@@ -198,7 +201,9 @@ class DeskForm(PlayerFieldsMixin, PageForm):
     country = forms.CharField(
         label=_("Country"), max_length=2, required=False, validators=[COUNTRY]
     )
-    nickname = forms.CharField(label=_("Nickname"), max_length=60, required=False)
+    nickname = forms.CharField(
+        label=_("Nickname"), max_length=60, required=False, validators=[validate_visible_name]
+    )
     player_id = forms.IntegerField(required=False, min_value=1, max_value=MAX_ID)
     reentry = forms.BooleanField(required=False)
 
@@ -217,8 +222,10 @@ class DeskForm(PlayerFieldsMixin, PageForm):
 
 
 class PlayerForm(PlayerFieldsMixin, PageForm):
-    name = forms.CharField(label=_("Name"), max_length=120)
-    nickname = forms.CharField(label=_("Nickname"), max_length=60, required=False)
+    name = forms.CharField(label=_("Name"), max_length=120, validators=[validate_visible_name])
+    nickname = forms.CharField(
+        label=_("Nickname"), max_length=60, required=False, validators=[validate_visible_name]
+    )
     country = forms.CharField(
         label=_("Country"), max_length=2, required=False, validators=[COUNTRY]
     )

@@ -12,7 +12,7 @@ from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from floorman.names import name_keys
+from floorman.names import name_keys, validate_visible_name
 
 MAX_MONEY = 10**12  # ten billion in major units: far beyond any buy-in, still fits bigint
 MAX_CHIPS = 10**12
@@ -35,7 +35,7 @@ class TournamentStatus(models.TextChoices):
 
 
 class Tournament(models.Model):
-    name = models.CharField(_("name"), max_length=120)
+    name = models.CharField(_("name"), max_length=120, validators=[validate_visible_name])
     game = models.CharField(_("game"), max_length=10, choices=Game.choices, default=Game.NLHE)
     currency = models.CharField(_("currency"), max_length=3, default="EUR")
     buy_in = models.BigIntegerField(_("buy-in (prize pool)"), help_text=_("In cents."))
@@ -141,8 +141,11 @@ def birth_year_not_future(year: int | None) -> None:
 class Player(models.Model):
     """A person. Contact data is private: never on public pages, screens or events."""
 
-    name = models.CharField(_("name"), max_length=120)
-    nickname = models.CharField(_("nickname"), max_length=60, blank=True)
+    # Shown on public screens: a name must show something (issue 15).
+    name = models.CharField(_("name"), max_length=120, validators=[validate_visible_name])
+    nickname = models.CharField(
+        _("nickname"), max_length=60, blank=True, validators=[validate_visible_name]
+    )
     country = models.CharField(_("country"), max_length=2, blank=True, help_text=_("ISO code"))
     birth_year = models.PositiveSmallIntegerField(
         _("birth year"), null=True, blank=True, validators=[birth_year_not_future]

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from floorman import live
 from floorman.audit import audit_record, staff_user
 from floorman.errors import Conflict, Invalid, NotFound
+from floorman.names import name_visible
 from tournaments import engine
 from tournaments.messages import refusal_message
 from tournaments.models import (
@@ -307,7 +308,7 @@ def player_match(
 def _player_get_or_create(data: dict) -> tuple[Player, bool]:
     data = {k: v for k, v in data.items() if k in PLAYER_FIELDS and v is not None}
     data["name"] = data.get("name", "").strip()
-    if not data["name"]:
+    if not name_visible(data["name"]):  # blank, or only invisible characters (issue 15)
         raise Invalid({"player": _("A player needs a name.")})
     existing = player_match(
         name=data["name"], birth_year=data.get("birth_year"), email=data.get("email", "")

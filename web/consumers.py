@@ -35,8 +35,10 @@ class TournamentConsumer(AsyncJsonWebsocketConsumer):
     async def decode_json(cls, text_data):
         try:
             return await super().decode_json(text_data)
-        except ValueError:
-            return None  # garbage from a client is ignored, never an error
+        except (ValueError, RecursionError):
+            # Garbage from a client is ignored, never an error: deeply nested brackets
+            # make Python's decoder recurse too deep (issue 15).
+            return None
 
     async def receive_json(self, content, **kwargs) -> None:
         """Only the time probe is answered: screens estimate their offset to server time.

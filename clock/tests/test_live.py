@@ -94,6 +94,22 @@ async def test_garbage_from_a_screen_is_ignored_and_the_socket_stays_open():
     await screen.disconnect()
 
 
+@pytest.mark.django_db(transaction=True)
+async def test_deeply_nested_json_from_a_screen_is_ignored_and_the_socket_stays_open():
+    """Issue 15: 1,000 nested brackets made the decoder raise RecursionError, which
+    closed the socket with an error."""
+    event = await sync_to_async(tournament)()
+    screen = await _screen(event.pk)
+
+    await screen.send_to(text_data="[" * 1000 + "]" * 1000)
+    await screen.send_to(text_data='{"type": ' * 1000 + "1" + "}" * 1000)
+    assert await screen.receive_nothing(timeout=0.3)
+
+    await screen.send_json_to({"type": "time.ping", "client": 1})
+    assert (await screen.receive_json_from(timeout=5))["type"] == "time.pong"
+    await screen.disconnect()
+
+
 # --- Timed announcements through a real worker ---------------------------------------
 
 

@@ -102,7 +102,7 @@ def account_create(
     user = User(username=username, first_name=first_name, last_name=last_name)
     generated = not password
     if generated:
-        password = password_generate()
+        password = password_generate(user)
     else:
         _password_checked(password, user, "password")
     user.set_password(password)
@@ -167,7 +167,7 @@ def account_password_reset(*, actor, user_id: int) -> AccountPassword:
         raise Conflict(
             _("Change your own password on the “Change password” page."), code="own_account"
         )
-    password = password_generate()
+    password = password_generate(user)
     user.set_password(password)
     user.save(update_fields=["password"])
     tokens, _by_model = Token.objects.filter(user=user).delete()

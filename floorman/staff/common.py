@@ -3,6 +3,8 @@
 import secrets
 
 from django.contrib.auth.models import Group, User
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError
 from django.contrib.sessions.models import Session
 from django.db.models import Q
 from django.utils import timezone
@@ -21,9 +23,24 @@ ROLE_LABELS = {
 }
 
 
-def password_generate() -> str:
-    """A fresh random password: 20 characters, 120 bits. Shown once, stored only hashed."""
-    return secrets.token_urlsafe(15)
+PASSWORD_DRAWS = 10
+
+
+def password_generate(user: User | None = None) -> str:
+    """A fresh random password: 20 characters, 120 bits, shown once, stored only hashed;
+    checked as every password is (validate_password). A draw the validators refuse (all
+    digits, say: hardly ever) is drawn again; settings that refuse every draw raise
+    their ValidationError."""
+    refused = None
+    for _draw in range(PASSWORD_DRAWS):
+        password = secrets.token_urlsafe(15)
+        try:
+            validate_password(password, user)
+        except ValidationError as error:
+            refused = error
+        else:
+            return password
+    raise refused
 
 
 def roles_sorted(roles) -> list[str]:

@@ -433,6 +433,26 @@ def test_public_results_show_names_and_prizes_never_contact_data(client):
     assert "Players left" in page
 
 
+def test_public_results_isolate_player_names(client):
+    """Issue 15: a direction control in a name reverses at most the name, not the
+    nickname, country and entry number beside it."""
+    event = tournament(buy_in=10000, fee=0)
+    entries = [register(event, f"Player {n}").entry for n in range(1, 10)]
+    entries.append(register(event, "\u202eZed", nickname="\u2067Zee", country="AT").entry)
+    registration_closed(event)
+    prize_services.payouts_update(
+        actor=staff("director"), tournament_id=event.pk, lines=[60000, 25000, 15000]
+    )
+    bust_in_order(event, entries[-1])  # place 10
+
+    page = html(client.get(reverse("results-public", args=[event.pk])))
+
+    assert (
+        '<td class="who"><bdi>\u202eZed</bdi> <small>“<bdi>\u2067Zee</bdi>”</small> '
+        "<small>(AT)</small> <small>#10</small></td>"
+    ) in page
+
+
 def test_public_results_group_equal_amounts_and_show_shared_places(client):
     event = tournament(buy_in=10000, fee=0)
     entries = field(event, 10)

@@ -61,6 +61,15 @@ def _table(tournament_id: int, number: int, *, lock: bool = True) -> Table:
     return table
 
 
+def _table_in_play(tournament_id: int, number: int) -> Table:
+    """The table, locked, for a change to it. A broken table keeps the record of who sat
+    there and is changed no more: refused before anything is written (issue 15)."""
+    table = _table(tournament_id, number)
+    if table.broken_at:
+        raise _refuse("table_broken", number=number)
+    return table
+
+
 def _entries_public(entry_ids) -> dict[int, dict]:
     rows = Entry.objects.filter(pk__in=list(entry_ids)).values_list("pk", "number", "player__name")
     return {pk: {"entry": pk, "number": number, "name": name} for pk, number, name in rows}
@@ -162,7 +171,7 @@ def table_add(
 def table_remove(*, actor, tournament_id: int, number: int) -> None:
     """Take an empty table out of the tournament (a table with players is broken)."""
     tournament = tournament_lock(tournament_id)
-    table = _table(tournament.pk, number)
+    table = _table_in_play(tournament.pk, number)
     if table.seat_set.filter(entry__isnull=False).exists():
         raise _refuse("table_not_empty", number=number)
     if Move.objects.filter(action__tournament=tournament, to_table=number).exists():
@@ -194,7 +203,7 @@ def seat_set(
     """The TD blocks or opens a seat, marks it accessible (TDA 9), or marks a newcomer
     to be dealt in after the button passes (TDA 8-A, 10-A)."""
     tournament = tournament_lock(tournament_id)
-    table = _table(tournament.pk, number)
+    table = _table_in_play(tournament.pk, number)
     row = table.seat_set.filter(number=seat).first()
     if row is None:
         raise NotFound(_("No such seat."))
@@ -768,7 +777,7 @@ def final_table_draw(
 def halt_waive(*, actor, tournament_id: int, number: int, waived: bool = True) -> Table:
     """TDA 11-D: the TD may waive halting play at a short table."""
     tournament = tournament_lock(tournament_id)
-    table = _table(tournament.pk, number)
+    table = _table_in_play(tournament.pk, number)
     table.halt_waived = waived
     table.save(update_fields=["halt_waived"])
     audit_record(

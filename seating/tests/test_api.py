@@ -320,6 +320,34 @@ def test_break_order_and_halt_waiver(world):
     assert Table.objects.get(tournament=world.event, number=2).halt_waived
 
 
+@pytest.mark.parametrize(
+    ("method", "path", "body"),
+    [
+        ("post", "tables/3/halt-waiver/", {"waived": True}),
+        ("post", "tables/3/seats/1/", {"blocked": True}),
+        ("post", "tables/3/seats/1/", {"accessible": True}),
+        ("post", "tables/3/seats/9/", {"wait_for_button": True}),
+        ("delete", "tables/3/", None),
+    ],
+    ids=["halt-waiver", "seat-blocked", "seat-accessible", "seat-wait", "remove"],
+)
+def test_changes_to_a_broken_table_are_409_and_write_nothing(world, method, path, body):
+    """Issue 15: the halt waiver and seat changes were saved with an audit entry, then
+    answered 500; removing the table rewrote its broken_at with a false audit entry."""
+    services.table_break(actor=None, tournament_id=world.event.pk, number=3)
+    before = stored()
+
+    response = getattr(api(world.floor), method)(url(world.event, path), body, format="json")
+
+    assert response.status_code == 409, response.content
+    assert response.json() == {
+        "code": "table_broken",
+        "detail": "Table 3 has been broken: it can no longer be changed.",
+        "number": 3,
+    }
+    assert stored() == before
+
+
 # --- TDA 7: the draw ----------------------------------------------------------------------
 
 

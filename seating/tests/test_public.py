@@ -169,6 +169,16 @@ def test_lookup_nobody_found_says_so_and_escapes_the_query(client):
     assert "<b>zz" not in html
 
 
+def test_lookup_isolates_names(client):
+    """Issue 15: a direction control in a name may not reverse the entry number."""
+    event = tournament()
+    seated(event, ["Anna\u202e Berger"])
+
+    page = html_of(client.get(lookup_url(event, "anna")))
+
+    assert '<p class="seat-result-name"><bdi>Anna\u202e Berger</bdi> <span' in page
+
+
 def test_lookup_limits_results_and_says_to_type_more(client):
     event = tournament()
     field(event, 25, prefix="Player")
@@ -256,6 +266,27 @@ def test_board_lists_seated_players_alphabetically_across_pages(client):
     assert second.count('<table class="seat-column">') == 1
     assert ">12 players seated<" in first
     assert "Main Event" in first
+
+
+def test_board_range_isolates_names_that_turn_text(client):
+    """Issue 15: a name with a direction control in the range line ("A – B") would turn
+    the dash and the other name around; it is set between FSI and PDI."""
+    event = tournament()
+    seated(event, ["\u202eAnna", "Bob", "Carl", "Dora", "Eve", "Fritz", "\u05d3\u05d5\u05d3"])
+
+    first = html_of(client.get(board_url(event, columns=1, rows=5)))
+    second = html_of(client.get(board_url(event, columns=1, rows=5, page=2)))
+
+    # By their sort keys: Bob to Fritz, the Hebrew name, then the name behind the override.
+    assert ">Bob – Fritz<" in first
+    assert ">\u2068\u05d3\u05d5\u05d3\u2069 – \u2068\u202eAnna\u2069<" in second
+
+
+def test_board_name_cells_take_the_names_direction():
+    """A name cell is a paragraph of its own, directed by the name (as dir="auto")."""
+    css = (Path(settings.BASE_DIR) / "static" / "css" / "seating-public.css").read_text()
+
+    assert ".seat-column td.n { unicode-bidi: plaintext; }" in css
 
 
 def test_board_shows_each_players_table_and_seat(client):

@@ -361,6 +361,35 @@ def test_break_without_room_is_refused():
     assert Table.objects.filter(broken_at__isnull=True).count() == 2
 
 
+def test_a_broken_table_refuses_every_change_and_writes_nothing():
+    """Issue 15: the halt waiver, seat changes and removal of a broken table wrote their
+    change and an audit entry (the removal a new broken_at)."""
+    event = tournament()
+    add_tables(event, 3)
+    field(event, 12)
+    services.seating_draw(actor=None, tournament_id=event.pk)
+    broken = next(n for n, c in counts(event).items() if c)
+    services.table_break(actor=None, tournament_id=event.pk, number=broken)
+    table = Table.objects.filter(tournament=event, number=broken)
+    before = (list(table.values()), list(Seat.objects.filter(table__in=table).values()))
+    audited = AuditEntry.objects.count()
+    changes = [
+        (services.halt_waive, {}),
+        (services.seat_set, {"seat": 1, "blocked": True}),
+        (services.seat_set, {"seat": 2, "accessible": True}),
+        (services.seat_set, {"seat": 3, "wait_for_button": True}),
+        (services.table_remove, {}),
+    ]
+
+    for service, change in changes:
+        with pytest.raises(Conflict) as refused:
+            service(actor=None, tournament_id=event.pk, number=broken, **change)
+        assert refused.value.code == "table_broken"
+
+    assert (list(table.values()), list(Seat.objects.filter(table__in=table).values())) == before
+    assert AuditEntry.objects.count() == audited
+
+
 def test_undo_last_break_reopens_the_table():
     event = tournament()
     add_tables(event, 3)

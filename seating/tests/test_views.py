@@ -6,6 +6,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from floorman.models import AuditEntry
 from hands.services import busts
 from seating import services
 from seating.models import Seat, Seating, SeatingAction, Table
@@ -259,6 +260,29 @@ def test_waiving_the_halt_lets_the_table_play_on(floor, event):
     assert "Play halts" not in page(response)
     floor.post(url(event, "halt-waive", 2))
     assert Table.objects.get(tournament=event, number=2).halt_waived is False
+
+
+def test_pages_of_a_broken_table_are_404_and_write_nothing(floor, event):
+    """The pages find only tables in play (issue 15: the API changed broken ones)."""
+    add_tables(event, 3)
+    field(event, 12)
+    services.seating_draw(actor=None, tournament_id=event.pk)
+    broken = next(n for n, c in counts(event).items() if c)
+    services.table_break(actor=None, tournament_id=event.pk, number=broken)
+    before = list(Table.objects.filter(tournament=event).values())
+    seats = list(Seat.objects.filter(table__tournament=event).values())
+    actions, audited = SeatingAction.objects.count(), AuditEntry.objects.count()
+
+    answers = [
+        floor.post(url(event, "halt-waive", broken), {"waived": "on"}),
+        floor.post(url(event, "seat", broken, 1), {"field": "blocked", "value": "on"}),
+        floor.post(url(event, "table-remove", broken)),
+    ]
+
+    assert [a.status_code for a in answers] == [404, 404, 404]
+    assert list(Table.objects.filter(tournament=event).values()) == before
+    assert list(Seat.objects.filter(table__tournament=event).values()) == seats
+    assert (SeatingAction.objects.count(), AuditEntry.objects.count()) == (actions, audited)
 
 
 def test_map_warns_of_tables_below_three_players(floor, event):

@@ -19,6 +19,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
 from floorman.inputs import search_text
+from floorman.names import name_isolated
 from floorman.ratelimit import client_ip, rate_limited
 from seating.models import Seat
 from seating.selectors import board_rows, entry_seat, lookup_version, seat_lookup
@@ -205,7 +206,8 @@ def seating_board(
         "count_text": _count_text(strings, len(seats)),
         "page_text": strings["page"] % {"page": page, "pages": pages} if pages > 1 else "",
         "range_text": (
-            strings["range"] % {"first": shown[0]["name"], "last": shown[-1]["name"]}
+            strings["range"]
+            % {"first": name_isolated(shown[0]["name"]), "last": name_isolated(shown[-1]["name"])}
             if pages > 1
             else ""
         ),

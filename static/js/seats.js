@@ -49,6 +49,36 @@
       .trim();
   }
 
+  // A name set into a line of text (the board's "Anna – Ben"): one that holds
+  // right-to-left letters or direction controls goes between FSI and PDI, Unicode's
+  // isolates, its own unclosed isolates closed and stray PDIs dropped, so that it cannot
+  // turn the text around it; other names stay as they are. As the server's
+  // floorman.names.name_isolated, with the same ranges (written out: \p{...} is not in
+  // older TV browsers).
+  var DIRECTION_CHANGING =
+    /[\u0590-\u08FF\u200E\u200F\u202A-\u202E\u2066-\u2069\uFB1D-\uFDFF\uFE70-\uFEFE]|[\uD802\uD803\uD83A\uD83B][\uDC00-\uDFFF]/;
+  var FSI = "\u2068";
+  var PDI = "\u2069";
+
+  function isolated(name) {
+    name = String(name == null ? "" : name);
+    if (!DIRECTION_CHANGING.test(name)) return name;
+    var kept = "";
+    var open = 0;
+    for (var i = 0; i < name.length; i++) {
+      var c = name.charAt(i);
+      if (c === PDI) {
+        if (!open) continue; // it would close the isolate around the name
+        open -= 1;
+      } else if (c >= "\u2066" && c <= FSI) {
+        open += 1; // LRI, RLI, FSI
+      }
+      kept += c;
+    }
+    for (; open > 0; open--) kept += PDI;
+    return FSI + kept + PDI;
+  }
+
   // A board row: the public fields only, with its sort key computed once.
   function boardRow(data) {
     return {
@@ -266,7 +296,10 @@
     var range = "";
     if (paged && columns.length) {
       var last = columns[columns.length - 1];
-      range = interpolate(s.range, { first: columns[0][0].name, last: last[last.length - 1].name });
+      range = interpolate(s.range, {
+        first: isolated(columns[0][0].name),
+        last: isolated(last[last.length - 1].name),
+      });
     }
     this.field("range", range);
     var counted = interpolate(count === 1 ? s.count_one : s.count_other, { count: count });
@@ -535,6 +568,7 @@
 
   return {
     sortKey: sortKey,
+    isolated: isolated,
     boardRow: boardRow,
     compareRows: compareRows,
     sortRows: sortRows,

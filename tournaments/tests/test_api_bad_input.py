@@ -570,6 +570,63 @@ def test_player_create_future_birth_year_is_400(world):
     assert_field_messages(response, "birth_year")
 
 
+INVISIBLE = "A name needs at least one visible letter or digit."
+# Names a screen shows as nothing, or reversed (issue 15): zero-width characters,
+# direction controls and marks, a Hangul filler, combining marks around spaces.
+INVISIBLE_NAMES = {
+    "zero-width": "\u200b\u200b",
+    "override-isolate": "\u202e\u2066",
+    "rlm": "\u200f",
+    "hangul-filler": "\u3164",
+    "marks": " \u200d \u0301 ",
+}
+
+
+@pytest.mark.parametrize("endpoint", ["player-create", "player-put", "player-patch"])
+@pytest.mark.parametrize("field", ["name", "nickname"])
+@pytest.mark.parametrize("value", INVISIBLE_NAMES.values(), ids=INVISIBLE_NAMES)
+def test_player_write_invisible_name_is_400(world, endpoint, field, value):
+    before = stored()
+
+    response = send(world, endpoint, {**valid_body(world, endpoint), field: value})
+
+    assert_refused(response, before)
+    assert response.json() == {field: [INVISIBLE]}
+
+
+@pytest.mark.parametrize("value", INVISIBLE_NAMES.values(), ids=INVISIBLE_NAMES)
+def test_entry_create_invisible_player_name_is_400(world, value):
+    before = stored()
+
+    response = send(world, "entry-create", {"player": {"name": value}})
+
+    assert_refused(response, before)
+    assert response.json() == {"player": {"name": [INVISIBLE]}}
+
+
+@pytest.mark.parametrize("endpoint", ["tournament-create", "tournament-put", "tournament-patch"])
+@pytest.mark.parametrize("value", INVISIBLE_NAMES.values(), ids=INVISIBLE_NAMES)
+def test_tournament_write_invisible_name_is_400(world, endpoint, value):
+    before = stored()
+
+    response = send(world, endpoint, {**valid_body(world, endpoint), "name": value})
+
+    assert_refused(response, before)
+    assert response.json() == {"name": [INVISIBLE]}
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["Eva \u202eFink", "\u200fEva Fink", "محمد علي", "李 Wei", "Ünal 2"],
+    ids=["override-inside", "rlm-first", "arabic", "chinese", "digit"],
+)
+def test_player_create_visible_name_with_direction_marks_is_kept(world, name):
+    response = send(world, "player-create", {"name": name})
+
+    assert response.status_code == 201, response.content
+    assert Player.objects.get(pk=response.json()["id"]).name == name
+
+
 @pytest.mark.parametrize(
     "body",
     [

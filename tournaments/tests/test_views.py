@@ -155,6 +155,21 @@ def test_desk_without_name_or_pick_asks_for_a_name(client):
     assert Entry.objects.count() == 0
 
 
+@pytest.mark.parametrize("name", ["\u200b\u200b", "\u202e\u2066", "\u200f"])
+def test_desk_refuses_a_name_made_of_invisible_characters(client, name):
+    """Issue 15: such a name showed blank or reversed on the public screens."""
+    event = tournament()
+    client.force_login(staff("cashier"))
+
+    response = client.post(_desk(event), {"name": name}, **HTMX)
+
+    assert response.status_code == 200
+    assert response.context["form"].errors == {
+        "name": ["A name needs at least one visible letter or digit."]
+    }
+    assert (Player.objects.count(), Entry.objects.count()) == (0, 0)
+
+
 def test_desk_search_lists_matches_with_their_standing_here(client):
     event = tournament()
     register(event, "Anna Active", birth_year=1980, nickname="Ace")
@@ -739,6 +754,52 @@ def test_player_edit_duplicate_is_a_form_error(client):
     ]
     other.refresh_from_db()
     assert other.email == ""
+
+
+@pytest.mark.parametrize("field", ["name", "nickname"])
+def test_player_edit_refuses_an_invisible_name(client, field):
+    anna = services.player_create(actor=None, data={"name": "Anna Meier", "nickname": "Ace"})
+    client.force_login(staff("cashier"))
+
+    response = client.post(
+        reverse("tournaments:player-edit", args=[anna.pk]),
+        {"name": "Anna Meier", "nickname": "Ace", field: "\u200b\u202e"},
+    )
+
+    assert response.status_code == 200
+    assert response.context["form"].errors == {
+        field: ["A name needs at least one visible letter or digit."]
+    }
+    anna.refresh_from_db()
+    assert (anna.name, anna.nickname) == ("Anna Meier", "Ace")
+
+
+def test_create_tournament_refuses_an_invisible_name(client):
+    client.force_login(staff("director"))
+
+    response = client.post(reverse("tournaments:create"), _setup_form(name="\u2066\u200b"))
+
+    assert response.status_code == 200
+    assert response.context["form"].errors == {
+        "name": ["A name needs at least one visible letter or digit."]
+    }
+    assert not Tournament.objects.exists()
+
+
+def test_public_pages_isolate_player_names(client):
+    """A direction control in a name may reverse only the name, never the text beside
+    it: names on the public entry, list and alternates pages are in <bdi>."""
+    event = tournament(capacity=1)
+    register(event, "\u202eAnna Berger", nickname="Ace\u2067")
+    register(event, "Ben Cohen\u200f")
+
+    entry = client.get(reverse("tournaments:entry-public", args=[event.pk, 1])).content.decode()
+    entries = client.get(reverse("tournaments:entries", args=[event.pk])).content.decode()
+    alternates = client.get(reverse("tournaments:alternates", args=[event.pk])).content.decode()
+
+    assert "<h1><bdi>\u202eAnna Berger</bdi> <small>“<bdi>Ace\u2067</bdi>”</small></h1>" in entry
+    assert ">\u202eAnna Berger</bdi></a> <small>“<bdi>Ace\u2067</bdi>”</small>" in entries
+    assert "<td><bdi>Ben Cohen\u200f</bdi></td>" in alternates
 
 
 # --- Permissions ----------------------------------------------------------------------

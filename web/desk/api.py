@@ -15,6 +15,7 @@ from rest_framework.response import Response
 from floorman.api import AuditEntrySerializer
 from floorman.audit import audit_entries
 from floorman.inputs import search_text
+from floorman.names import validate_visible_name
 from floorman.roles import (
     BUST,
     MANAGE_TOURNAMENTS,
@@ -169,8 +170,10 @@ def birth_year_field() -> serializers.IntegerField:
 
 
 class PlayerInputSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=120)
-    nickname = serializers.CharField(max_length=60, required=False, allow_blank=True)
+    name = serializers.CharField(max_length=120, validators=[validate_visible_name])
+    nickname = serializers.CharField(
+        max_length=60, required=False, allow_blank=True, validators=[validate_visible_name]
+    )
     country = serializers.RegexField(r"^[A-Za-z]{2}$", required=False, allow_blank=True)
     birth_year = birth_year_field()
     email = serializers.EmailField(required=False, allow_blank=True)

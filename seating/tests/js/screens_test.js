@@ -190,6 +190,19 @@ const tests = [
     await answer(first, { id: 7, seats: [row(2, "Old", 1, 1)] });
     assert.deepEqual(shown(), [["Zoe 1 1"]]);
   }],
+  ["board: the range line isolates names that could turn it around", async () => {
+    const config = Object.assign({}, BOARD, {
+      id: 9,
+      seats: [row(21, "\u202eAnna", 1, 1), row(22, "Bob", 1, 2), row(23, "\u05d3\u05d5\u05d3", 1, 3)],
+      urls: { data: "/lobby/9/seating/data/", socket: "/ws/tournaments/9/" },
+    });
+    const doc = fakeDocument({ "seating-config": config }, ["board", "page", "range", "count", "columns"]);
+    seats.boot(doc);
+    // By their sort keys: Bob, the Hebrew name, then the name behind the override.
+    assert.equal(doc.nodes.range.textContent, "Bob – \u2068\u05d3\u05d5\u05d3\u2069");
+    doc.fire("keydown", { key: "ArrowRight" });
+    assert.equal(doc.nodes.range.textContent, "\u2068\u202eAnna\u2069 – \u2068\u202eAnna\u2069");
+  }],
   ["board: a rotating lobby screen keeps one board per tournament", async () => {
     const second = Object.assign({}, BOARD, {
       id: 8,

@@ -26,6 +26,21 @@ const tests = [
     assert.equal(seating.sortKey("Ångström"), "angstrom");
     assert.equal(seating.sortKey(null), "");
   }],
+  ["isolated: names that could turn the text around them go between FSI and PDI", () => {
+    // The cases of floorman/tests/test_names.py (floorman.names.name_isolated).
+    assert.equal(seating.isolated("Anna Berger"), "Anna Berger");
+    assert.equal(seating.isolated("Zoë Müller"), "Zoë Müller");
+    assert.equal(seating.isolated("\u202eAnna"), "\u2068\u202eAnna\u2069");
+    assert.equal(seating.isolated("Anna\u200f"), "\u2068Anna\u200f\u2069");
+    assert.equal(seating.isolated("דוד"), "\u2068דוד\u2069");
+    assert.equal(seating.isolated("محمد"), "\u2068محمد\u2069");
+    assert.equal(seating.isolated("\u{10900}x"), "\u2068\u{10900}x\u2069");
+    assert.equal(seating.isolated("\u2067Anna"), "\u2068\u2067Anna\u2069\u2069");
+    assert.equal(seating.isolated("\u2066\u2068A"), "\u2068\u2066\u2068A\u2069\u2069\u2069");
+    assert.equal(seating.isolated("A\u2069\u202eB"), "\u2068A\u202eB\u2069");
+    assert.equal(seating.isolated("\u2066A\u2069B\u2069"), "\u2068\u2066A\u2069B\u2069");
+    assert.equal(seating.isolated(null), "");
+  }],
   ["sortRows: alphabetical, then by entry number; only public fields kept", () => {
     assert.deepEqual(names(BOARD), ["Anna", "Ben", "Émile", "Müller", "Zoe"]);
     const twins = seating.sortRows([row(9, "muller", 1, 1), row(3, "Müller", 1, 2)]);
