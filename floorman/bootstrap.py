@@ -10,8 +10,6 @@ from floorman.staff.common import password_generate
 DIRECTOR_USERNAME = "director"
 
 
-
-
 class DirectorAccountError(RuntimeError):
     """No director exists and the account cannot be created without touching another."""
 

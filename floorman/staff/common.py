@@ -4,8 +4,8 @@ import secrets
 
 from django.contrib.auth.models import Group, User
 from django.contrib.auth.password_validation import validate_password
-from django.core.exceptions import ValidationError
 from django.contrib.sessions.models import Session
+from django.core.exceptions import ValidationError
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
