@@ -7,9 +7,9 @@ from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.utils import translation
 
-from floorman import bootstrap
 from floorman.bootstrap import director_ensure
 from floorman.passwords import HouseWordsValidator
+from floorman.staff import common as staff_common
 
 pytestmark = pytest.mark.django_db
 
@@ -103,13 +103,13 @@ def test_the_first_directors_password_passes_the_validators():
 
 def test_the_first_directors_password_is_drawn_again_when_refused(monkeypatch):
     draws = iter(["12345678901234567890", "floorman-POKER-2026!", "Zk8-r2Lq-Wp4-Hs7d-Jx"])
-    monkeypatch.setattr(bootstrap.secrets, "token_urlsafe", lambda size: next(draws))
+    monkeypatch.setattr(staff_common.secrets, "token_urlsafe", lambda size: next(draws))
 
     assert director_ensure() == "Zk8-r2Lq-Wp4-Hs7d-Jx"
 
 
 def test_no_director_is_made_when_every_draw_is_refused(monkeypatch):
-    monkeypatch.setattr(bootstrap.secrets, "token_urlsafe", lambda size: "1" * 20)
+    monkeypatch.setattr(staff_common.secrets, "token_urlsafe", lambda size: "1" * 20)
 
     with pytest.raises(ValidationError):
         director_ensure()
