@@ -4,19 +4,17 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.authtoken.views import ObtainAuthToken
-from rest_framework.throttling import AnonRateThrottle
 
 from floorman.models import AuditEntry
-
-
-class LoginThrottle(AnonRateThrottle):
-    """Slow down password guessing: a few tries a minute per address."""
-
-    rate = "10/min"
+from floorman.ratelimit import LoginThrottle
 
 
 class TokenObtainView(ObtainAuthToken):
-    """POST {"username", "password"} → {"token"}; send it as `Authorization: Token <token>`."""
+    """POST {"username", "password"} → {"token"}; send it as `Authorization: Token <token>`.
+
+    Password guessing is limited as on the login page, with one count for both
+    (FLOORMAN_RATE_LOGIN per address and per username: floorman.ratelimit.LOGIN).
+    """
 
     throttle_classes = [LoginThrottle]
 

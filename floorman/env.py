@@ -32,6 +32,16 @@ def env_bool(name: str, default: bool = False) -> bool:
     )
 
 
+def env_int(name: str, default: int) -> int:
+    """A whole number, 0 or more."""
+    raw = env_str(name)
+    if not raw:
+        return default
+    if not raw.isdecimal():
+        raise ImproperlyConfigured(f"{name}={raw!r} is not a whole number (0 or more).")
+    return int(raw)
+
+
 def env_list(name: str, default: list[str]) -> list[str]:
     raw = os.environ.get(name)
     if raw is None:

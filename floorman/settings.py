@@ -15,7 +15,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from floorman.env import env_bool, env_list, env_str, env_time_zone, env_url
+from floorman.env import env_bool, env_int, env_list, env_str, env_time_zone, env_url
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(env_str("FLOORMAN_VAR_DIR", str(BASE_DIR / "var")))
@@ -156,10 +156,13 @@ if REDIS_URL:
             "KEY_PREFIX": "floorman",
         },
         # Rate limit counts (floorman.ratelimit): one client, two round trips per count.
+        # A Redis that does not answer within a second counts as down: the request is
+        # served uncounted rather than held up.
         "ratelimit": {
             "BACKEND": "floorman.cache.CounterCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "floorman",
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
         },
     }
     CELERY_BROKER_URL = REDIS_URL
@@ -268,9 +271,11 @@ CONTENT_SECURITY_POLICY = {
 
 
 # Rate limits (floorman.ratelimit): "<count>/<period>", period s, m, h or d ("10/m",
-# "100/5m"); "" turns the limit off. The login form counts POSTs per address and per
-# username; the public seat lookup counts searches per address, generously, because a
-# whole room of phones may share one address.
+# "100/5m"); "" turns the limit off. Sign-in (the login form and the API's token
+# endpoint, one count) counts POSTs per address and per username; the public seat lookup
+# counts searches per address, generously, because a whole room of phones may share one
+# address; so do websocket handshakes, and the sockets an address holds open (a venue's
+# lobby screens, tablets and phones behind one NAT). deploy/nginx.conf limits /ws/ too.
 def _env_rate(name: str, default: str) -> str:
     value = env_str(name, default)
     if value and not re.fullmatch(r"[1-9][0-9]*/([1-9][0-9]*)?[smhd]", value):
@@ -282,7 +287,12 @@ def _env_rate(name: str, default: str) -> str:
 
 FLOORMAN_RATE_LOGIN = _env_rate("FLOORMAN_RATE_LOGIN", "10/m")
 FLOORMAN_RATE_LOOKUP = _env_rate("FLOORMAN_RATE_LOOKUP", "120/m")
+FLOORMAN_RATE_WEBSOCKET = _env_rate("FLOORMAN_RATE_WEBSOCKET", "600/m")
+FLOORMAN_WEBSOCKETS_PER_ADDRESS = env_int("FLOORMAN_WEBSOCKETS_PER_ADDRESS", 1000)  # 0: no limit
 RATELIMIT_USE_CACHE = "ratelimit"
+# A count the cache could not make lets the request through (django-ratelimit would
+# refuse it); floorman.ratelimit does the same when the cache cannot be reached at all.
+RATELIMIT_FAIL_OPEN = True
 
 # During a rush of searches the public seat lookup answers from an index that may be up
 # to this many seconds behind the database (seating.lookup.IndexCache).
