@@ -127,13 +127,15 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis: channel layer, cache, Celery --------------------------------------
 if REDIS_URL:
-    # redis-py 8 reads with a 5 s socket timeout and caps a pool at 100 connections;
-    # channels_redis blocks up to 5 s per read and holds connections per group
-    # (channels_redis issue 422). A longer timeout with keepalive, and a larger pool,
-    # keep a room full of lobby screens connected (floorman/tests/test_live_redis.py).
+    # redis-py 8 reads with a 5 s socket timeout; channels_redis blocks up to 5 s per read
+    # (channels_redis issue 422): a longer timeout with keepalive keeps a quiet room of
+    # lobby screens connected (floorman/tests/test_live_redis.py). Each group command
+    # takes a connection from the pool: floorman.layers bounds the pool per process and
+    # lets a burst of handshakes wait up to pool_timeout for a free connection, rather
+    # than open (and keep) one each (web/tests/test_consumers.py).
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": "floorman.layers.RedisChannelLayer",
             "CONFIG": {
                 "hosts": [
                     {
@@ -142,7 +144,8 @@ if REDIS_URL:
                         "socket_connect_timeout": 5,
                         "socket_keepalive": True,
                         "health_check_interval": 30,
-                        "max_connections": 2000,
+                        "max_connections": 50,
+                        "pool_timeout": 20,
                     }
                 ],
                 "prefix": "floorman",
