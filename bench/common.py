@@ -83,6 +83,9 @@ def production_env(base_url: str = DATABASE_URL) -> dict[str, str]:
         "SECURE_SSL_REDIRECT": "false",
         "DEBUG": "false",
         "LOG_LEVEL": "WARNING",
+        # The benchmark's clients all connect from this one address, far above any room.
+        "FLOORMAN_RATE_WEBSOCKET": "",
+        "FLOORMAN_WEBSOCKETS_PER_ADDRESS": "0",
     }
 
 
