@@ -144,7 +144,7 @@ if REDIS_URL:
                         "socket_connect_timeout": 5,
                         "socket_keepalive": True,
                         "health_check_interval": 30,
-                        "max_connections": 50,
+                        "max_connections": 20,
                         "pool_timeout": 20,
                     }
                 ],
