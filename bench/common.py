@@ -30,7 +30,7 @@ from urllib.parse import urlsplit, urlunsplit
 import psycopg
 
 ROOT = Path(__file__).resolve().parent.parent
-SCRATCH_DB = "floorman_bench"
+SCRATCH_DB = os.environ.get("BENCH_DB", "floorman_bench")  # a name of its own on a shared server
 DATABASE_URL = os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
 BENCH = Path(sys.argv[0]).stem  # "clock_api" for bench/clock_api.py: prefixes its messages
 WRK = shutil.which("wrk")  # the load generator when installed (Debian: apt-get install wrk)
@@ -95,6 +95,9 @@ def production_env(base_url: str = DATABASE_URL) -> dict[str, str]:
         "SECURE_SSL_REDIRECT": "false",
         "DEBUG": "false",
         "LOG_LEVEL": "WARNING",
+        # The benchmark's clients all connect from this one address, far above any room.
+        "FLOORMAN_RATE_WEBSOCKET": "",
+        "FLOORMAN_WEBSOCKETS_PER_ADDRESS": "0",
     }
 
 

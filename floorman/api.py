@@ -7,23 +7,21 @@ from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.generics import GenericAPIView
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
-from rest_framework.throttling import AnonRateThrottle
 
 from floorman import keys, tokens
 from floorman.models import ApiKey, ApiKeyScope, AuditEntry
 from floorman.parsers import JSONParser
+from floorman.ratelimit import LoginThrottle
 from floorman.roles import MANAGE_API_KEYS, NotByApiKey, role_permission
-
-
-class LoginThrottle(AnonRateThrottle):
-    """Slow down password guessing: a few tries a minute per address."""
-
-    rate = "10/min"
 
 
 class TokenObtainView(ObtainAuthToken):
     """POST {"username", "password"} → {"token"}; send it as `Authorization: Token <token>`.
-    The token ends API_TOKEN_TTL after its last use; then log in again for a new one."""
+    The token ends API_TOKEN_TTL after its last use; then log in again for a new one.
+
+    Password guessing is limited as on the login page, with one count for both
+    (FLOORMAN_RATE_LOGIN per address and per username: floorman.ratelimit.LOGIN).
+    """
 
     throttle_classes = [LoginThrottle]
     # ObtainAuthToken names REST framework's parsers; JSON is read by Floorman's (issue 15).

@@ -6,9 +6,19 @@ trip itself), and its `incr` asks twice: does the key exist, then INCRBY. Counti
 search cost about 0.55 ms that way. This backend keeps one client per connection pool
 (redis-py clients are thread-safe) and increments an existing key in one round trip:
 two round trips per count, about 0.1 ms. Everything else is Django's backend.
+
+Django makes a cache object per thread and per async context: under ASGI, one per
+websocket. Each would open connections of its own and leave them open (30 sockets, 30
+Redis connections: web/tests/test_consumers.py), so the pools are the process's, one
+per server and options, shared by every cache object.
 """
 
+import threading
+
 from django.core.cache.backends.redis import RedisCache, RedisCacheClient
+
+_clients = {}  # (server, options) -> redis.Redis on the process's one pool for them
+_clients_lock = threading.Lock()
 
 # INCRBY only a key that exists: a key that expired between add and incr is not made
 # again without its expiry (it would count forever).
@@ -30,11 +40,13 @@ class CounterClient(RedisCacheClient):
         index = self._get_connection_pool_index(write)
         client = self._clients.get(index)
         if client is None:
-            if index not in self._pools:
-                self._pools[index] = self._pool_class.from_url(
-                    self._servers[index], **self._pool_options
-                )
-            client = self._clients[index] = self._client(connection_pool=self._pools[index])
+            server = (self._servers[index], repr(sorted(self._pool_options.items())))
+            with _clients_lock:
+                client = _clients.get(server)
+                if client is None:
+                    pool = self._pool_class.from_url(self._servers[index], **self._pool_options)
+                    client = _clients[server] = self._client(connection_pool=pool)
+            self._clients[index] = client
         return client
 
     def incr(self, key, delta):

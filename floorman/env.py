@@ -34,17 +34,14 @@ def env_bool(name: str, default: bool = False) -> bool:
     )
 
 
-def env_int(name: str, default: int, *, minimum: int = 0) -> int:
-    raw = os.environ.get(name)
-    if raw is None or not raw.strip():
+def env_int(name: str, default: int) -> int:
+    """A whole number, 0 or more."""
+    raw = env_str(name)
+    if not raw:
         return default
-    try:
-        value = int(raw.strip())
-    except ValueError:
-        value = None
-    if value is None or value < minimum:
-        raise ImproperlyConfigured(f"{name}={raw!r} is not a whole number of at least {minimum}.")
-    return value
+    if not raw.isdecimal():
+        raise ImproperlyConfigured(f"{name}={raw!r} is not a whole number (0 or more).")
+    return int(raw)
 
 
 def env_list(name: str, default: list[str]) -> list[str]:

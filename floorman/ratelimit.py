@@ -1,11 +1,21 @@
-"""Rate limits on the public doors: the login form and the seat lookup (django-ratelimit).
+"""Rate limits on the public doors (django-ratelimit): sign-in, the seat lookup and the
+live screens' websockets.
+
+Each limit is one `Limit`: a counting group, the setting that holds its rate and the
+keys it counts by. A page and an API endpoint that open the same door use the same
+`Limit`, so they share one count: the login page and the API's token endpoint
+(`LOGIN`: per address and per username), the lookup page and its JSON twin (`LOOKUP`:
+per address). Websocket handshakes count per address (`WEBSOCKET`), and the sockets an
+address holds open are counted too (`socket_open`, `socket_close`).
 
 Counts live in the cache "ratelimit" (settings.CACHES: Redis in production, shared by
 every process, see floorman/cache.py; in embedded mode the one process's memory). A
-rate is a setting such as "10/m"; "" turns that limit off. Over the limit the page
-answers 429 with templates/429.html, which says how long to wait, and a Retry-After
-header. When the cache cannot be reached the request is served uncounted (logged): the
-lookup must not go down with Redis.
+rate is a setting such as "10/m"; "" turns that limit off. Over the limit a page
+answers 429 with templates/429.html, which says how long to wait, the API 429 in JSON
+(DRF's "Request was throttled"), both with a Retry-After header; a websocket handshake
+is refused (close code 4429 before it is accepted: the browser sees HTTP 403). When the
+cache cannot be reached every limit lets the request through uncounted and logs a
+warning: sign-in, the lookup and the screens must not go down with Redis.
 
 The client's address: in production the reverse proxy (deploy/nginx.conf) is the only
 way in and sets X-Real-IP to the address it saw, overwriting whatever the client sent,
@@ -16,10 +26,14 @@ otherwise walk through.
 
 import ipaddress
 import logging
+import time
 import unicodedata
+from dataclasses import dataclass
 from functools import wraps
+from types import SimpleNamespace
 
 from django.conf import settings
+from django.core.cache import caches
 from django.shortcuts import render
 from django_ratelimit.core import get_usage
 from rest_framework.throttling import BaseThrottle
@@ -42,8 +56,31 @@ def client_ip(group: str, request) -> str:
 
 
 def posted_username(group: str, request) -> str:
-    """The username tried, as the login form compares it (NFKC), in any case."""
-    return unicodedata.normalize("NFKC", request.POST.get("username", "")).strip().casefold()
+    """The username tried, as the login form compares it (NFKC), in any case: from the
+    login form's POST, or from the API's parsed body (JSON or a form)."""
+    data = getattr(request, "data", None)  # a REST framework request: its parsed body
+    if data is None:
+        data = request.POST
+    value = data.get("username", "") if hasattr(data, "get") else ""
+    if not isinstance(value, str):
+        value = str(value)
+    return unicodedata.normalize("NFKC", value).strip().casefold()
+
+
+@dataclass(frozen=True)
+class Limit:
+    group: str  # the count's name: two doors with one group share one count
+    rate_setting: str  # the setting that holds the rate, e.g. "10/m"; "" is no limit
+    keys: tuple  # functions of (group, request); each key is counted on its own
+
+
+# At most FLOORMAN_RATE_LOGIN sign-in attempts from one address, and on one username,
+# whichever door they use: the login page or the API's token endpoint.
+LOGIN = Limit("login", "FLOORMAN_RATE_LOGIN", (client_ip, posted_username))
+# Searches per address, page and API together (a room of phones may share one address).
+LOOKUP = Limit("seat-lookup", "FLOORMAN_RATE_LOOKUP", (client_ip,))
+# Websocket handshakes per address (live screens, phones and tablets).
+WEBSOCKET = Limit("websocket", "FLOORMAN_RATE_WEBSOCKET", (client_ip,))
 
 
 def too_many(request, seconds: int):
@@ -53,32 +90,39 @@ def too_many(request, seconds: int):
     return response
 
 
-def wait_needed(request, group: str, rate_setting: str, keys) -> int | None:
-    """Count this request once under every key in `keys` (functions of (group, request));
-    the seconds to wait when any key is over the rate named by `rate_setting`, else None."""
-    rate = getattr(settings, rate_setting)
+def wait_needed(request, limit: Limit) -> int | None:
+    """Count this request once under every key of `limit`; the seconds to wait when any
+    key is over the limit's rate, else None. None too when the cache cannot count."""
+    rate = getattr(settings, limit.rate_setting)
     if not rate:
         return None
-    for key in keys:
+    for key in limit.keys:
+        value = key(limit.group, request)
         try:
-            usage = get_usage(request, group=group, key=key, rate=rate, increment=True)
+            usage = get_usage(
+                request,
+                group=limit.group,
+                key=lambda group, request, value=value: value,
+                rate=rate,
+                increment=True,
+            )
         except Exception:  # the cache is down: serve rather than refuse
-            logger.warning("rate limit %s not counted", group, exc_info=True)
+            logger.warning("rate limit %s not counted", limit.group, exc_info=True)
             return None
         if usage is not None and usage["should_limit"]:
             return max(1, usage["time_left"])
     return None
 
 
-def rate_limited(group: str, rate_setting: str, keys, counts):
+def rate_limited(limit: Limit, counts):
     """A page that answers 429 (templates/429.html) once the requests for which
-    `counts(request)` holds go over the rate (see `wait_needed`)."""
+    `counts(request)` holds go over the limit (see `wait_needed`)."""
 
     def decorator(view):
         @wraps(view)
         def wrapper(request, *args, **kwargs):
             if counts(request):
-                seconds = wait_needed(request, group, rate_setting, keys)
+                seconds = wait_needed(request, limit)
                 if seconds is not None:
                     return too_many(request, seconds)
             return view(request, *args, **kwargs)
@@ -88,17 +132,106 @@ def rate_limited(group: str, rate_setting: str, keys, counts):
     return decorator
 
 
-class LookupThrottle(BaseThrottle):
-    """The JSON seat lookup counts with the lookup page, per address: a phone or a script
-    gets the same number of searches through either door (DRF answers 429, Retry-After)."""
+class RateThrottle(BaseThrottle):
+    """A REST framework throttle that counts with the pages (`limit`, `wait_needed`):
+    DRF answers 429 in JSON with Retry-After. Throttles of DRF's own (AnonRateThrottle
+    and kin) are not used: they fail with a 500 when the cache is down."""
+
+    limit: Limit
+
+    def counts(self, request) -> bool:
+        return True
 
     def allow_request(self, request, view) -> bool:
-        if not request.query_params.get("q"):
-            return True
-        self.seconds = wait_needed(
-            request._request, "seat-lookup", "FLOORMAN_RATE_LOOKUP", (client_ip,)
-        )
+        self.seconds = wait_needed(request, self.limit) if self.counts(request) else None
         return self.seconds is None
 
     def wait(self) -> int | None:
         return self.seconds
+
+
+class LoginThrottle(RateThrottle):
+    """The API's token endpoint counts with the login page (`LOGIN`)."""
+
+    limit = LOGIN
+
+    def counts(self, request) -> bool:
+        if request.method != "POST":
+            return False
+        request.data  # noqa: B018 - a body that cannot be parsed is a 400, not a cache error
+        return True
+
+
+class LookupThrottle(RateThrottle):
+    """The JSON seat lookup counts with the lookup page, per address: a phone or a script
+    gets the same number of searches through either door."""
+
+    limit = LOOKUP
+
+    def counts(self, request) -> bool:
+        return bool(request.query_params.get("q"))
+
+
+# --- Websockets ------------------------------------------------------------------------
+
+# An open socket counts against its address for at most this long: the count is kept in
+# buckets of SOCKET_BUCKET seconds, each forgotten SOCKET_MEMORY seconds after it began,
+# so a process that dies with its sockets open leaves no count behind for longer. Lobby
+# screens stay connected for hours: the proxy's limit_conn counts those (deploy/nginx.conf).
+SOCKET_BUCKET = 600
+SOCKET_MEMORY = 3600
+
+
+def scope_request(scope) -> SimpleNamespace:
+    """A websocket's handshake as the limits' keys read a request: its META."""
+    client = scope.get("client") or ("", 0)
+    meta = {"REMOTE_ADDR": client[0] or ""}
+    for name, value in scope.get("headers", ()):
+        if name == b"x-real-ip":
+            meta["HTTP_X_REAL_IP"] = value.decode("latin-1")
+    return SimpleNamespace(META=meta)
+
+
+def _socket_buckets(address: str) -> list[str]:
+    """The count's keys for `address`, the current bucket last."""
+    now = int(time.time()) // SOCKET_BUCKET
+    return [
+        f"websocket-open:{address}:{bucket}"
+        for bucket in range(now - SOCKET_MEMORY // SOCKET_BUCKET + 1, now + 1)
+    ]
+
+
+def socket_open(request) -> tuple[bool, str]:
+    """A websocket handshake from `request` (see `scope_request`): counted against
+    FLOORMAN_RATE_WEBSOCKET, then, when it may go on, counted among the sockets its
+    address holds open (FLOORMAN_WEBSOCKETS_PER_ADDRESS). Returns (admitted, counted):
+    `counted` is the key to give `socket_close` when the socket ends, "" if none."""
+    if wait_needed(request, WEBSOCKET) is not None:
+        return False, ""
+    most = settings.FLOORMAN_WEBSOCKETS_PER_ADDRESS
+    if not most:
+        return True, ""
+    cache = caches[settings.RATELIMIT_USE_CACHE]
+    *earlier, current = _socket_buckets(client_ip(WEBSOCKET.group, request))
+    try:
+        cache.add(current, 0, SOCKET_MEMORY)
+        held = cache.incr(current) + sum(cache.get_many(earlier).values())
+        if held > most:
+            cache.decr(current)
+            return False, ""
+    except Exception:  # the cache is down: serve rather than refuse
+        logger.warning("rate limit %s not counted", WEBSOCKET.group, exc_info=True)
+        return True, ""
+    return True, current
+
+
+def socket_close(counted: str) -> None:
+    """The socket counted under `counted` (`socket_open`) has closed."""
+    if not counted:
+        return
+    try:
+        caches[settings.RATELIMIT_USE_CACHE].decr(counted)
+    except ValueError:
+        pass  # its bucket is already forgotten
+    except Exception:
+        logger.warning("rate limit %s not counted", WEBSOCKET.group, exc_info=True)

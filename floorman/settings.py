@@ -138,13 +138,15 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis: channel layer, cache, Celery --------------------------------------
 if REDIS_URL:
-    # redis-py 8 reads with a 5 s socket timeout and caps a pool at 100 connections;
-    # channels_redis blocks up to 5 s per read and holds connections per group
-    # (channels_redis issue 422). A longer timeout with keepalive, and a larger pool,
-    # keep a room full of lobby screens connected (floorman/tests/test_live_redis.py).
+    # redis-py 8 reads with a 5 s socket timeout; channels_redis blocks up to 5 s per read
+    # (channels_redis issue 422): a longer timeout with keepalive keeps a quiet room of
+    # lobby screens connected (floorman/tests/test_live_redis.py). Each group command
+    # takes a connection from the pool: floorman.layers bounds the pool per process and
+    # lets a burst of handshakes wait up to pool_timeout for a free connection, rather
+    # than open (and keep) one each (web/tests/test_consumers.py).
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": "floorman.layers.RedisChannelLayer",
             "CONFIG": {
                 "hosts": [
                     {
@@ -153,7 +155,8 @@ if REDIS_URL:
                         "socket_connect_timeout": 5,
                         "socket_keepalive": True,
                         "health_check_interval": 30,
-                        "max_connections": 2000,
+                        "max_connections": 20,
+                        "pool_timeout": 20,
                     }
                 ],
                 "prefix": REDIS_KEY_PREFIX,
@@ -167,10 +170,13 @@ if REDIS_URL:
             "KEY_PREFIX": REDIS_KEY_PREFIX,
         },
         # Rate limit counts (floorman.ratelimit): one client, two round trips per count.
+        # A Redis that does not answer within a second counts as down: the request is
+        # served uncounted rather than held up.
         "ratelimit": {
             "BACKEND": "floorman.cache.CounterCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": REDIS_KEY_PREFIX,
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
         },
     }
     CELERY_BROKER_URL = REDIS_URL
@@ -301,9 +307,11 @@ CONTENT_SECURITY_POLICY = {
 
 
 # Rate limits (floorman.ratelimit): "<count>/<period>", period s, m, h or d ("10/m",
-# "100/5m"); "" turns the limit off. The login form counts POSTs per address and per
-# username; the public seat lookup counts searches per address, generously, because a
-# whole room of phones may share one address.
+# "100/5m"); "" turns the limit off. Sign-in (the login form and the API's token
+# endpoint, one count) counts POSTs per address and per username; the public seat lookup
+# counts searches per address, generously, because a whole room of phones may share one
+# address; so do websocket handshakes, and the sockets an address holds open (a venue's
+# lobby screens, tablets and phones behind one NAT). deploy/nginx.conf limits /ws/ too.
 def _env_rate(name: str, default: str) -> str:
     value = env_str(name, default)
     if value and not re.fullmatch(r"[1-9][0-9]*/([1-9][0-9]*)?[smhd]", value):
@@ -315,7 +323,12 @@ def _env_rate(name: str, default: str) -> str:
 
 FLOORMAN_RATE_LOGIN = _env_rate("FLOORMAN_RATE_LOGIN", "10/m")
 FLOORMAN_RATE_LOOKUP = _env_rate("FLOORMAN_RATE_LOOKUP", "120/m")
+FLOORMAN_RATE_WEBSOCKET = _env_rate("FLOORMAN_RATE_WEBSOCKET", "600/m")
+FLOORMAN_WEBSOCKETS_PER_ADDRESS = env_int("FLOORMAN_WEBSOCKETS_PER_ADDRESS", 1000)  # 0: no limit
 RATELIMIT_USE_CACHE = "ratelimit"
+# A count the cache could not make lets the request through (django-ratelimit would
+# refuse it); floorman.ratelimit does the same when the cache cannot be reached at all.
+RATELIMIT_FAIL_OPEN = True
 
 # During a rush of searches the public seat lookup answers from an index that may be up
 # to this many seconds behind the database (seating.lookup.IndexCache).

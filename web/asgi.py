@@ -16,8 +16,7 @@ from django.db import connections  # noqa: E402
 for alias in connections:
     connections.settings[alias]["CONN_MAX_AGE"] = 0
 
-from channels.auth import AuthMiddlewareStack  # noqa: E402 - needs Django set up first
-from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402 - needs Django set up
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.urls import re_path  # noqa: E402
 
@@ -28,11 +27,13 @@ websocket_urlpatterns = [
     re_path(r"^ws/tournaments/(?P<tournament_id>[0-9]{1,18})/$", TournamentConsumer.as_asgi()),
 ]
 
+# No session or auth middleware on /ws/: the one consumer is public and read-only, and
+# Channels' AuthMiddlewareStack reads the session and the user from the database on
+# every handshake, before any consumer runs (a connection and two queries each: issue 15).
+# A consumer that needs the user must add it for its own route.
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
-        ),
+        "websocket": AllowedHostsOriginValidator(URLRouter(websocket_urlpatterns)),
     }
 )

@@ -1,12 +1,39 @@
-"""The websocket every screen of a tournament listens on: /ws/tournaments/<id>/."""
+"""The websocket every screen of a tournament listens on: /ws/tournaments/<id>/.
 
+A lobby screen's handshake must stay cheap when a room full of screens (or an attacker)
+connects at once (issue 15): it reads no session and no user (web.asgi adds no auth
+middleware), asks the database whether the tournament exists only the first time this
+process sees it, and never waits for the one thread Channels gives the database. The
+address's limits (floorman.ratelimit: handshakes per minute, sockets held open) are
+checked before the socket joins any group.
+"""
+
+import json
 import time
 
+from asgiref.sync import sync_to_async
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
+from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from floorman.groups import tournament_group
+from floorman.ratelimit import scope_request, socket_close, socket_open
 from tournaments.models import Tournament
+
+# Tournaments are never deleted by Floorman, so an id seen to exist is remembered for
+# the life of the process (a bounded number of them); an unknown id is asked each time.
+KNOWN_MAX = 10_000
+_known: set[int] = set()
+
+# A time probe is about 50 characters: anything much longer is not one, and is not parsed.
+FRAME_MAX = 1024
+# A clock in ms since the epoch, as a browser's Date.now(): the largest exact integer in
+# JavaScript bounds it (and refuses NaN and the infinities, which no comparison passes).
+CLIENT_CLOCK_MAX = 2**53
+
+REFUSED = 4429  # too many handshakes or open sockets from the address: try again later
+NOT_FOUND = 4404
 
 
 @database_sync_to_async
@@ -14,31 +41,91 @@ def _tournament_exists(tournament_id: int) -> bool:
     return Tournament.objects.filter(pk=tournament_id).exists()
 
 
+async def tournament_known(tournament_id: int) -> bool:
+    if tournament_id in _known:
+        return True
+    if not await _tournament_exists(tournament_id):
+        return False
+    if len(_known) >= KNOWN_MAX:
+        _known.clear()
+    _known.add(tournament_id)
+    return True
+
+
 class TournamentConsumer(AsyncJsonWebsocketConsumer):
-    """Read-only: pushes live events; what clients send is ignored."""
+    """Read-only: pushes live events; what clients send is ignored but for the time probe."""
+
+    group = ""  # the tournament's group, once joined
+    counted = ""  # the open-socket count to release (floorman.ratelimit.socket_open)
 
     async def connect(self) -> None:
+        # The counts live in Redis: read in a worker thread (never the database's one),
+        # so that a slow cache holds up this handshake only, not the event loop.
+        admitted, self.counted = await sync_to_async(socket_open, thread_sensitive=False)(
+            scope_request(self.scope)
+        )
+        if not admitted:
+            await self.close(code=REFUSED)
+            return
         self.tournament_id = int(self.scope["url_route"]["kwargs"]["tournament_id"])
-        if not await _tournament_exists(self.tournament_id):
-            await self.close(code=4404)
+        if not await tournament_known(self.tournament_id):
+            await self.release()
+            await self.close(code=NOT_FOUND)
             return
         self.group = tournament_group(self.tournament_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         await self.send_json({"type": "hello", "tournament": self.tournament_id})
 
-    async def disconnect(self, code: int) -> None:
-        if hasattr(self, "group"):
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+    async def websocket_connect(self, message: dict) -> None:
+        try:
+            await super().websocket_connect(message)
+        except BaseException:
+            await self.release()  # a failed handshake leaves no group or count behind
+            raise
+
+    async def websocket_disconnect(self, message: dict) -> None:
+        # As Channels' own, without closing old database connections: none was opened.
+        await self.release()
+        raise StopConsumer()
+
+    async def release(self) -> None:
+        """Leave the group and give back the open-socket count; safe to call twice."""
+        group, self.group = self.group, ""
+        counted, self.counted = self.counted, ""
+        try:
+            if group:
+                await self.channel_layer.group_discard(group, self.channel_name)
+        finally:
+            if counted:
+                await sync_to_async(socket_close, thread_sensitive=False)(counted)
+
+    async def dispatch(self, message: dict) -> None:
+        # Channels runs close_old_connections in its one database thread before every
+        # handler. No handler here holds a connection (_tournament_exists closes its own),
+        # and with hundreds of screens those thread hops queue up: the broadcast waits
+        # (bench/clock_ws.py) and so does every handshake (issue 15).
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
+    async def receive(self, text_data=None, bytes_data=None, **kwargs) -> None:
+        # Binary, empty and oversized frames are garbage: ignored, the socket stays open.
+        if not text_data or len(text_data) > FRAME_MAX:
+            return
+        await super().receive(text_data=text_data, **kwargs)
 
     @classmethod
     async def decode_json(cls, text_data):
         try:
-            return await super().decode_json(text_data)
+            return json.loads(text_data)
         except (ValueError, RecursionError):
-            # Garbage from a client is ignored, never an error: deeply nested brackets
-            # make Python's decoder recurse too deep (issue 15).
-            return None
+            return None  # garbage from a client is ignored, never an error
+
+    @classmethod
+    async def encode_json(cls, content) -> str:
+        return json.dumps(content, allow_nan=False)  # strict JSON: no NaN, no Infinity
 
     async def receive_json(self, content, **kwargs) -> None:
         """Only the time probe is answered: screens estimate their offset to server time.
@@ -52,16 +139,9 @@ class TournamentConsumer(AsyncJsonWebsocketConsumer):
         client = content.get("client")
         if isinstance(client, bool) or not isinstance(client, int | float):
             return
-        await self.send_json({"type": "time.pong", "client": client, "server": time.time() * 1000})
-
-    async def dispatch(self, message: dict) -> None:
-        # Channels runs close_old_connections in a thread before every handler; a live
-        # event touches no database, and with hundreds of screens those thread hops
-        # queue up and delay the broadcast (bench/clock_ws.py).
-        if message.get("type") == "live.event":
-            await self.live_event(message)
+        if not -CLIENT_CLOCK_MAX <= client <= CLIENT_CLOCK_MAX:
             return
-        await super().dispatch(message)
+        await self.send_json({"type": "time.pong", "client": client, "server": time.time() * 1000})
 
     async def live_event(self, event: dict) -> None:
         await self.send(text_data=event["text"])

@@ -7,20 +7,18 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 import floorman.converters  # noqa: F401 - registers the "id" path converter
 from floorman import health
 from floorman import views as staff_views
-from floorman.ratelimit import client_ip, posted_username, rate_limited
+from floorman.ratelimit import LOGIN, rate_limited
 from prizes import urls as prizes_urls
 from prizes.views.payouts import results_public
 from tournaments import urls as tournaments_urls
 from web import views
 from web.desk import urls as desk_urls
 
-# At most FLOORMAN_RATE_LOGIN sign-in attempts from one address, and on one username.
-login = rate_limited(
-    "login",
-    "FLOORMAN_RATE_LOGIN",
-    (client_ip, posted_username),
-    counts=lambda request: request.method == "POST",
-)(auth_views.LoginView.as_view())
+# At most FLOORMAN_RATE_LOGIN sign-in attempts from one address, and on one username,
+# counted with the API's token endpoint (floorman.ratelimit.LOGIN).
+login = rate_limited(LOGIN, counts=lambda request: request.method == "POST")(
+    auth_views.LoginView.as_view()
+)
 
 urlpatterns = [
     path("", RedirectView.as_view(pattern_name="tournaments:list", permanent=False)),

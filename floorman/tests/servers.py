@@ -133,6 +133,8 @@ def _environment(database_url: str, redis_url: str | None) -> dict:
     env["SECURE_SSL_REDIRECT"] = "false"
     env["FLOORMAN_RATE_LOGIN"] = ""
     env["FLOORMAN_RATE_LOOKUP"] = ""
+    env["FLOORMAN_RATE_WEBSOCKET"] = ""
+    env["FLOORMAN_WEBSOCKETS_PER_ADDRESS"] = "0"
     env["PYTHONUNBUFFERED"] = "1"
     return env
 

@@ -8,6 +8,8 @@ ASGI server and everything else to gunicorn.
 
 import importlib.util
 import re
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -180,3 +182,62 @@ def test_the_asgi_server_keeps_no_database_connection_per_thread():
     import web.asgi  # noqa: F401
 
     assert connections["default"].settings_dict["CONN_MAX_AGE"] == 0
+
+
+def _proxy_settings() -> dict:
+    return _compose()["services"]["proxy"]["environment"]
+
+
+def _ws_location(conf: str) -> str:
+    return re.search(r"location /ws/ \{(.*?)\n    \}", conf, re.S).group(1)
+
+
+def test_proxy_limits_websocket_handshakes_and_open_sockets_per_address():
+    """Issue 15: 2,000 handshakes from one address stalled every screen."""
+    conf = NGINX.read_text()
+    zones = dict(re.findall(r"limit_(req|conn)_zone \$binary_remote_addr zone=(\w+):", conf))
+    location = _ws_location(conf)
+
+    assert f"limit_req zone={zones['req']} burst=${{PROXY_WS_BURST}} nodelay;" in location
+    assert f"limit_conn {zones['conn']} ${{PROXY_WS_SOCKETS}};" in location
+    assert "rate=${PROXY_WS_RATE}r/s;" in conf
+    assert "limit_req_status 429;" in location and "limit_conn_status 429;" in location
+
+
+def test_proxy_limits_are_settings_with_defaults():
+    """The nginx image fills the template's ${PROXY_WS_...} from the proxy's environment,
+    and only those (its own $variables must stay as they are)."""
+    conf = NGINX.read_text()
+    proxy = _compose()["services"]["proxy"]
+    used = set(re.findall(r"\$\{(PROXY_WS_\w+)\}", conf))
+    settings = _proxy_settings()
+
+    assert "./deploy/nginx.conf:/etc/nginx/templates/default.conf.template:ro" in proxy["volumes"]
+    assert settings["NGINX_ENVSUBST_FILTER"] == "^PROXY_WS_"
+    assert used == {"PROXY_WS_RATE", "PROXY_WS_BURST", "PROXY_WS_SOCKETS"}
+    for name in used:
+        assert re.fullmatch(rf"\$\{{{name}:-[1-9][0-9]*\}}", settings[name]), name
+
+
+@pytest.mark.skipif(not shutil.which("nginx"), reason="needs nginx (apt-get install nginx-light)")
+def test_proxy_config_is_valid_nginx(tmp_path):
+    defaults = {
+        name: re.fullmatch(r"\$\{\w+:-(\d+)\}", value).group(1)
+        for name, value in _proxy_settings().items()
+        if name.startswith("PROXY_WS_")
+    }
+    conf = re.sub(r"\$\{(PROXY_WS_\w+)\}", lambda m: defaults[m.group(1)], NGINX.read_text())
+    (tmp_path / "default.conf").write_text(conf)
+    (tmp_path / "nginx.conf").write_text(
+        f"pid {tmp_path}/nginx.pid;\nerror_log {tmp_path}/error.log;\nevents {{}}\n"
+        f"http {{ include {tmp_path}/default.conf; }}\n"
+    )
+
+    result = subprocess.run(
+        ["nginx", "-t", "-c", str(tmp_path / "nginx.conf"), "-p", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+
+    assert result.returncode == 0, result.stderr

@@ -15,6 +15,7 @@ from django.urls import reverse
 from django_ratelimit import core
 
 from floorman import settings as project_settings
+from floorman.env import env_int
 from floorman.ratelimit import client_ip
 from tournaments.tests.factories import STAFF_PASSWORD, field, staff, tournament
 
@@ -255,15 +256,17 @@ def test_redis_counter_increments_only_keys_that_exist_and_keeps_their_expiry():
     assert cache.get(key) is None  # not made again without an expiry
 
 
-def test_api_login_throttle_is_not_escaped_by_a_made_up_forwarded_for():
+def test_api_login_throttle_is_not_escaped_by_a_made_up_forwarded_for(settings):
     """The proxy appends the address it saw to X-Forwarded-For; what the client wrote
-    before it must not give it a fresh count (floorman.api.LoginThrottle: 10 a minute)."""
+    before it must not give it a fresh count (FLOORMAN_RATE_LOGIN per address: 10 a
+    minute; a new username each time, so that only the address is counted)."""
+    settings.FLOORMAN_RATE_LOGIN = "10/m"
     real = address()
     client = Client(**THROUGH_THE_PROXY, REMOTE_ADDR=real)
     statuses = [
         client.post(
             reverse("api-token"),
-            {"username": "nobody", "password": "guess"},
+            {"username": f"nobody-{n}-{random.random()}", "password": "guess"},
             content_type="application/json",
             HTTP_X_FORWARDED_FOR=f"192.0.2.{n}, {real}",
         ).status_code
@@ -271,3 +274,217 @@ def test_api_login_throttle_is_not_escaped_by_a_made_up_forwarded_for():
     ]
 
     assert statuses == [400] * 10 + [429]
+
+
+# --- The API's token endpoint: the login page's limits (issue 15) --------------------
+
+PROXY = "172.18.0.5"  # the reverse proxy, as the app sees it
+
+
+def api_sign_in(ip: str, username: str, password: str = "wrong-password"):
+    """A token request from `ip` as the proxy forwards it: X-Real-IP and the address
+    appended to X-Forwarded-For are the client's; the connection is the proxy's."""
+    client = Client(**THROUGH_THE_PROXY, REMOTE_ADDR=PROXY)
+    return client.post(
+        reverse("api-token"),
+        {"username": username, "password": password},
+        content_type="application/json",
+        HTTP_X_REAL_IP=ip,
+        HTTP_X_FORWARDED_FOR=ip,
+    )
+
+
+def ipv6_64() -> str:
+    return f"2001:db8:{random.randrange(1, 65536):x}:{random.randrange(65536):x}"
+
+
+def test_api_token_limit_counts_one_username_across_one_ipv6_64(settings):
+    """The attack: one username tried from ever new addresses of one /64."""
+    settings.FLOORMAN_RATE_LOGIN = "10/m"
+    network, username = ipv6_64(), f"director-{random.randrange(10**9)}"
+    statuses = [api_sign_in(f"{network}:{n + 1:x}::1", username).status_code for n in range(40)]
+
+    assert statuses == [400] * 10 + [429] * 30
+
+
+def test_api_token_limit_counts_one_username_across_addresses(settings):
+    settings.FLOORMAN_RATE_LOGIN = "10/m"
+    username = f"director-{random.randrange(10**9)}"
+    for _ in range(10):
+        assert api_sign_in(address(), username).status_code == 400
+
+    response = api_sign_in(address(), username.upper())
+
+    assert response.status_code == 429
+    assert api_sign_in(address(), f"someone-else-{random.random()}").status_code == 400
+
+
+def test_api_token_limit_counts_one_ipv6_64_across_usernames(settings):
+    settings.FLOORMAN_RATE_LOGIN = "10/m"
+    network = ipv6_64()
+    for n in range(10):
+        assert api_sign_in(f"{network}:{n}::7", f"user{n}-{random.random()}").status_code == 400
+
+    response = api_sign_in(f"{network}:ffff::7", f"user-{random.random()}")
+
+    assert response.status_code == 429
+    assert api_sign_in(f"{ipv6_64()}::7", f"user-{random.random()}").status_code == 400
+
+
+def test_api_token_limit_answers_json_with_retry_after(settings):
+    settings.FLOORMAN_RATE_LOGIN = "1/m"
+    ip = address()
+    api_sign_in(ip, f"someone-{random.random()}")
+
+    response = api_sign_in(ip, f"someone-{random.random()}")
+
+    assert response.status_code == 429
+    assert response["Content-Type"] == "application/json"
+    seconds = int(response["Retry-After"])
+    assert 1 <= seconds <= 60
+    assert response.json() == {
+        "detail": f"Request was throttled. Expected available in {seconds} "
+        + ("second." if seconds == 1 else "seconds.")
+    }
+
+
+def test_api_token_right_password_turned_away_too_once_over_the_limit(settings):
+    settings.FLOORMAN_RATE_LOGIN = "3/m"
+    user = staff("floor", f"floor-{random.randrange(10**9)}")
+    for _ in range(3):
+        api_sign_in(address(), user.username)
+
+    assert api_sign_in(address(), user.username, STAFF_PASSWORD).status_code == 429
+
+
+def test_api_token_and_login_page_share_one_count(settings):
+    """One rule, one count: a guesser gets no more tries by using both doors."""
+    settings.FLOORMAN_RATE_LOGIN = "10/m"
+    username = f"director-{random.randrange(10**9)}"
+    for _ in range(5):
+        assert sign_in(browser(), username).status_code == 200
+        assert api_sign_in(address(), username).status_code == 400
+
+    assert api_sign_in(address(), username).status_code == 429
+    assert sign_in(browser(), username).status_code == 429
+
+
+def test_api_token_under_the_limit_gives_the_token(settings):
+    settings.FLOORMAN_RATE_LOGIN = "10/m"
+    user = staff("cashier", f"cashier-{random.randrange(10**9)}")
+
+    response = api_sign_in(address(), user.username, STAFF_PASSWORD)
+
+    assert response.status_code == 200
+    assert len(response.json()["token"]) == 40
+
+
+def test_api_token_malformed_body_is_a_400(settings):
+    settings.FLOORMAN_RATE_LOGIN = "10/m"
+    client = Client(**THROUGH_THE_PROXY, REMOTE_ADDR=address())
+    for body in ("{", "[1, 2]", '"name"', '{"username": {"a": 1}, "password": "x"}'):
+        response = client.post(reverse("api-token"), body, content_type="application/json")
+        assert response.status_code == 400, body
+
+
+# --- Every limiter serves when the cache is down (issue 15) -----------------------
+
+CLOSED_PORT = "redis://127.0.0.1:1/0"  # nothing listens there: the connection is refused
+
+
+@pytest.fixture
+def cache_down(settings):
+    """Every cache points at a closed port, as when Redis is down."""
+    settings.CACHES = {
+        name: {"BACKEND": "floorman.cache.CounterCache", "LOCATION": CLOSED_PORT}
+        for name in settings.CACHES
+    }
+
+
+def not_counted(caplog, group: str) -> bool:
+    return any(
+        record.name == "floorman.ratelimit"
+        and record.levelname == "WARNING"
+        and f"rate limit {group} not counted" in record.getMessage()
+        for record in caplog.records
+    )
+
+
+def test_api_token_served_uncounted_when_the_cache_is_down(settings, cache_down, caplog):
+    settings.FLOORMAN_RATE_LOGIN = "1/m"
+    user = staff("cashier", f"cashier-{random.randrange(10**9)}")
+    ip = address()
+
+    assert api_sign_in(ip, user.username).status_code == 400
+    assert api_sign_in(ip, user.username).status_code == 400
+    assert api_sign_in(ip, user.username, STAFF_PASSWORD).status_code == 200
+    assert not_counted(caplog, "login")
+
+
+def test_login_page_served_uncounted_when_the_cache_is_down(settings, cache_down, caplog):
+    settings.FLOORMAN_RATE_LOGIN = "1/m"
+    user = staff("cashier", f"cashier-{random.randrange(10**9)}")
+    client = browser()
+
+    assert sign_in(client, user.username).status_code == 200
+    assert sign_in(client, user.username).status_code == 200
+    assert sign_in(client, user.username, STAFF_PASSWORD).status_code == 302
+    assert not_counted(caplog, "login")
+
+
+def test_lookup_page_and_api_served_uncounted_when_the_cache_is_down(
+    settings, event, cache_down, caplog
+):
+    settings.FLOORMAN_RATE_LOOKUP = "1/m"
+    phone = browser()
+    api = f"/api/v1/tournaments/{event.pk}/lookup/"
+
+    for _ in range(2):
+        assert search(phone, event).status_code == 200
+        assert phone.get(api, {"q": "Player"}).status_code == 200
+    assert not_counted(caplog, "seat-lookup")
+
+
+def api_views():
+    """Every view behind the URL patterns, with the pattern's route."""
+    from django.urls import URLPattern, URLResolver, get_resolver
+
+    def walk(patterns, prefix=""):
+        for pattern in patterns:
+            if isinstance(pattern, URLResolver):
+                yield from walk(pattern.url_patterns, prefix + str(pattern.pattern))
+            elif isinstance(pattern, URLPattern):
+                yield prefix + str(pattern.pattern), pattern.callback
+
+    return list(walk(get_resolver().url_patterns))
+
+
+def test_every_api_throttle_counts_with_the_rate_limits():
+    """A DRF throttle of its own (AnonRateThrottle and kin) would count in the default
+    cache and fail with a 500 while Redis is down; every throttle in use counts through
+    floorman.ratelimit, which serves uncounted instead."""
+    from floorman.ratelimit import RateThrottle
+
+    throttles = {}
+    for route, callback in api_views():
+        view = getattr(callback, "cls", None) or getattr(callback, "view_class", None)
+        for throttle in getattr(view, "throttle_classes", ()):
+            throttles.setdefault(throttle, route)
+
+    assert throttles  # the token endpoint and the seat lookup at least
+    assert {t: r for t, r in throttles.items() if not issubclass(t, RateThrottle)} == {}
+
+
+@pytest.mark.parametrize(("value", "number"), [("", 1000), ("0", 0), ("250", 250)])
+def test_sockets_per_address_setting_accepts(monkeypatch, value, number):
+    monkeypatch.setenv("FLOORMAN_WEBSOCKETS_PER_ADDRESS", value)
+
+    assert env_int("FLOORMAN_WEBSOCKETS_PER_ADDRESS", 1000) == number
+
+
+@pytest.mark.parametrize("value", ["many", "-1", "1.5", "1e3"])
+def test_sockets_per_address_setting_refuses_naming_the_variable(monkeypatch, value):
+    monkeypatch.setenv("FLOORMAN_WEBSOCKETS_PER_ADDRESS", value)
+
+    with pytest.raises(ImproperlyConfigured, match="FLOORMAN_WEBSOCKETS_PER_ADDRESS"):
+        env_int("FLOORMAN_WEBSOCKETS_PER_ADDRESS", 1000)

@@ -20,7 +20,7 @@ from django.views.decorators.http import require_safe
 
 from floorman.inputs import search_text
 from floorman.names import name_isolated
-from floorman.ratelimit import client_ip, rate_limited
+from floorman.ratelimit import LOOKUP, rate_limited
 from seating.models import Seat
 from seating.selectors import board_rows, entry_seat, lookup_version, seat_lookup
 from tournaments.models import Entry, EntryStatus, Tournament
@@ -82,12 +82,7 @@ def _result(tournament_id: int, row: dict) -> dict:
 
 @never_cache
 @require_safe
-@rate_limited(  # per address, searches only (a room of phones may share one address)
-    "seat-lookup",
-    "FLOORMAN_RATE_LOOKUP",
-    (client_ip,),
-    counts=lambda request: bool(request.GET.get("q")),
-)
+@rate_limited(LOOKUP, counts=lambda request: bool(request.GET.get("q")))  # searches only
 def lookup(request, tournament_id: int):
     """Where do I sit? /seat/<tournament>/?q=<name or entry number>"""
     tournament = _tournament(tournament_id)

@@ -1,13 +1,12 @@
 """The REST API (/api/v1/) as a client sees it: status codes, bodies and what was stored."""
 
 import pytest
-from django.core.cache.backends.locmem import LocMemCache
+from django.core.cache import caches
 from django.db.models import Sum
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from floorman.api import LoginThrottle
 from floorman.models import AuditEntry
 from floorman.tests.openapi import documented_responses, resolve, response_schema
 from hands.services import busts as bust_services
@@ -44,11 +43,16 @@ def fast_password_hashing(settings):
 
 
 @pytest.fixture(autouse=True)
-def login_throttle_cache(monkeypatch):
-    """Each test counts login tries from zero, whatever cache (Redis) other runs share."""
-    cache = LocMemCache("login-throttle-test", {})
-    cache.clear()  # instances with one name share their storage
-    monkeypatch.setattr(LoginThrottle, "cache", cache)
+def login_limit(settings):
+    """The token endpoint's limit as in production (FLOORMAN_RATE_LOGIN, 10 a minute),
+    counted from zero in each test whatever cache (Redis) other runs share."""
+    settings.FLOORMAN_RATE_LOGIN = "10/m"
+    settings.CACHES = {
+        **settings.CACHES,
+        "login-limit": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    }
+    settings.RATELIMIT_USE_CACHE = "login-limit"
+    caches["login-limit"].clear()  # a locmem cache's storage outlives its settings
 
 
 def https_client(**kwargs) -> APIClient:

@@ -5,13 +5,11 @@ from dataclasses import dataclass
 import pytest
 from django.conf import settings as django_settings
 from django.contrib.auth.models import User
-from django.core.cache.backends.locmem import LocMemCache
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from floorman.api import LoginThrottle
 from floorman.models import AuditEntry
 from hands.services import busts as bust_services
 from tournaments.models import Alternate, Entry, Player, Tournament, Transaction
@@ -63,14 +61,6 @@ STORED = (Tournament, Player, Entry, Alternate, Transaction, AuditEntry, Token, 
 def fast_password_hashing(settings):
     """Hundreds of staff users are made here: PBKDF2 would dominate the run time."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture(autouse=True)
-def login_throttle_cache(monkeypatch):
-    """Each test counts login tries from zero, whatever cache (Redis) other runs share."""
-    cache = LocMemCache("login-throttle-bad-input", {})
-    cache.clear()  # instances with one name share their storage
-    monkeypatch.setattr(LoginThrottle, "cache", cache)
 
 
 def https_client(user=None) -> APIClient:
