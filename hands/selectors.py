@@ -5,10 +5,11 @@ from dataclasses import dataclass
 from django.db.models import Count
 
 from clock.selectors import registration_open
-from hands.engine import betting, blinds, handforhand, places
+from hands.engine import betting, handforhand, places
 from hands.engine.limits import Structure
 from hands.engine.showdown import show_order
 from hands.models import Elimination, Hand, HandForHand, HandStatus, TableState, TabletLink
+from seating.engine import blinds
 from seating.models import Seat, Table
 from tournaments.models import Entry, EntryStatus, Tournament
 

@@ -9,7 +9,7 @@ from clock import engine as clock_engine
 from clock.selectors import clock_of, registration_open, structure_steps
 from floorman.audit import audit_record
 from floorman.errors import Conflict, Invalid
-from hands.engine import betting, blinds, showdown
+from hands.engine import betting, showdown
 from hands.messages import illegal_message
 from hands.models import Hand, HandAction, HandPlayer, HandStatus
 from hands.selectors import (
@@ -24,6 +24,7 @@ from hands.services import hand_for_hand as h4h
 from hands.services.busts import bust_record
 from hands.services.common import publish_table, refuse, table_of
 from seating import engine as seating_engine
+from seating.engine import blinds
 from seating.models import Seat
 from seating.selectors import seating_settings, table_views
 from tournaments.models import Entry, Tournament

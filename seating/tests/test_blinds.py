@@ -8,9 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from clock.engine import ANTE_BIG_BLIND, ANTE_NONE, ANTE_TRADITIONAL
-from hands.engine import blinds
-from hands.engine.blinds import Positions
 from seating import engine as seating
+from seating.engine import blinds
+from seating.engine.blinds import Positions
 
 NINE = tuple(range(1, 10))
 
