@@ -8,9 +8,9 @@ from clock.selectors import registration_open
 from hands.engine import betting, handforhand, places
 from hands.engine.limits import Structure
 from hands.engine.showdown import show_order
-from hands.models import Elimination, Hand, HandForHand, HandStatus, TableState, TabletLink
+from hands.models import Elimination, Hand, HandForHand, HandStatus, TabletLink
 from seating.engine import blinds
-from seating.models import Seat, Table
+from seating.models import Seat, Table, TableState
 from tournaments.models import Entry, EntryStatus, Tournament
 
 

@@ -8,12 +8,12 @@ import pytest
 from clock.tests.factories import with_structure
 from floorman.errors import Conflict, Invalid
 from hands import services
-from hands.models import Elimination, Hand, HandAction, HandStatus, TableState
+from hands.models import Elimination, Hand, HandAction, HandStatus
 from hands.selectors import finishing_places, table_state_public
 from hands.services import busts as bust_services
 from hands.tests.factories import button_at, deal, finish, seat_players
 from seating.engine import blinds
-from seating.models import Seat
+from seating.models import Seat, TableState
 from tournaments.tests.factories import tournament
 
 pytestmark = pytest.mark.django_db
