@@ -18,7 +18,6 @@ from hands.selectors import (
     hand_in_play,
     legal_public,
     next_hand_number,
-    table_now,
 )
 from hands.services import hand_for_hand as h4h
 from hands.services.busts import bust_record
@@ -26,7 +25,7 @@ from hands.services.common import publish_table, refuse, table_of
 from seating import engine as seating_engine
 from seating.engine import blinds
 from seating.models import Seat
-from seating.selectors import seating_settings, table_views
+from seating.selectors import seating_settings, table_now, table_views
 from tournaments.models import Entry, Tournament
 from tournaments.services import entries_chips_count, tournament_lock
 

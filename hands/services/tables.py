@@ -10,10 +10,11 @@ from django.utils.translation import gettext as _
 from floorman.audit import audit_record, staff_user
 from floorman.errors import Invalid, NotFound
 from hands.models import TabletLink
-from hands.selectors import hand_in_play, table_now
+from hands.selectors import hand_in_play
 from hands.services.common import publish_table, refuse, table_of
 from seating.engine import blinds
 from seating.models import TableState
+from seating.selectors import table_now
 from tournaments.services import tournament_lock
 
 
