@@ -199,8 +199,8 @@ class TableState(models.Model):
     player is due the big blind next, the one balancing moves (TDA 11-A).
 
     The table's, so seating reads it; the hands services write it (the button draw, the
-    button set by the dealer, each hand dealt). Its database table kept the name it had
-    when the hands app owned it."""
+    button set by the dealer, each hand dealt, and so `dealt_at`). Its database table
+    kept the name it had when the hands app owned it."""
 
     table = models.OneToOneField(
         Table, on_delete=models.CASCADE, primary_key=True, related_name="state"
@@ -216,6 +216,9 @@ class TableState(models.Model):
     draw_cards = models.JSONField(default=dict, blank=True)
     # Entries dealt the last hand here: anyone else seated is new to the table (TDA 10-A).
     last_dealt = models.JSONField(default=list, blank=True)
+    # When the last hand here was dealt: a seating action that touched the table is
+    # undone only before it (seating.services.seating_undo).
+    dealt_at = models.DateTimeField(_("last hand dealt"), null=True, blank=True)
 
     class Meta:
         db_table = "hands_tablestate"

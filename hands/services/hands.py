@@ -131,6 +131,7 @@ def hand_start(*, actor, tournament_id: int, number: int) -> Hand:
     state.big_blind = positions.big_blind
     state.hands_played += 1
     state.last_dealt = list(dealt.values())
+    state.dealt_at = hand.started_at  # seating's undo stops here (seating_undo)
     state.save()
     waiting = list(positions.waiting)
     Seat.objects.filter(table=table).update(

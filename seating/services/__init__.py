@@ -30,6 +30,7 @@ from seating.models import (
     Seating,
     SeatingAction,
     Table,
+    TableState,
     VenueTable,
 )
 from seating.selectors import (
@@ -780,13 +781,12 @@ def halt_waive(*, actor, tournament_id: int, number: int, waived: bool = True) -
 
 
 def _hand_dealt_since(tournament: Tournament, action: SeatingAction, moves) -> bool:
-    """A hand dealt with the new seating makes it part of the game: it stays (hands
-    builds on seating: imported late)."""
-    from hands.models import Hand  # noqa: PLC0415 - upward (hands): in ignore_imports, to go
-
+    """A hand dealt with the new seating makes it part of the game: it stays. Each
+    table's state says when it last dealt (`TableState.dealt_at`, written by the hands
+    service that deals)."""
     tables = {m.to_table for m in moves} | {m.from_table for m in moves if m.from_table}
-    return Hand.objects.filter(
-        tournament=tournament, table__number__in=tables, started_at__gt=action.at
+    return TableState.objects.filter(
+        table__tournament=tournament, table__number__in=tables, dealt_at__gt=action.at
     ).exists()
 
 

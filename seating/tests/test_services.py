@@ -1,6 +1,7 @@
 """Seating services: draws, late seats, moves, balancing, breaking, final table, undo."""
 
 import random
+from datetime import timedelta
 
 import pytest
 
@@ -444,6 +445,33 @@ def test_undo_refused_once_a_moved_player_busted():
 
     with pytest.raises(Conflict, match="cannot be undone"):
         services.seating_undo(actor=None, tournament_id=event.pk)
+
+
+def test_undo_refused_once_a_table_it_touched_dealt_a_hand_after_it():
+    """A hand dealt with the new seating stays: the tables' states say when each last
+    dealt. A hand before the move, or at a table the move did not touch, does not count."""
+    event = tournament()
+    add_tables(event, 3)
+    _seat_exactly(event, {1: [1, 2], 2: [1, 2], 3: [1, 2]})
+    mover = occupant(event, 1, 1)
+    action = services.entry_move(
+        actor=None, tournament_id=event.pk, entry_id=mover, to_table=2, to_seat=5
+    )
+    tables = {t.number: t for t in Table.objects.filter(tournament=event)}
+    before, after = action.at - timedelta(seconds=1), action.at + timedelta(seconds=1)
+    TableState.objects.create(table=tables[1], dealt_at=before)
+    TableState.objects.create(table=tables[2], dealt_at=after)
+    TableState.objects.create(table=tables[3], dealt_at=after)
+
+    with pytest.raises(Conflict) as refused:
+        services.seating_undo(actor=None, tournament_id=event.pk)
+    assert refused.value.code == "undo_after_hand"
+    assert occupant(event, 2, 5) == mover
+
+    TableState.objects.filter(table=tables[2]).update(dealt_at=before)
+    services.seating_undo(actor=None, tournament_id=event.pk)
+
+    assert occupant(event, 1, 1) == mover
 
 
 # --- RP-9: the final table ----------------------------------------------------------------
