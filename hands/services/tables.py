@@ -1,4 +1,5 @@
-"""The button: drawn by high card before the first hand, or set by the dealer."""
+"""The button: drawn by high card before the first hand, or set by the dealer; kept in
+the table's state (seating.models.TableState), which balancing reads."""
 
 import random
 import secrets
