@@ -1,5 +1,6 @@
-"""Hands at the tables: where the button is, each hand dealt, the bust-outs and their
-places, and hand-for-hand on the bubble (RP-8)."""
+"""Hands at the tables: each hand dealt, the bust-outs and their places, and
+hand-for-hand on the bubble (RP-8). Where the button is belongs to the table
+(seating.models.TableState); the hands services write it."""
 
 import secrets
 
@@ -10,34 +11,6 @@ from django.utils.translation import gettext_lazy as _
 
 from seating.models import Table
 from tournaments.models import Entry, Tournament
-
-
-class TableState(models.Model):
-    """A table's button and blinds: last hand's seats, or before the first hand the seat
-    that won the draw for the button (IFP 2.1). The blinds engine works out the next hand
-    from these and who sits at the table now."""
-
-    table = models.OneToOneField(
-        Table, on_delete=models.CASCADE, primary_key=True, related_name="state"
-    )
-    button = models.PositiveSmallIntegerField(_("button"), null=True, blank=True)
-    small_blind_seat = models.PositiveSmallIntegerField(
-        _("small blind seat"), null=True, blank=True
-    )
-    big_blind = models.PositiveSmallIntegerField(_("big blind"), null=True, blank=True)
-    hands_played = models.PositiveIntegerField(_("hands played"), default=0)
-    # The draw for the button: its seed (secrets) and the card each seat got.
-    draw_seed = models.BigIntegerField(null=True, blank=True)
-    draw_cards = models.JSONField(default=dict, blank=True)
-    # Entries dealt the last hand here: anyone else seated is new to the table (TDA 10-A).
-    last_dealt = models.JSONField(default=list, blank=True)
-
-    class Meta:
-        verbose_name = _("table state")
-        verbose_name_plural = _("table states")
-
-    def __str__(self) -> str:
-        return f"table {self.table_id}: button {self.button}"
 
 
 class HandStatus(models.TextChoices):

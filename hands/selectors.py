@@ -1,48 +1,16 @@
 """Read-only views of the tables' hands, the bust-outs' places and hand-for-hand."""
 
-from dataclasses import dataclass
-
 from django.db.models import Count
 
 from clock.selectors import registration_open
-from hands.engine import betting, blinds, handforhand, places
+from hands.engine import betting, handforhand, places
 from hands.engine.limits import Structure
 from hands.engine.showdown import show_order
-from hands.models import Elimination, Hand, HandForHand, HandStatus, TableState, TabletLink
-from seating.models import Seat, Table
+from hands.models import Elimination, Hand, HandForHand, HandStatus, TabletLink
+from seating.engine import blinds
+from seating.models import Table
+from seating.selectors import table_now
 from tournaments.models import Entry, EntryStatus, Tournament
-
-
-@dataclass(frozen=True)
-class TableNow:
-    """A table as the blinds engine sees it: usable seats clockwise, who sits where,
-    last hand's button and blinds, and who has not been dealt a hand here yet."""
-
-    table: Table
-    seats: tuple[int, ...]
-    occupied: dict[int, int]  # seat -> entry
-    state: TableState
-
-    @property
-    def new_players(self) -> frozenset[int]:
-        if self.state.big_blind is None:
-            return frozenset()  # before the first hand nobody is new (TDA 7: the draw)
-        return frozenset(self.occupied.values()) - set(self.state.last_dealt)
-
-    def last(self) -> dict:
-        return {
-            "button": self.state.button,
-            "small_blind": self.state.small_blind_seat,
-            "big_blind": self.state.big_blind,
-        }
-
-    def positions(self) -> blinds.Positions | None:
-        """Next hand's button and blinds; None before the button is drawn or with one player."""
-        if self.state.button is None or len(self.occupied) < 2:
-            return None
-        return blinds.next_positions(
-            self.seats, self.occupied, **self.last(), new_players=self.new_players
-        )
 
 
 def tablet_link_table(token: str) -> Table | None:
@@ -64,18 +32,6 @@ def open_table(tournament_id: int, number: int) -> Table | None:
     ).first()
 
 
-def table_now(table: Table) -> TableNow:
-    rows = Seat.objects.filter(table=table, blocked=False).order_by("number")
-    rows = list(rows.values_list("number", "entry_id"))
-    state = TableState.objects.filter(table=table).first() or TableState(table=table)
-    return TableNow(
-        table=table,
-        seats=tuple(number for number, _entry in rows),
-        occupied={number: entry for number, entry in rows if entry is not None},
-        state=state,
-    )
-
-
 def hand_in_play(table: Table) -> Hand | None:
     return Hand.objects.filter(table=table).exclude(status=HandStatus.FINISHED).first()
 
@@ -88,55 +44,6 @@ def next_hand_number(table: Table) -> int:
 def hand_for_hand(tournament_id: int) -> HandForHand:
     found = HandForHand.objects.filter(tournament_id=tournament_id).first()
     return found or HandForHand(tournament_id=tournament_id)
-
-
-def tables_now(tournament_id: int) -> dict[int, TableNow]:
-    """Every open table whose button is known, in two queries (balancing reads them all)."""
-    states = {
-        state.table_id: state
-        for state in TableState.objects.filter(
-            table__tournament_id=tournament_id,
-            table__broken_at__isnull=True,
-            button__isnull=False,
-        ).select_related("table")
-    }
-    rows = Seat.objects.filter(table_id__in=states, blocked=False).order_by("table_id", "number")
-    seats: dict[int, list] = {table_id: [] for table_id in states}
-    for table_id, number, entry in rows.values_list("table_id", "number", "entry_id"):
-        seats[table_id].append((number, entry))
-    return {
-        state.table.number: TableNow(
-            table=state.table,
-            seats=tuple(number for number, _entry in seats[table_id]),
-            occupied={number: entry for number, entry in seats[table_id] if entry is not None},
-            state=state,
-        )
-        for table_id, state in states.items()
-    }
-
-
-@dataclass(frozen=True)
-class Balancing:
-    """What balancing and halting need from the logged hands, by table number."""
-
-    big_blind_next: dict[int, int]  # TDA 11-A: the player who moves
-    dead_small_blind: dict[int, int]  # an open seat that would post the small blind: never filled
-    at_open_seat: dict[int, bool]  # TDA 11-D: the blinds have reached an open seat
-
-
-def balancing(tournament_id: int) -> Balancing:
-    big_blind_next, dead, at_open = {}, {}, {}
-    for number, now in tables_now(tournament_id).items():
-        if now.state.big_blind is None or len(now.occupied) < 2:
-            continue
-        positions = now.positions()
-        big_blind_next[number] = positions.big_blind
-        if positions.small_blind is None:
-            dead[number] = positions.small_blind_seat
-        at_open[number] = blinds.blinds_reached_open_seat(
-            now.seats, now.occupied, big_blind=now.state.big_blind
-        )
-    return Balancing(big_blind_next, dead, at_open)
 
 
 # --- Places ------------------------------------------------------------------------------

@@ -60,12 +60,12 @@ from hands.selectors import (
     next_hand_number,
     open_table,
     place_public,
-    table_now,
     tablet_link_table,
 )
 from hands.services.hand_for_hand import current_round
 from rulings.selectors import away_seats, warned_entries
 from seating.models import Seat, Table
+from seating.selectors import table_now
 from tournaments.models import Tournament
 
 TABLET_LINKS = (FLOOR,)  # the floor hands out and revokes tablet links

@@ -192,6 +192,43 @@ class Seat(models.Model):
         return f"{self.table.number}-{self.number}"
 
 
+class TableState(models.Model):
+    """A table's button and blinds: last hand's seats, or before the first hand the seat
+    that won the draw for the button (IFP 2.1). The blinds engine (seating.engine.blinds)
+    works out the next hand from these and who sits at the table now, and so which
+    player is due the big blind next, the one balancing moves (TDA 11-A).
+
+    The table's, so seating reads it; the hands services write it (the button draw, the
+    button set by the dealer, each hand dealt, and so `dealt_at`). Its database table
+    kept the name it had when the hands app owned it."""
+
+    table = models.OneToOneField(
+        Table, on_delete=models.CASCADE, primary_key=True, related_name="state"
+    )
+    button = models.PositiveSmallIntegerField(_("button"), null=True, blank=True)
+    small_blind_seat = models.PositiveSmallIntegerField(
+        _("small blind seat"), null=True, blank=True
+    )
+    big_blind = models.PositiveSmallIntegerField(_("big blind"), null=True, blank=True)
+    hands_played = models.PositiveIntegerField(_("hands played"), default=0)
+    # The draw for the button: its seed (secrets) and the card each seat got.
+    draw_seed = models.BigIntegerField(null=True, blank=True)
+    draw_cards = models.JSONField(default=dict, blank=True)
+    # Entries dealt the last hand here: anyone else seated is new to the table (TDA 10-A).
+    last_dealt = models.JSONField(default=list, blank=True)
+    # When the last hand here was dealt: a seating action that touched the table is
+    # undone only before it (seating.services.seating_undo).
+    dealt_at = models.DateTimeField(_("last hand dealt"), null=True, blank=True)
+
+    class Meta:
+        db_table = "hands_tablestate"
+        verbose_name = _("table state")
+        verbose_name_plural = _("table states")
+
+    def __str__(self) -> str:
+        return f"table {self.table_id}: button {self.button}"
+
+
 class ActionKind(models.TextChoices):
     DRAW = "draw", _("Initial draw")
     LATE = "late", _("Late seat")

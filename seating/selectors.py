@@ -1,13 +1,18 @@
-"""Read-only views of a tournament's seating, for services, pages, screens and the API."""
+"""Read-only views of a tournament's seating, for services, pages, screens and the API:
+the tables, who sits where, each table's button and blinds as balancing needs them, the
+seat lookup."""
+
+from dataclasses import dataclass
 
 from django.conf import settings
 from django.db import connection
 
 from floorman.names import name_keys
 from seating import engine
+from seating.engine import blinds
 from seating.engine.lookup import FieldIndex, Row
 from seating.lookup import IndexCache
-from seating.models import Move, Seat, Seating, SeatingAction, Table
+from seating.models import Move, Seat, Seating, SeatingAction, Table, TableState
 from tournaments.models import Entry, EntryStatus
 
 
@@ -53,6 +58,108 @@ def table_views(tournament_id: int) -> list[engine.TableView]:
         )
         for number, t in tables.items()
     ]
+
+
+# --- The button and blinds: what balancing needs (TDA 11-A, 11-D) --------------------------
+
+
+@dataclass(frozen=True)
+class TableNow:
+    """A table as the blinds engine sees it: usable seats clockwise, who sits where,
+    last hand's button and blinds, and who has not been dealt a hand here yet."""
+
+    table: Table
+    seats: tuple[int, ...]
+    occupied: dict[int, int]  # seat -> entry
+    state: TableState
+
+    @property
+    def new_players(self) -> frozenset[int]:
+        if self.state.big_blind is None:
+            return frozenset()  # before the first hand nobody is new (TDA 7: the draw)
+        return frozenset(self.occupied.values()) - set(self.state.last_dealt)
+
+    def last(self) -> dict:
+        return {
+            "button": self.state.button,
+            "small_blind": self.state.small_blind_seat,
+            "big_blind": self.state.big_blind,
+        }
+
+    def positions(self) -> blinds.Positions | None:
+        """Next hand's button and blinds; None before the button is drawn or with one player."""
+        if self.state.button is None or len(self.occupied) < 2:
+            return None
+        return blinds.next_positions(
+            self.seats, self.occupied, **self.last(), new_players=self.new_players
+        )
+
+
+def table_now(table: Table) -> TableNow:
+    """One table as the blinds engine sees it; an unsaved state before its button."""
+    rows = Seat.objects.filter(table=table, blocked=False).order_by("number")
+    rows = list(rows.values_list("number", "entry_id"))
+    state = TableState.objects.filter(table=table).first() or TableState(table=table)
+    return TableNow(
+        table=table,
+        seats=tuple(number for number, _entry in rows),
+        occupied={number: entry for number, entry in rows if entry is not None},
+        state=state,
+    )
+
+
+def tables_now(tournament_id: int) -> dict[int, TableNow]:
+    """Every open table whose button is known, in two queries (balancing reads them all)."""
+    states = {
+        state.table_id: state
+        for state in TableState.objects.filter(
+            table__tournament_id=tournament_id,
+            table__broken_at__isnull=True,
+            button__isnull=False,
+        ).select_related("table")
+    }
+    rows = Seat.objects.filter(table_id__in=states, blocked=False).order_by("table_id", "number")
+    seats: dict[int, list] = {table_id: [] for table_id in states}
+    for table_id, number, entry in rows.values_list("table_id", "number", "entry_id"):
+        seats[table_id].append((number, entry))
+    return {
+        state.table.number: TableNow(
+            table=state.table,
+            seats=tuple(number for number, _entry in seats[table_id]),
+            occupied={number: entry for number, entry in seats[table_id] if entry is not None},
+            state=state,
+        )
+        for table_id, state in states.items()
+    }
+
+
+@dataclass(frozen=True)
+class Balancing:
+    """What balancing and halting need from the tables' button and blinds, by table
+    number: only tables whose blinds are known (last hand's, or set by the dealer). The
+    TD names the next big blind of the others."""
+
+    big_blind_next: dict[int, int]  # TDA 11-A: the player who moves
+    dead_small_blind: dict[int, int]  # an open seat that would post the small blind: never filled
+    at_open_seat: dict[int, bool]  # TDA 11-D: the blinds have reached an open seat
+
+
+def balancing(tournament_id: int) -> Balancing:
+    """Each open table's next big blind (TDA 11-A), the dead small blind seat that
+    balancing leaves empty, and whether the blinds have reached an open seat (TDA 11-D),
+    from the table states: two queries for the whole room."""
+    big_blind_next, dead, at_open = {}, {}, {}
+    for number, now in tables_now(tournament_id).items():
+        if now.state.big_blind is None or len(now.occupied) < 2:
+            continue
+        positions = now.positions()
+        big_blind_next[number] = positions.big_blind
+        if positions.small_blind is None:
+            dead[number] = positions.small_blind_seat
+        at_open[number] = blinds.blinds_reached_open_seat(
+            now.seats, now.occupied, big_blind=now.state.big_blind
+        )
+    return Balancing(big_blind_next, dead, at_open)
 
 
 def unseated_entries(tournament_id: int) -> list[int]:

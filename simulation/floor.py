@@ -5,10 +5,10 @@ import math
 
 from hands import services as hands_services
 from hands.engine import handforhand
-from hands.selectors import hand_for_hand, open_table, places_paid, table_now, tables_in_play
+from hands.selectors import hand_for_hand, open_table, places_paid, tables_in_play
 from seating import engine as seating_engine
 from seating import services as seating_services
-from seating.selectors import seating_settings
+from seating.selectors import seating_settings, table_now
 from tournaments.selectors import active_entry_count
 
 MOST_PASSES = 10_000  # a seating pass that never settles is a bug, not a long night

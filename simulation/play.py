@@ -4,8 +4,9 @@ would report it (hands.services), with the outcomes from the dealer."""
 from collections import defaultdict
 
 from hands import services as hands_services
-from hands.models import HandPlayer, TableState
+from hands.models import HandPlayer
 from hands.selectors import hand_for_hand
+from seating.models import TableState
 from simulation.config import HandForHandRound
 from simulation.dealer import play_hand
 from simulation.floor import bust_budget, h4h_bust_chance, tables_dealing

@@ -13,8 +13,8 @@ from django.urls import reverse
 from rest_framework.authtoken.models import Token
 
 from hands import services as hand_services
-from hands.models import TableState
 from hands.tests.factories import seat_players
+from seating.models import TableState
 from tournaments.tests.factories import STAFF_PASSWORD, signed_in, staff, tournament
 
 pytestmark = pytest.mark.django_db

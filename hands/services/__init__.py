@@ -1,4 +1,5 @@
-"""The only code that changes hands, table states, bust-outs and hand-for-hand.
+"""The only code that changes hands, table states (seating.models.TableState: the
+button draw, the button set, each hand dealt), bust-outs and hand-for-hand.
 
 Each public function is one user intention: one transaction under the tournament's row
 lock (busts, seats and hands of one tournament queue up behind it), one audit entry,

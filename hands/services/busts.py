@@ -8,9 +8,10 @@ from clock.services import clock_heads_up_sync
 from floorman.audit import staff_user
 from floorman.errors import Invalid
 from hands.models import Elimination, Hand, HandPlayer
-from hands.selectors import hand_for_hand, hand_in_play, table_now
+from hands.selectors import hand_for_hand, hand_in_play
 from hands.services.common import table_of
 from seating.models import Seat
+from seating.selectors import table_now
 from seating.services import seat_release, seat_restore
 from tournaments.models import Entry, EntryStatus, Tournament
 from tournaments.services import entry_back, entry_locked, entry_out, tournament_lock

@@ -9,7 +9,7 @@ from clock import engine as clock_engine
 from clock.selectors import clock_of, registration_open, structure_steps
 from floorman.audit import audit_record
 from floorman.errors import Conflict, Invalid
-from hands.engine import betting, blinds, showdown
+from hands.engine import betting, showdown
 from hands.messages import illegal_message
 from hands.models import Hand, HandAction, HandPlayer, HandStatus
 from hands.selectors import (
@@ -18,14 +18,14 @@ from hands.selectors import (
     hand_in_play,
     legal_public,
     next_hand_number,
-    table_now,
 )
 from hands.services import hand_for_hand as h4h
 from hands.services.busts import bust_record
 from hands.services.common import publish_table, refuse, table_of
 from seating import engine as seating_engine
+from seating.engine import blinds
 from seating.models import Seat
-from seating.selectors import seating_settings, table_views
+from seating.selectors import seating_settings, table_now, table_views
 from tournaments.models import Entry, Tournament
 from tournaments.services import entries_chips_count, tournament_lock
 
@@ -131,6 +131,7 @@ def hand_start(*, actor, tournament_id: int, number: int) -> Hand:
     state.big_blind = positions.big_blind
     state.hands_played += 1
     state.last_dealt = list(dealt.values())
+    state.dealt_at = hand.started_at  # seating's undo stops here (seating_undo)
     state.save()
     waiting = list(positions.waiting)
     Seat.objects.filter(table=table).update(

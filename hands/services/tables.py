@@ -1,4 +1,5 @@
-"""The button: drawn by high card before the first hand, or set by the dealer."""
+"""The button: drawn by high card before the first hand, or set by the dealer; kept in
+the table's state (seating.models.TableState), which balancing reads."""
 
 import random
 import secrets
@@ -9,10 +10,12 @@ from django.utils.translation import gettext as _
 
 from floorman.audit import audit_record, staff_user
 from floorman.errors import Invalid, NotFound
-from hands.engine import blinds
-from hands.models import TableState, TabletLink
-from hands.selectors import hand_in_play, table_now
+from hands.models import TabletLink
+from hands.selectors import hand_in_play
 from hands.services.common import publish_table, refuse, table_of
+from seating.engine import blinds
+from seating.models import TableState
+from seating.selectors import table_now
 from tournaments.services import tournament_lock
 
 

@@ -4,8 +4,9 @@ hand-for-hand; who may do what; bad input changes nothing."""
 import pytest
 
 from clock.tests.factories import with_structure
-from hands.models import Elimination, Hand, HandAction, HandForHand, TableState
+from hands.models import Elimination, Hand, HandAction, HandForHand
 from hands.tests.factories import button_at, seat_players
+from seating.models import TableState
 from tournaments.tests.factories import api, staff, tournament
 
 pytestmark = pytest.mark.django_db

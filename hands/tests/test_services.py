@@ -8,12 +8,12 @@ import pytest
 from clock.tests.factories import with_structure
 from floorman.errors import Conflict, Invalid
 from hands import services
-from hands.engine import blinds
-from hands.models import Elimination, Hand, HandAction, HandStatus, TableState
+from hands.models import Elimination, Hand, HandAction, HandStatus
 from hands.selectors import finishing_places, table_state_public
 from hands.services import busts as bust_services
 from hands.tests.factories import button_at, deal, finish, seat_players
-from seating.models import Seat
+from seating.engine import blinds
+from seating.models import Seat, TableState
 from tournaments.tests.factories import tournament
 
 pytestmark = pytest.mark.django_db
@@ -456,6 +456,55 @@ def test_a_seating_action_cannot_be_undone_once_a_hand_was_dealt_with_it(event):
 
     assert refused.value.code == "undo_after_hand"
     assert Seat.objects.get(entry=seated[(2, 3)]).table.number == 1
+
+
+def test_a_seating_action_cannot_be_undone_once_the_table_it_emptied_a_seat_at_dealt(event):
+    from seating import services as seating
+
+    seated = seat_players(event, {1: [1, 2, 3], 2: [1, 2, 3]})
+    button_at(event, 2, 1)
+    seating.entry_move(
+        actor=None, tournament_id=event.pk, entry_id=seated[(1, 3)].pk, to_table=2, to_seat=5
+    )
+    seating.entry_move(
+        actor=None, tournament_id=event.pk, entry_id=seated[(2, 3)].pk, to_table=1, to_seat=3
+    )
+    deal(event, 2)  # the table the last move left, after it
+
+    with pytest.raises(Conflict) as refused:
+        seating.seating_undo(actor=None, tournament_id=event.pk)
+
+    assert refused.value.code == "undo_after_hand"
+
+
+def test_a_seating_action_can_be_undone_after_hands_at_other_tables_or_before_it(event):
+    from seating import services as seating
+
+    seated = seat_players(event, {1: [1, 2, 3], 2: [1, 2, 3], 3: [1, 2, 3]})
+    button_at(event, 1, 1)
+    button_at(event, 3, 1)
+    finish(event, 1, deal(event, 1))  # before the move, at a table it touches
+    seating.entry_move(
+        actor=None, tournament_id=event.pk, entry_id=seated[(2, 3)].pk, to_table=1, to_seat=5
+    )
+    deal(event, 3)  # after the move, at a table it did not touch
+
+    seating.seating_undo(actor=None, tournament_id=event.pk)
+
+    assert Seat.objects.get(entry=seated[(2, 3)]).table.number == 2
+
+
+def test_dealing_notes_when_the_table_last_dealt(event):
+    seat_players(event, {1: [1, 2, 3], 2: [1, 2]})
+    button_at(event, 1, 1)
+    button_at(event, 2, 1)
+    first = deal(event, 1)
+    finish(event, 1, first)
+    second = deal(event, 1)
+
+    dealt_at = dict(TableState.objects.values_list("table__number", "dealt_at"))
+    assert dealt_at == {1: second.started_at, 2: None}
+    assert first.started_at < second.started_at
 
 
 def test_when_the_betting_is_over_the_last_aggressor_shows_first_tda_17_a(event):

@@ -16,13 +16,12 @@ from hands.models import (
     HandAction,
     HandForHand,
     HandStatus,
-    TableState,
     TabletLink,
 )
 from hands.selectors import finishing_places
 from hands.tests.factories import button_at, deal, finish, seat_players
 from seating import services as seating
-from seating.models import Seat
+from seating.models import Seat, TableState
 from tournaments.models import Entry
 from tournaments.tests.factories import staff, tournament
 

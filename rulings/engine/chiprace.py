@@ -14,7 +14,7 @@ The steps, and where each comes from:
    second, and so on: nobody wins more than one (TDA 24-A, casino §18). Cards rank by
    rank, then by suit, spades over hearts over diamonds over clubs: the TDA names no
    suit order for the race, so this is the order of the button draw
-   (`hands.engine.blinds.card_value`, IFP 2.1, casino §16).
+   (`seating.engine.blinds.card_value`, IFP 2.1, casino §16).
 4. Nobody is raced out. A player whose last chips were raced away receives one chip
    of the lowest denomination still in play, taken here to be the next chip (TDA 24-A,
    casino §18).
@@ -22,8 +22,8 @@ The steps, and where each comes from:
 
 from dataclasses import dataclass
 
-from hands.engine.blinds import RANKS, card_value
 from rulings.engine.errors import BadQuestion, Note, _, amount_text, explain
+from seating.engine.blinds import RANKS, card_value
 
 
 @dataclass(frozen=True)

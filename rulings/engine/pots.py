@@ -13,9 +13,9 @@ the functions the tablet uses, so the two never disagree.
 
 from dataclasses import dataclass, field
 
-from hands.engine.blinds import from_the_button
 from hands.engine.pots import build_pots, split_pot
 from rulings.engine.errors import BadQuestion, Note, _, amount_text, explain
+from seating.engine.blinds import from_the_button
 
 
 @dataclass(frozen=True)

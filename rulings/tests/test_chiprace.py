@@ -4,9 +4,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hands.engine.blinds import RANKS, SUITS, card_value
 from rulings.engine.chiprace import ChipRaceQuestion, RaceResult, RaceSeat, chip_race
 from rulings.engine.errors import BadQuestion
+from seating.engine.blinds import RANKS, SUITS, card_value
 
 
 def race(*seats, removed=25, next_chip=100):

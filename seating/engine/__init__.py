@@ -1,4 +1,6 @@
-"""Seating rules as pure functions: the draw, late seats, balancing, halting, breaking.
+"""Seating rules as pure functions: the draw, late seats, balancing, halting, breaking;
+the button and blinds in `seating.engine.blinds` (balancing moves the player due the big
+blind next, TDA 11-A, and hands deals by the same rule).
 
 No Django here. Tables are `TableView`s (seat numbers clockwise, who sits where) and
 every random choice comes from the `random.Random` the caller passes in, seeded from

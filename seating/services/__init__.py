@@ -30,9 +30,11 @@ from seating.models import (
     Seating,
     SeatingAction,
     Table,
+    TableState,
     VenueTable,
 )
 from seating.selectors import (
+    balancing,
     has_draw,
     last_seat_of,
     seating_settings,
@@ -614,21 +616,14 @@ def entry_move(
 # --- Balancing, breaking, the final table -----------------------------------------------
 
 
-def _logged_hands(tournament: Tournament):
-    """Where tablets log hands, the hands app knows each table's next big blind and
-    whether its blinds have reached an open seat (hands builds on seating: imported late)."""
-    from hands.selectors import balancing  # noqa: PLC0415 - upward (hands): in ignore_imports, to go
-
-    return balancing(tournament.pk)
-
-
 def balance_state(tournament: Tournament, big_blind_next: dict[int, int] | None = None):
     """The plan and halted tables for the TD screen and the API (nothing is written).
 
-    Next big blinds come from the tables' hands where they are logged; the TD's answers
-    in the move dialog (`big_blind_next`) cover the other tables and take precedence."""
+    Next big blinds come from the tables' blinds where they are known (last hand's, as
+    the tablets dealt it: seating.selectors.balancing); the TD's answers in the move
+    dialog (`big_blind_next`) cover the other tables and take precedence."""
     settings = seating_settings(tournament.pk)
-    logged = _logged_hands(tournament)
+    logged = balancing(tournament.pk)
     big_blind_next = {**logged.big_blind_next, **(big_blind_next or {})}
     # Only tables with players are in play: a spare table left empty by the draw is
     # neither balanced into nor halted (TDA 11 balances the tables in play).
@@ -647,7 +642,7 @@ def balance_state(tournament: Tournament, big_blind_next: dict[int, int] | None 
         )
     )
     # TDA 11-D: a short table halts once its big blind reaches an open seat; where the
-    # hands are not logged the TD is shown the table as halting.
+    # blinds are not known the TD is shown the table as halting.
     halted = engine.halted_tables(
         views,
         rule=settings.halt_rule,
@@ -660,7 +655,7 @@ def balance_state(tournament: Tournament, big_blind_next: dict[int, int] | None 
 
 @transaction.atomic
 def tables_balance(*, actor, tournament_id: int, big_blind_next: dict[int, int]) -> SeatingAction:
-    """TDA 11-A: apply the balancing moves. Where a table's hands are not logged, the TD
+    """TDA 11-A: apply the balancing moves. Where a table's blinds are not known, the TD
     names its seat that is due the big blind next."""
     tournament = tournament_lock(tournament_id)
     plan, _halted, _views = balance_state(tournament, big_blind_next)
@@ -795,13 +790,12 @@ def halt_waive(*, actor, tournament_id: int, number: int, waived: bool = True) -
 
 
 def _hand_dealt_since(tournament: Tournament, action: SeatingAction, moves) -> bool:
-    """A hand dealt with the new seating makes it part of the game: it stays (hands
-    builds on seating: imported late)."""
-    from hands.models import Hand  # noqa: PLC0415 - upward (hands): in ignore_imports, to go
-
+    """A hand dealt with the new seating makes it part of the game: it stays. Each
+    table's state says when it last dealt (`TableState.dealt_at`, written by the hands
+    service that deals)."""
     tables = {m.to_table for m in moves} | {m.from_table for m in moves if m.from_table}
-    return Hand.objects.filter(
-        tournament=tournament, table__number__in=tables, started_at__gt=action.at
+    return TableState.objects.filter(
+        table__tournament=tournament, table__number__in=tables, dealt_at__gt=action.at
     ).exists()
 
 

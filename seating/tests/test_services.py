@@ -1,6 +1,7 @@
 """Seating services: draws, late seats, moves, balancing, breaking, final table, undo."""
 
 import random
+from datetime import timedelta
 
 import pytest
 
@@ -8,8 +9,8 @@ from floorman.errors import Conflict, Invalid, NotFound
 from floorman.models import AuditEntry
 from hands.services import busts as bust_services
 from seating import engine, services
-from seating.models import Seat, SeatingAction, Table
-from seating.selectors import seat_lookup, seating_public, table_views
+from seating.models import Seat, SeatingAction, Table, TableState
+from seating.selectors import Balancing, balancing, seat_lookup, seating_public, table_views
 from seating.services import desk as desk_intentions
 from seating.tests.factories import add_tables, field
 from tournaments.tests.factories import register, tournament
@@ -320,6 +321,50 @@ def test_balance_moves_the_big_blind_next_to_the_worst_seat():
         services.tables_balance(actor=None, tournament_id=event.pk, big_blind_next={1: 5, 2: 5})
 
 
+def _table_state(event, number: int, *, button: int, small_blind: int, big_blind: int):
+    """Last hand's button and blinds at a table, everyone seated there dealt in (what the
+    hands services leave after a hand)."""
+    table = Table.objects.get(tournament=event, number=number)
+    dealt = list(Seat.objects.filter(table=table, entry__isnull=False).values_list("entry_id"))
+    return TableState.objects.create(
+        table=table,
+        button=button,
+        small_blind_seat=small_blind,
+        big_blind=big_blind,
+        hands_played=1,
+        last_dealt=[entry for (entry,) in dealt],
+    )
+
+
+def test_balancing_reads_the_next_big_blind_from_the_table_state():
+    """TDA 11-A, the same tables as above: the button and blinds of the tables' last
+    hands (seating.selectors.balancing) name the player who moves, and the TD is asked
+    only about a table whose blinds are not known."""
+    event = tournament()
+    add_tables(event, 2)
+    _seat_exactly(event, {1: list(range(1, 10)), 2: [1, 2, 3, 5, 6, 7, 8]})
+    mover = occupant(event, 1, 4)
+    _table_state(event, 2, button=1, small_blind=2, big_blind=3)
+
+    assert balancing(event.pk) == Balancing(
+        big_blind_next={2: 5}, dead_small_blind={}, at_open_seat={2: True}
+    )
+    assert services.balance_state(event)[0].needs_big_blind == (1,)
+
+    _table_state(event, 1, button=1, small_blind=2, big_blind=3)
+
+    assert balancing(event.pk) == Balancing(
+        big_blind_next={1: 4, 2: 5}, dead_small_blind={}, at_open_seat={1: False, 2: True}
+    )
+    plan, _halted, _views = services.balance_state(event)
+    assert plan.needs_big_blind == ()
+    assert [(m.entry, m.from_table, m.from_seat, m.to_table, m.to_seat) for m in plan.moves] == [
+        (mover, 1, 4, 2, 4)
+    ]
+    services.tables_balance(actor=None, tournament_id=event.pk, big_blind_next={})
+    assert occupant(event, 2, 4) == mover
+
+
 def test_short_table_halts_and_the_td_may_waive_it():
     """TDA 11-D: 8 against 5 halts the table of 5."""
     event = tournament()
@@ -429,6 +474,33 @@ def test_undo_refused_once_a_moved_player_busted():
 
     with pytest.raises(Conflict, match="cannot be undone"):
         services.seating_undo(actor=None, tournament_id=event.pk)
+
+
+def test_undo_refused_once_a_table_it_touched_dealt_a_hand_after_it():
+    """A hand dealt with the new seating stays: the tables' states say when each last
+    dealt. A hand before the move, or at a table the move did not touch, does not count."""
+    event = tournament()
+    add_tables(event, 3)
+    _seat_exactly(event, {1: [1, 2], 2: [1, 2], 3: [1, 2]})
+    mover = occupant(event, 1, 1)
+    action = services.entry_move(
+        actor=None, tournament_id=event.pk, entry_id=mover, to_table=2, to_seat=5
+    )
+    tables = {t.number: t for t in Table.objects.filter(tournament=event)}
+    before, after = action.at - timedelta(seconds=1), action.at + timedelta(seconds=1)
+    TableState.objects.create(table=tables[1], dealt_at=before)
+    TableState.objects.create(table=tables[2], dealt_at=after)
+    TableState.objects.create(table=tables[3], dealt_at=after)
+
+    with pytest.raises(Conflict) as refused:
+        services.seating_undo(actor=None, tournament_id=event.pk)
+    assert refused.value.code == "undo_after_hand"
+    assert occupant(event, 2, 5) == mover
+
+    TableState.objects.filter(table=tables[2]).update(dealt_at=before)
+    services.seating_undo(actor=None, tournament_id=event.pk)
+
+    assert occupant(event, 1, 1) == mover
 
 
 # --- RP-9: the final table ----------------------------------------------------------------

@@ -8,9 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from clock.engine import ANTE_BIG_BLIND, ANTE_NONE, ANTE_TRADITIONAL
-from hands.engine import blinds
-from hands.engine.blinds import Positions
 from seating import engine as seating
+from seating.engine import blinds
+from seating.engine.blinds import Positions
 
 NINE = tuple(range(1, 10))
 
@@ -305,7 +305,7 @@ def test_no_ante():
 
 def worst_seat(seats, occupied, *, new_players=frozenset(), **last):
     """The product's path to the worst seat: the blinds engine gives the next big blind
-    and a dead small blind (hands.selectors.balancing), seating.worst_seat the seat."""
+    and a dead small blind (seating.selectors.balancing), seating.worst_seat the seat."""
     positions = blinds.next_positions(seats, occupied, new_players=new_players, **last)
     dead = positions.small_blind_seat if positions.small_blind is None else None
     table = seating.TableView(1, tuple(seats), occupied)
@@ -516,7 +516,7 @@ def test_seats_to_big_blind_counts_the_players_in_between(history):
         1 in counts.values()
     )
     # Seating picks the same seat once told of a dead small blind (an open seat that
-    # would post next hand's small blind), as hands.selectors.balancing tells it. Not at a
+    # would post next hand's small blind), as seating.selectors.balancing tells it. Not at a
     # heads-up table: a third player there changes where the button goes (TDA 34-B), and
     # such a table breaks before anyone is balanced into it.
     if len(occupied) < 3:
