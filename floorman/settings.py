@@ -66,6 +66,7 @@ INSTALLED_APPS = [
     "tournaments",
     "seating",
     "clock",
+    "payouts",
     "hands",
     "rulings",
     "prizes",
