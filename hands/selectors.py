@@ -9,6 +9,7 @@ from hands.engine import betting, blinds, handforhand, places
 from hands.engine.limits import Structure
 from hands.engine.showdown import show_order
 from hands.models import Elimination, Hand, HandForHand, HandStatus, TableState, TabletLink
+from payouts.selectors import places_paid as table_places_paid
 from seating.models import Seat, Table
 from tournaments.models import Entry, EntryStatus, Tournament
 
@@ -197,8 +198,6 @@ def places_paid(tournament, settings: HandForHand) -> int:
     as many places as the payout table pays."""
     if settings.places_paid:
         return settings.places_paid
-    from prizes.selectors import places_paid as table_places_paid  # noqa: PLC0415 - upward (prizes): in ignore_imports, to go
-
     return table_places_paid(tournament)
 
 

@@ -130,4 +130,6 @@ def in_the_money(tournament: Tournament) -> bool:
 
 
 def places_paid(tournament: Tournament) -> int:
+    """How many places the table pays: the bubble hand-for-hand plays (RP-8,
+    hands.selectors.places_paid) unless the house set its own number."""
     return payout_table(tournament).places_paid
