@@ -121,7 +121,9 @@ def lock_reason(tournament: Tournament, structure: PayoutStructure) -> str | Non
 
 
 def in_the_money(tournament: Tournament) -> bool:
-    """Casino §12: have the players left reached the paid places?"""
+    """Casino §12: have the players left reached the paid places? The desk's sales
+    (seating.services.desk) ask it under their lock and pass the answer down: no
+    re-entry once the field is in the money."""
     if tournament.status != TournamentStatus.RUNNING:
         return False
     totals = tournament_totals(tournament)

@@ -11,9 +11,6 @@ from django.db.models import Sum
 from hands.engine.places import Place, prize_shares
 from hands.selectors import finishing_places
 from payouts.selectors import PayoutTable, payout_table
-
-# Still asked here by tournaments (a late import, in ignore_imports, to go).
-from payouts.selectors import in_the_money as in_the_money
 from prizes.models import Deal, Payment, PlaceEntered
 from rulings.models import Penalty
 from tournaments.models import Entry, EntryStatus, Tournament, TournamentStatus
