@@ -1,6 +1,7 @@
 """Registration rules as pure functions: plain values in, plain values out.
 
-The money rules (exact splits, payouts, deals) live in `prizes.engine`.
+The money rules live above: the exact splits and the payout table in `payouts.engine`,
+the deals in `prizes.engine`.
 
 No Django here, so the rules are tested without a database. Each check returns
 None when the action is allowed, or a refusal code that the service turns into a
