@@ -30,7 +30,8 @@ from statistics import median
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from prizes.engine import deals, payouts  # noqa: E402
+from payouts.engine import payouts  # noqa: E402
+from prizes.engine import deals  # noqa: E402
 
 RUNS = int(os.environ.get("BENCH_RUNS", "21"))
 SLOW_RUNS = min(RUNS, 5)

@@ -77,6 +77,7 @@ INSTALLED_APPS = [
     "tournaments",
     "seating",
     "clock",
+    "payouts",
     "hands",
     "rulings",
     "prizes",

@@ -7,6 +7,7 @@ from hands.engine import betting, handforhand, places
 from hands.engine.limits import Structure
 from hands.engine.showdown import show_order
 from hands.models import Elimination, Hand, HandForHand, HandStatus, TabletLink
+from payouts.selectors import places_paid as table_places_paid
 from seating.engine import blinds
 from seating.models import Table
 from seating.selectors import table_now
@@ -104,8 +105,6 @@ def places_paid(tournament, settings: HandForHand) -> int:
     as many places as the payout table pays."""
     if settings.places_paid:
         return settings.places_paid
-    from prizes.selectors import places_paid as table_places_paid  # noqa: PLC0415 - upward (prizes): in ignore_imports, to go
-
     return table_places_paid(tournament)
 
 

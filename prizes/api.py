@@ -13,9 +13,11 @@ from rest_framework.views import APIView
 from floorman.api import valid_data
 from floorman.parsers import JSONParser
 from floorman.roles import DEAL_FIGURES, MANAGE_TOURNAMENTS, PAY_PRIZES, role_permission
+from payouts.models import PayoutSettings, PayoutTemplate, PlacesMode
+from payouts.selectors import payout_table
 from prizes import services
-from prizes.models import DealMethod, PayoutSettings, PayoutTemplate, PlacesMode
-from prizes.selectors import payout_table, payouts_public, results, results_public
+from prizes.models import DealMethod
+from prizes.selectors import payouts_public, results, results_public
 from tournaments.lookups import MAX_ID, money, tournament_or_404
 from tournaments.models import MAX_CHIPS
 

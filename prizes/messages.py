@@ -1,5 +1,6 @@
 """What the director and the cashier are told when the rules refuse a prize action, and why
-a payout table changed (codes from prizes.selectors, prizes.services, prizes.engine)."""
+a payout table changed (codes from prizes.selectors and prizes.services; the lock reasons
+and the generator's adjustments from payouts.selectors and payouts.engine)."""
 
 from django.utils.translation import gettext_lazy as _
 
@@ -24,14 +25,14 @@ REFUSALS = {
     "deal_exists": _("A deal has already been recorded for this tournament."),
 }
 
-# Why a payout table no longer follows the prize pool.
+# Why a payout table no longer follows the prize pool (payouts.selectors.lock_reason).
 LOCK_REASONS = {
     "director": _("Locked by the director."),
     "edited": _("Edited by hand, so locked: unlock to follow the prize pool again."),
     "registration_closed": _("Locked: registration, rebuys and add-ons are over."),
 }
 
-# What the payout generator had to change to keep its promises.
+# What the payout generator had to change to keep its promises (payouts.engine.payouts).
 ADJUSTMENTS = {
     "places_reduced": _(
         "Fewer places are paid than set: the prize pool cannot pay the min-cash to all."

@@ -1,38 +1,22 @@
-"""Reads for the prize money: the payout table in force, the chips in play, the results
-and what each entry is due.
-
-While a payout structure follows the prize pool its lines are not stored: they are
-worked out from the pool whenever read, so a registration writes one ledger line and
-not a thousand payout rows. Once frozen (locked by the director, edited by hand, paid
-from, or dealt on) the lines are stored and never follow the pool again.
+"""Reads for the prize money: whether the payout table may still change, the chips in
+play, the results and what each entry is due. The payout table itself is read from
+`payouts.selectors`.
 """
 
 from collections import defaultdict
 from dataclasses import dataclass, field
-from decimal import Decimal
-from fractions import Fraction
 
 from django.db.models import Sum
 
-from clock.selectors import entry_rules
 from hands.engine.places import Place, prize_shares
 from hands.selectors import finishing_places
-from prizes.engine import money, payouts
-from prizes.models import (
-    Deal,
-    Payment,
-    Payout,
-    PayoutLock,
-    PayoutStructure,
-    PlaceEntered,
-    PlacesMode,
-)
+from payouts.selectors import PayoutTable, payout_table
+from prizes.models import Deal, Payment, PlaceEntered
 from rulings.models import Penalty
-from tournaments import engine
 from tournaments.models import Entry, EntryStatus, Tournament, TournamentStatus
 from tournaments.selectors import Totals, player_public, tournament_totals
 
-# --- The payout table --------------------------------------------------------------------
+# --- Paid and dealt ---------------------------------------------------------------------
 
 
 def payouts_final(tournament: Tournament) -> str | None:
@@ -53,119 +37,6 @@ def deal_refusal(tournament: Tournament) -> str | None:
     if Deal.objects.filter(tournament=tournament).exists():
         return "deal_exists"
     return None
-
-
-def payout_structure(tournament: Tournament) -> PayoutStructure:
-    """The tournament's settings, or the house defaults (unsaved) until the TD sets any."""
-    structure = PayoutStructure.objects.filter(tournament=tournament).first()
-    return structure or PayoutStructure(tournament=tournament)
-
-
-@dataclass(frozen=True)
-class PayoutTable:
-    pool: engine.PrizePool
-    structure: PayoutStructure
-    amounts: tuple[int, ...]  # best place first, cents
-    locked_reason: str | None  # "director", "edited", "registration_closed"
-    adjustments: tuple[str, ...] = ()
-    problems: tuple[payouts.Problem, ...] = ()
-
-    @property
-    def locked(self) -> bool:
-        """Held as it stands: it no longer follows the prize pool."""
-        return self.locked_reason is not None
-
-    @property
-    def places_paid(self) -> int:
-        return sum(1 for amount in self.amounts if amount > 0)
-
-    @property
-    def balanced(self) -> bool:
-        return not self.problems
-
-    @property
-    def difference(self) -> int:
-        """What the lines pay more (positive) or less than the prize pool."""
-        return sum(self.amounts) - self.pool.total
-
-    def by_place(self) -> dict[int, int]:
-        return {place: amount for place, amount in enumerate(self.amounts, start=1)}
-
-
-def generated_amounts(
-    structure: PayoutStructure, *, pool: int, entries: int, buy_in: int
-) -> payouts.Generated:
-    """The lines the settings give for this pool and field."""
-    if pool <= 0 or entries <= 0:
-        return payouts.Generated((), 0, ())
-    if structure.shares:
-        # A house table: paid as written, but never more places than entries.
-        shares = structure.shares[:entries]
-        amounts = tuple(money.apportion(pool, shares, unit=structure.unit))
-        return payouts.Generated(amounts, len(amounts), ())
-    if structure.places_mode == PlacesMode.FIXED and structure.places_fixed:
-        places = payouts.places_paid(entries, fixed=structure.places_fixed)
-    else:
-        places = payouts.places_paid(entries, percent=structure.places_percent)
-    winner = structure.winner_share
-    return payouts.generate(
-        pool,
-        places,
-        buy_in=buy_in,
-        winner_share=None if winner is None else Fraction(winner) / 100,
-        min_cash_multiple=Decimal(structure.min_cash_multiple),
-        unit=structure.unit,
-    )
-
-
-def payout_table(tournament: Tournament, totals: Totals | None = None) -> PayoutTable:
-    totals = totals or tournament_totals(tournament)
-    structure = payout_structure(tournament)
-    pool = totals.prize_pool
-    adjustments: tuple[str, ...] = ()
-    if structure.frozen:
-        amounts = tuple(
-            Payout.objects.filter(tournament=tournament).values_list("amount", flat=True)
-        )
-    else:
-        generated = generated_amounts(
-            structure,
-            pool=pool.total,
-            entries=totals.total_buy_ins,
-            buy_in=tournament.buy_in + tournament.fee,
-        )
-        amounts, adjustments = generated.amounts, generated.adjustments
-    reason = lock_reason(tournament, structure)
-    return PayoutTable(
-        pool=pool,
-        structure=structure,
-        amounts=amounts,
-        locked_reason=reason,
-        adjustments=adjustments,
-        problems=tuple(payouts.problems(amounts, pool.total)),
-    )
-
-
-def lock_reason(tournament: Tournament, structure: PayoutStructure) -> str | None:
-    """Why the table no longer follows the pool, or None while it does."""
-    if structure.lock == PayoutLock.LOCKED:
-        return "edited" if structure.edited else "director"
-    if structure.lock == PayoutLock.AUTO and not engine.money_open(entry_rules(tournament)):
-        return "registration_closed"
-    return None
-
-
-def in_the_money(tournament: Tournament) -> bool:
-    """Casino §12: have the players left reached the paid places?"""
-    if tournament.status != TournamentStatus.RUNNING:
-        return False
-    totals = tournament_totals(tournament)
-    paid = payout_table(tournament, totals).places_paid
-    return 0 < totals.active <= paid
-
-
-def places_paid(tournament: Tournament) -> int:
-    return payout_table(tournament).places_paid
 
 
 # --- Chips ------------------------------------------------------------------------------

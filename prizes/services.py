@@ -1,5 +1,8 @@
 """The only code that changes payout tables, entered places, payments and deals.
 
+The payout table's models and reads are the payouts app's, below the floor that reads
+it; its changes are here, because a table paid from or dealt on is final.
+
 Each public function is one user intention: one transaction with the tournament row
 locked (a cashier paying and a director editing the table queue up behind it), one
 audit entry, live events after commit. Money is never paid from a table that does not
@@ -15,28 +18,23 @@ from django.utils.translation import gettext as _
 from floorman import live
 from floorman.audit import audit_record, staff_user
 from floorman.errors import Conflict, Invalid, NotFound
-from prizes.engine import deals, payouts
-from prizes.messages import refusal_message
-from prizes.models import (
-    Deal,
-    DealMethod,
-    DealShare,
-    Payment,
+from payouts.engine import payouts
+from payouts.models import (
     Payout,
     PayoutLock,
     PayoutSettings,
     PayoutStructure,
     PayoutTemplate,
-    PlaceEntered,
     PlacesMode,
 )
+from payouts.selectors import PayoutTable, lock_reason, payout_table
+from prizes.engine import deals
+from prizes.messages import refusal_message
+from prizes.models import Deal, DealMethod, DealShare, Payment, PlaceEntered
 from prizes.selectors import (
-    PayoutTable,
     Results,
     chips_in_play,
     deal_refusal,
-    lock_reason,
-    payout_table,
     payouts_final,
     payouts_public,
     results,

@@ -13,8 +13,9 @@ from clock import engine as clock_engine
 from clock.models import Clock
 from hands.models import Elimination
 from hands.selectors import finishing_places
+from payouts.selectors import payout_table
 from prizes.models import Payment
-from prizes.selectors import chips_in_play, payout_table, results
+from prizes.selectors import chips_in_play, results
 from seating import engine as seating_engine
 from seating.models import Seat, Table
 from seating.selectors import seating_settings, table_views

@@ -17,9 +17,10 @@ from clock import services as clock_services
 from clock.models import Clock
 from clock.selectors import level_in_play, structure_steps
 from hands.selectors import hand_for_hand
+from payouts.selectors import payout_table
 from prizes import services as prize_services
 from prizes.models import DealMethod, Payment
-from prizes.selectors import payout_table, results, unpaid_prizes
+from prizes.selectors import results, unpaid_prizes
 from seating import services as seating_services
 from seating.selectors import table_views
 from seating.services import desk as desk_intentions

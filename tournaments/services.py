@@ -416,9 +416,15 @@ def player_resolve(*, player_id: int | None, player_data: dict | None) -> Player
 
 
 def _reentry_number(
-    tournament: Tournament, player: Player, *, reentry: bool, rules: engine.Rules
+    tournament: Tournament,
+    player: Player,
+    *,
+    reentry: bool,
+    rules: engine.Rules,
+    in_the_money: bool,
 ) -> int:
-    """Check the player's earlier entries; return the number of the new one (TDA 8-A)."""
+    """Check the player's earlier entries; return the number of the new one (TDA 8-A).
+    No re-entry once the field is `in_the_money` (casino §12)."""
     earlier = list(
         tournament.entries.filter(player=player)
         .exclude(status=EntryStatus.CANCELLED)
@@ -435,7 +441,7 @@ def _reentry_number(
     refusal = engine.reentry_refusal(
         rules,
         previous_entries=len(earlier),
-        in_the_money=_in_the_money(tournament),
+        in_the_money=in_the_money,
     )
     if refusal:
         raise refuse(refusal)
@@ -492,16 +498,26 @@ def _publish_alternates(tournament: Tournament) -> None:
 
 
 def entry_sell(
-    *, actor, tournament: Tournament, player: Player, reentry: bool, rules: engine.Rules
+    *,
+    actor,
+    tournament: Tournament,
+    player: Player,
+    reentry: bool,
+    rules: engine.Rules,
+    in_the_money: bool,
 ) -> Registration:
     """The tournaments' part of registration, under the caller's lock: sell a buy-in or
     re-entry (TDA 8-A), or, when sold out, put the player on the alternates list. The
     late seat is the caller's (seating.services.desk.entry_register); `rules` are the
-    deadlines against the level in play (clock.selectors.entry_rules)."""
+    deadlines against the level in play (clock.selectors.entry_rules), `in_the_money`
+    whether the players left have reached the paid places (payouts.selectors.in_the_money),
+    which ends re-entries (casino §12)."""
     refusal = engine.registration_refusal(rules)
     if refusal:
         raise refuse(refusal)
-    reentry_number = _reentry_number(tournament, player, reentry=reentry, rules=rules)
+    reentry_number = _reentry_number(
+        tournament, player, reentry=reentry, rules=rules, in_the_money=in_the_money
+    )
     free = rules.capacity is None or engine.has_free_place(
         rules,
         active_entries=active_entry_count(tournament),
@@ -614,12 +630,6 @@ def entry_back(*, actor, tournament: Tournament, entry: Entry) -> Entry:
         alternate_withdrawn=bool(withdrawn),
     )
     return entry
-
-
-def _in_the_money(tournament: Tournament) -> bool:
-    from prizes.selectors import in_the_money  # noqa: PLC0415 - upward (prizes): in ignore_imports, to go
-
-    return in_the_money(tournament)
 
 
 def _refund_lines(*, actor, lines) -> int:
@@ -742,10 +752,14 @@ def _money_in(*, actor, entry: Entry, kind: str, price: int, fee: int) -> None:
 # --- Alternates ----------------------------------------------------------------------
 
 
-def alternate_admit(*, actor, tournament: Tournament, rules: engine.Rules) -> Entry:
+def alternate_admit(
+    *, actor, tournament: Tournament, rules: engine.Rules, in_the_money: bool
+) -> Entry:
     """The tournaments' part of letting the first alternate in line into a freed place
     (casino §8b), who pays now; under the caller's lock
-    (seating.services.desk.alternate_enter_next, which seats them)."""
+    (seating.services.desk.alternate_enter_next, which seats them). `rules` and
+    `in_the_money` as for `entry_sell`: an alternate waiting to re-enter is refused once
+    the field is in the money (casino §12)."""
     refusal = engine.registration_refusal(rules)
     if refusal:
         raise refuse(refusal)
@@ -756,7 +770,11 @@ def alternate_admit(*, actor, tournament: Tournament, rules: engine.Rules) -> En
     if free == 0:
         raise refuse("no_free_place")
     reentry_number = _reentry_number(
-        tournament, alternate.player, reentry=alternate.reentry, rules=rules
+        tournament,
+        alternate.player,
+        reentry=alternate.reentry,
+        rules=rules,
+        in_the_money=in_the_money,
     )
     entry = _entry_create(
         actor=actor, tournament=tournament, player=alternate.player, reentry_number=reentry_number

@@ -48,7 +48,7 @@ def test_hand_for_hand_needs_places_paid():
 
 def test_places_paid_come_from_the_payout_table():
     """Without a number of its own, hand-for-hand plays the payout table's bubble."""
-    from prizes.selectors import payout_table
+    from payouts.selectors import payout_table
     from tournaments.tests.factories import field
 
     event = tournament()

@@ -1,2 +1,2 @@
-"""The prize money rules as pure Python: `money` (exact splits), `payouts` (places paid,
-the payout curve) and `deals` (ICM, chip chop). No Django here."""
+"""The prize money rules as pure Python: `deals` (ICM, chip chop). The exact splits and
+the payout table's rules are `payouts.engine`'s. No Django here."""

@@ -21,7 +21,7 @@ from itertools import pairwise
 
 import numpy as np
 
-from prizes.engine import money
+from payouts.engine import money
 
 EXACT_MAX = 20  # players; above this, ICM is estimated by Monte Carlo
 PURE_PYTHON_MAX = 8  # exact ICM in plain Python up to this many players: numpy is faster above

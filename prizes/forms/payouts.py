@@ -11,7 +11,7 @@ from django import forms
 from django.utils.formats import get_format
 from django.utils.translation import gettext_lazy as _
 
-from prizes.models import PayoutTemplate, PlacesMode
+from payouts.models import PayoutTemplate, PlacesMode
 from tournaments.forms import PageForm, money_cents, money_field
 from tournaments.templatetags.floorman_format import minor_to_major
 

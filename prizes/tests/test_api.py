@@ -2,8 +2,8 @@
 
 import pytest
 
+from payouts.selectors import payout_table
 from prizes.models import Payment
-from prizes.selectors import payout_table
 from tournaments.models import Tournament, Transaction, TransactionKind
 from tournaments.tests.factories import (
     api,

@@ -6,10 +6,10 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils import translation
 
+from payouts.models import Payout, PayoutLock, PayoutStructure, PayoutTemplate
+from payouts.selectors import payout_table
 from prizes import services as prize_services
 from prizes.messages import LOCK_REASONS, REFUSALS
-from prizes.models import Payout, PayoutLock, PayoutStructure, PayoutTemplate
-from prizes.selectors import payout_table
 from tournaments.models import Player
 from tournaments.tests.factories import (
     bust_in_order,

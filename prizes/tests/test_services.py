@@ -5,9 +5,11 @@ import pytest
 
 from floorman.errors import Conflict, Invalid
 from hands.services import busts as bust_services
+from payouts.models import PayoutLock
+from payouts.selectors import payout_table
 from prizes import services as prize_services
-from prizes.models import Payment, PayoutLock
-from prizes.selectors import payout_table, results, results_public
+from prizes.models import Payment
+from prizes.selectors import results, results_public
 from seating.services import desk as desk_intentions
 from tournaments.models import Transaction, TransactionKind
 from tournaments.selectors import tournament_totals

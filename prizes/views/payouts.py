@@ -19,8 +19,10 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from floorman.pages import role_required, service_call
 from floorman.roles import MANAGE_TOURNAMENTS
+from payouts.engine.payouts import place_groups
+from payouts.models import PayoutSettings, PayoutTemplate
+from payouts.selectors import payout_table
 from prizes import selectors, services
-from prizes.engine.payouts import place_groups
 from prizes.forms.payouts import (
     EXTRA_LINES,
     LockForm,
@@ -30,7 +32,6 @@ from prizes.forms.payouts import (
     TemplateSaveForm,
 )
 from prizes.messages import ADJUSTMENTS, LOCK_REASONS, refusal_message
-from prizes.models import PayoutSettings, PayoutTemplate
 from tournaments.models import Tournament
 from tournaments.selectors import tournament_totals
 from tournaments.templatetags.floorman_format import babel_locale, money, place_text
@@ -79,7 +80,7 @@ def _page(
     status: int = 200,
 ):
     totals = tournament_totals(tournament)
-    table = selectors.payout_table(tournament, totals)
+    table = payout_table(tournament, totals)
     pool = table.pool.total
     final = selectors.payouts_final(tournament) or ""
     currency = tournament.currency
@@ -197,7 +198,7 @@ def payouts_lines(request, tournament_id: int):
         request.POST,
         currency=tournament.currency,
         places=PayoutLinesForm.places_posted(request.POST),
-        most=_most_places(totals, selectors.payout_table(tournament, totals)),
+        most=_most_places(totals, payout_table(tournament, totals)),
     )
     if not form.is_valid():
         return _page(request, tournament, lines_form=form, status=400)
@@ -296,7 +297,7 @@ def results_public(request, tournament_id: int):
     Public and read-only: names, nicknames and countries only, never contact data."""
     tournament = _tournament(tournament_id)
     totals = tournament_totals(tournament)
-    table = selectors.payout_table(tournament, totals)
+    table = payout_table(tournament, totals)
     found = selectors.results(tournament, table)
     public = selectors.results_public(tournament, found)
     rows = [

@@ -23,6 +23,7 @@ from floorman.roles import (
     PAY_PRIZES,
     user_has_role,
 )
+from payouts.selectors import payout_table
 from prizes import selectors, services
 from prizes.engine import deals
 from prizes.forms.results import (
@@ -197,7 +198,7 @@ def _players_left(tournament: Tournament) -> list[Entry]:
 def _setting(tournament: Tournament) -> dict:
     """What a deal is made on: the players left, the prizes still to be won, the chips."""
     entries = _players_left(tournament)
-    table = selectors.payout_table(tournament)
+    table = payout_table(tournament)
     prizes = selectors.unpaid_prizes(table, len(entries)) if entries else []
     return {
         "entries": entries,

@@ -4,13 +4,16 @@ service under one tournament lock, calling the tournaments' part and then the se
 Registration and re-entry with a late seat (TDA 8-A), an alternate let in (casino §8b),
 rebuys and add-ons, an entry cancelled, and the event's status (finishing or cancelling it
 winds up the clock and the tables). The sales read their deadlines against the level in
-play, which the clock knows (clock.selectors.entry_rules).
+play, which the clock knows (clock.selectors.entry_rules), and a re-entry whether the
+field is in the money, which the payout table knows (payouts.selectors.in_the_money):
+both are read under the lock and passed down to the tournaments' part.
 """
 
 from django.db import transaction
 
 from clock.selectors import entry_rules
 from clock.services import clock_end_with_tournament
+from payouts.selectors import in_the_money
 from seating.services import seat_late_entry, seat_release, tables_close
 from tournaments.models import Entry, Tournament, TournamentStatus
 from tournaments.services import (
@@ -43,9 +46,9 @@ def entry_register(
        the short part that decides places and numbers (pretix: lock as late as possible).
     2. Lock the tournament.
     3. The sale (tournaments): the deadlines and limits against the level in play (the
-       clock), the entry with a full stack, its
-       ledger line, the audit entry and the live event; when sold out, a place on the
-       alternates list instead.
+       clock), no re-entry once the field is in the money (the payout table, casino §12),
+       the entry with a full stack, its ledger line, the audit entry and the live event;
+       when sold out, a place on the alternates list instead.
     4. Once the field is drawn, the new entry's seat (TDA 8-A).
     """
     player = player_resolve(player_id=player_id, player_data=player_data)
@@ -56,6 +59,7 @@ def entry_register(
         player=player,
         reentry=reentry,
         rules=entry_rules(tournament),
+        in_the_money=in_the_money(tournament),
     )
     if registration.entry is not None:
         seat_late_entry(actor=actor, tournament=tournament, entry=registration.entry)
@@ -67,11 +71,18 @@ def alternate_enter_next(*, actor, tournament_id: int) -> Entry:
     """The first alternate in line takes a freed place (casino §8b).
 
     1. Lock the tournament.
-    2. The alternate pays and becomes an entry (tournaments).
+    2. The alternate pays and becomes an entry (tournaments): the deadlines against the
+       level in play (the clock); one waiting to re-enter is refused once the field is in
+       the money (the payout table, casino §12).
     3. Once the field is drawn, the entry's seat (TDA 8-A).
     """
     tournament = tournament_lock(tournament_id)
-    entry = alternate_admit(actor=actor, tournament=tournament, rules=entry_rules(tournament))
+    entry = alternate_admit(
+        actor=actor,
+        tournament=tournament,
+        rules=entry_rules(tournament),
+        in_the_money=in_the_money(tournament),
+    )
     return seat_late_entry(actor=actor, tournament=tournament, entry=entry)
 
 

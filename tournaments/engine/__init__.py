@@ -1,6 +1,7 @@
 """Registration rules as pure functions: plain values in, plain values out.
 
-The money rules (exact splits, payouts, deals) live in `prizes.engine`.
+The money rules live above: the exact splits and the payout table in `payouts.engine`,
+the deals in `prizes.engine`.
 
 No Django here, so the rules are tested without a database. Each check returns
 None when the action is allowed, or a refusal code that the service turns into a
@@ -68,11 +69,10 @@ def registration_refusal(rules: Rules) -> str | None:
     return "registration_closed"
 
 
-def reentry_refusal(
-    rules: Rules, *, previous_entries: int, in_the_money: bool = False
-) -> str | None:
+def reentry_refusal(rules: Rules, *, previous_entries: int, in_the_money: bool) -> str | None:
     """May a player who already had `previous_entries` (all busted) buy in again? TDA 8-A.
-    Casino §12: never once the field has reached the paid places."""
+    Casino §12: never once the field has reached the paid places (`in_the_money`, which
+    the desk reads from the payout table: payouts.selectors.in_the_money)."""
     if not rules.reentry_allowed:
         return "reentry_not_allowed"
     if in_the_money:

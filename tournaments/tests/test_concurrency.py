@@ -139,8 +139,9 @@ def test_two_cashiers_paying_one_entry_pay_it_once():
 def test_director_editing_the_table_while_a_prize_is_paid():
     """Either the prize is paid from the old table and the edit is refused, or the edit
     comes first and the prize is paid from the new table: never a mix."""
+    from payouts.selectors import payout_table
     from prizes import services as prize_services
-    from prizes.selectors import payout_table, results
+    from prizes.selectors import results
     from tournaments.tests.factories import bust_in_order, field, registration_closed
 
     event = tournament(buy_in=10000, fee=0)

@@ -43,17 +43,18 @@ def test_planned_finished_cancelled_take_no_registration():
 
 def test_reentry_limit_counts_earlier_entries():
     # max 2 re-entries: the 2nd and 3rd buy-ins are re-entries, a 4th is refused.
-    assert engine.reentry_refusal(OPEN, previous_entries=1) is None
-    assert engine.reentry_refusal(OPEN, previous_entries=2) is None
-    assert engine.reentry_refusal(OPEN, previous_entries=3) == "reentry_limit"
+    assert engine.reentry_refusal(OPEN, previous_entries=1, in_the_money=False) is None
+    assert engine.reentry_refusal(OPEN, previous_entries=2, in_the_money=False) is None
+    assert engine.reentry_refusal(OPEN, previous_entries=3, in_the_money=False) == "reentry_limit"
 
 
 def test_reentry_refused_when_not_allowed_or_after_its_level():
-    assert engine.reentry_refusal(replace(OPEN, reentry_allowed=False), previous_entries=1) == (
+    not_allowed = replace(OPEN, reentry_allowed=False)
+    assert engine.reentry_refusal(not_allowed, previous_entries=1, in_the_money=False) == (
         "reentry_not_allowed"
     )
     late = replace(OPEN, current_level=7)
-    assert engine.reentry_refusal(late, previous_entries=1) == "reentry_closed"
+    assert engine.reentry_refusal(late, previous_entries=1, in_the_money=False) == "reentry_closed"
 
 
 def test_free_place_goes_to_alternates_first():
@@ -126,7 +127,7 @@ def test_prize_pool_is_at_least_the_guarantee(collected, guarantee):
 
 def test_reentry_ends_once_the_field_is_in_the_money():
     """Casino §12: no re-entry once the players left have reached the paid places."""
-    assert engine.reentry_refusal(OPEN, previous_entries=1) is None
+    assert engine.reentry_refusal(OPEN, previous_entries=1, in_the_money=False) is None
     refusal = engine.reentry_refusal(OPEN, previous_entries=1, in_the_money=True)
     assert refusal == "reentry_in_the_money"
 

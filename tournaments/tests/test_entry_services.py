@@ -198,6 +198,25 @@ def test_reentry_refusals(rules, code):
     )
 
 
+def test_reentry_refused_once_the_field_is_in_the_money():
+    """Casino §12: the desk reads the payout table under its lock (payouts) and the sale
+    refuses the re-entry once the players left have reached the paid places."""
+    event = tournament(reentry_allowed=True)
+    entries = [sold(event, f"Player {n}") for n in range(10)]
+    at_level(event, 2, late_reg_until_level=4)
+    for entry in entries[:8]:
+        bust(event, entry)  # two of ten left: 15 % of ten pays two
+
+    refused(
+        event,
+        "reentry_in_the_money",
+        desk_intentions.entry_register,
+        actor=None,
+        player_id=entries[0].player_id,
+        reentry=True,
+    )
+
+
 def test_sold_out_puts_the_player_on_the_alternates_list_without_money():
     """Casino §8b: no place, no money taken; the player waits in line."""
     event = tournament(capacity=1)
@@ -468,6 +487,24 @@ def test_enter_next_after_registration_closed_is_refused():
     at_level(event, 3, late_reg_until_level=2)
 
     refused(event, "registration_closed", desk_intentions.alternate_enter_next, actor=None)
+
+
+def test_enter_next_refuses_a_reentry_once_the_field_is_in_the_money():
+    """Casino §12: an alternate waiting to re-enter is refused once the players left have
+    reached the paid places, as at the desk's sale."""
+    event = tournament(capacity=10, reentry_allowed=True)
+    entries = [sold(event, f"Player {n}") for n in range(10)]
+    at_level(event, 2, late_reg_until_level=4)
+    bust(event, entries[0])
+    sold(event, "Anna Berger")  # sold out again
+    line = desk_intentions.entry_register(
+        actor=None, tournament_id=event.pk, player_id=entries[0].player_id, reentry=True
+    ).alternate
+    assert line.reentry
+    for entry in entries[1:9]:
+        bust(event, entry)  # two of eleven left: 15 % of eleven pays two
+
+    refused(event, "reentry_in_the_money", desk_intentions.alternate_enter_next, actor=None)
 
 
 def test_withdraw_takes_the_alternate_out_of_line():

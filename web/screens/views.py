@@ -19,8 +19,9 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
 from clock.selectors import announcements_public, clock_public
-from prizes.engine.payouts import place_groups
-from prizes.selectors import chips_in_play, payout_table
+from payouts.engine.payouts import place_groups
+from payouts.selectors import payout_table
+from prizes.selectors import chips_in_play
 from seating.views.public import side_board
 from tournaments.models import Tournament
 from tournaments.selectors import Totals, tournament_totals

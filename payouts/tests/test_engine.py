@@ -1,4 +1,5 @@
-"""Money rules for prize payouts, tested as pure functions (no database)."""
+"""The payout table's rules (exact splits, places paid, the curve), tested as pure functions
+(no database)."""
 
 from decimal import Decimal
 from fractions import Fraction
@@ -8,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from prizes.engine import money, payouts
-from prizes.engine.payouts import Generated, Problem
+from payouts.engine import money, payouts
+from payouts.engine.payouts import Generated, Problem
 
 EURO = 100  # cents
 
@@ -270,7 +271,7 @@ def test_generate_nothing_to_pay():
 
 
 def test_house_table_shares_in_basis_points():
-    # A house table is split by money.apportion (prizes.selectors.generated_amounts); its
+    # A house table is split by money.apportion (payouts.selectors.generated_amounts); its
     # shares are checked where they are saved (prizes.services.settings_check).
     # 50 % / 30 % / 20 % of 1,000.50 EUR: whole euros, the 50 cents to the winner.
     assert money.apportion(100_050, [5000, 3000, 2000], unit=EURO) == [50_050, 30_000, 20_000]

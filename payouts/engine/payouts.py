@@ -18,7 +18,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from prizes.engine import money
+from payouts.engine import money
 
 # Adjustment codes: what `generate` had to change in what it was asked.
 PLACES_REDUCED = "places_reduced"  # the pool cannot pay every place the min cash
