@@ -1,9 +1,12 @@
-"""The only code that changes hands, table states, bust-outs and hand-for-hand.
+"""The only code that changes hands, table states, the hands players sit out, bust-outs
+and hand-for-hand.
 
 Each public function is one user intention: one transaction under the tournament's row
 lock (busts, seats and hands of one tournament queue up behind it), one audit entry,
 live events after commit. Split by subject: tables (the button), hands (dealing, the
-action log, the result), busts (places), hand_for_hand (RP-8).
+action log, the result), away (the hands a player sits out, TDA 71-C: parts of the
+rulings' penalties and of the hand's result, run under their caller's lock), busts
+(places), hand_for_hand (RP-8).
 """
 
 from hands.services.busts import (

@@ -54,6 +54,7 @@ from hands.forms import (
 )
 from hands.models import Elimination, Hand, HandStatus, TabletLink
 from hands.selectors import (
+    away_seats,
     finishing_places,
     hand_in_play,
     next_hand_number,
@@ -62,7 +63,7 @@ from hands.selectors import (
     table_now,
     tablet_link_table,
 )
-from rulings.selectors import away_seats, warned_entries
+from rulings.selectors import warned_entries
 from seating.models import Seat, Table
 from tournaments.lookups import tournament_or_404
 from tournaments.models import Tournament
