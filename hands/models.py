@@ -1,12 +1,13 @@
-"""Hands at the tables: each hand dealt, the bust-outs and their places, and
-hand-for-hand on the bubble (RP-8). Where the button is belongs to the table
-(seating.models.TableState); the hands services write it."""
+"""Hands at the tables: each hand dealt, the hands a player sits out (TDA 71-C), the
+bust-outs and their places, and hand-for-hand on the bubble (RP-8). Where the button is
+belongs to the table (seating.models.TableState); the hands services write it."""
 
 import secrets
 
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from seating.models import Table
@@ -100,6 +101,54 @@ class HandAction(models.Model):
 
     def __str__(self) -> str:
         return f"{self.hand} #{self.sequence} seat {self.seat} {self.kind}"
+
+
+class Away(models.Model):
+    """Hands a player sits out at the table, dealt in with a dead hand (TDA 71-C): a
+    missed-hands penalty being served. Counting starts after the hand in play when it was
+    given, at the same table (TDA 68); a hand the player is dealt at any table after that
+    counts. It ends when every hand is missed, or earlier when it is cancelled.
+
+    The hands services are its one writer (hands.services.away); a ruling that sends a
+    player away (rulings.Penalty) points to it and reads its counts."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="+")
+    entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="+")
+    table_number = models.PositiveIntegerField(_("table"))
+    # The hand in play at the table when the player was sent away: counting starts after it.
+    after_hand = models.PositiveIntegerField(_("after hand"), null=True, blank=True)
+    hands = models.PositiveIntegerField(_("hands to miss"))
+    hands_missed = models.PositiveIntegerField(_("hands missed"), default=0)
+    started_at = models.DateTimeField(_("started"), default=timezone.now)
+    ended_at = models.DateTimeField(_("ended"), null=True, blank=True)  # None while away
+    cancelled = models.BooleanField(_("cancelled"), default=False)
+
+    class Meta:
+        ordering = ["started_at", "id"]
+        verbose_name = _("hands sat out")
+        verbose_name_plural = _("hands sat out")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(hands_missed__lte=models.F("hands")), name="away_missed_at_most"
+            ),
+            models.CheckConstraint(
+                condition=Q(cancelled=False) | Q(ended_at__isnull=False),
+                name="away_cancelled_has_ended",
+            ),
+        ]
+        indexes = [
+            # What the tablet reads at each deal: who is away now.
+            models.Index(
+                fields=["tournament", "entry"], condition=Q(ended_at__isnull=True), name="away_open"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"entry {self.entry_id} away {self.hands_missed}/{self.hands}"
+
+    @property
+    def hands_left(self) -> int:
+        return max(0, self.hands - self.hands_missed)
 
 
 class Elimination(models.Model):

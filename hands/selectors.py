@@ -1,4 +1,5 @@
-"""Read-only views of the tables' hands, the bust-outs' places and hand-for-hand."""
+"""Read-only views of the tables' hands, the players away (TDA 71-C), the bust-outs'
+places and hand-for-hand."""
 
 from django.db.models import Count
 
@@ -6,10 +7,10 @@ from clock.selectors import registration_open
 from hands.engine import betting, handforhand, places
 from hands.engine.limits import Structure
 from hands.engine.showdown import show_order
-from hands.models import Elimination, Hand, HandForHand, HandStatus, TabletLink
+from hands.models import Away, Elimination, Hand, HandForHand, HandStatus, TabletLink
 from payouts.selectors import places_paid as table_places_paid
 from seating.engine import blinds
-from seating.models import Table
+from seating.models import Seat, Table
 from seating.selectors import table_now
 from tournaments.models import Entry, EntryStatus, Tournament
 
@@ -189,11 +190,30 @@ def table_state_public(table: Table) -> dict:
 
 
 def _away(table: Table) -> dict[str, int]:
-    """Seats whose player is on penalty (TDA 71-C): dealt in, blinds posted, hand dead;
-    with the hands still to miss, after which the player may come back."""
-    from rulings.selectors import away_seats  # noqa: PLC0415 - upward (rulings): in ignore_imports, to go
-
+    """Seats whose player is away (TDA 71-C): dealt in, blinds posted, hand dead; with
+    the hands still to miss, after which the player may come back."""
     return {str(seat): left for seat, left in away_seats(table.tournament_id, table.number).items()}
+
+
+# --- Hands sat out (TDA 71-C) -----------------------------------------------------------------
+
+
+def away_seats(tournament_id: int, table_number: int) -> dict[int, int]:
+    """Seat → hands still to miss, for the players away at this table (TDA 71-C): where
+    they sit now, whichever table they were sent away at. Records given together add up."""
+    serving = Away.objects.filter(tournament_id=tournament_id, ended_at__isnull=True)
+    left: dict[int, int] = {}
+    for entry, hands, missed in serving.values_list("entry_id", "hands", "hands_missed"):
+        left[entry] = left.get(entry, 0) + max(0, hands - missed)
+    if not left:
+        return {}
+    seats = Seat.objects.filter(
+        table__tournament_id=tournament_id,
+        table__number=table_number,
+        table__broken_at__isnull=True,
+        entry_id__in=left,
+    ).values_list("number", "entry_id")
+    return {seat: left[entry] for seat, entry in seats}
 
 
 # --- The action log -------------------------------------------------------------------------

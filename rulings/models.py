@@ -9,6 +9,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from hands.models import Away
 from tournaments.models import Entry, Tournament
 
 
@@ -139,8 +140,11 @@ class PenaltyStatus(models.TextChoices):
 
 class Penalty(models.Model):
     """TDA 71 (casino §49). A missed-hands penalty starts with the next hand at the
-    player's table (TDA 68) and is served away from the table (71-C); the tablet counts
-    the hands. A disqualification removes the entry and its chips from play (71-D)."""
+    player's table (TDA 68) and is served away from the table (71-C): the hands app
+    keeps the count in the penalty's away record (hands.Away), and the status, the hands
+    served and the end are read from it. Warnings and disqualifications have no away
+    record: they are over once given. A disqualification removes the entry and its chips
+    from play (71-D)."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.PROTECT, related_name="penalties")
     entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="penalties")
@@ -156,27 +160,28 @@ class Penalty(models.Model):
     table_number = models.PositiveIntegerField(_("table"), null=True, blank=True)
     # The hand being played at the table when it was given: the penalty starts after it.
     after_hand = models.PositiveIntegerField(_("after hand"), null=True, blank=True)
-    hands_served = models.PositiveIntegerField(_("hands served"), default=0)
-    chips_removed = models.BigIntegerField(_("chips removed from play"), default=0)
-    status = models.CharField(
-        _("status"), max_length=10, choices=PenaltyStatus.choices, default=PenaltyStatus.SERVING
+    # The hands the player sits out, counted by the hands app (missed hands and rounds).
+    away = models.OneToOneField(
+        Away,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="penalty",
+        verbose_name=_("hands sat out"),
     )
+    chips_removed = models.BigIntegerField(_("chips removed from play"), default=0)
     reason = models.TextField(_("reason"), blank=True)
     rules = models.JSONField(_("rules cited"), default=list, blank=True)
     given_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
     at = models.DateTimeField(_("given"), auto_now_add=True)
-    ended_at = models.DateTimeField(_("ended"), null=True, blank=True)
 
     class Meta:
         ordering = ["-at", "-id"]
         verbose_name = _("penalty")
         verbose_name_plural = _("penalties")
         constraints = [
-            models.CheckConstraint(
-                condition=Q(hands_served__lte=models.F("hands")), name="penalty_served_at_most"
-            ),
             models.CheckConstraint(
                 condition=~Q(kind="missed_rounds") | Q(rounds__gte=1),
                 name="penalty_rounds_given",
@@ -187,6 +192,28 @@ class Penalty(models.Model):
     def __str__(self) -> str:
         return f"{self.get_kind_display()}: {self.entry}"
 
+    # Read from the away record, whose one writer is the hands app: being served while
+    # the player is away, served once every hand is missed (or at once without one).
+
+    @property
+    def status(self) -> str:
+        if self.away is None:
+            return PenaltyStatus.SERVED
+        if self.away.cancelled:
+            return PenaltyStatus.CANCELLED
+        return PenaltyStatus.SERVING if self.away.ended_at is None else PenaltyStatus.SERVED
+
+    def get_status_display(self) -> str:
+        return PenaltyStatus(self.status).label
+
+    @property
+    def hands_served(self) -> int:
+        return self.away.hands_missed if self.away is not None else 0
+
     @property
     def hands_left(self) -> int:
-        return max(0, self.hands - self.hands_served)
+        return self.away.hands_left if self.away is not None else 0
+
+    @property
+    def ended_at(self):
+        return self.away.ended_at if self.away is not None else self.at

@@ -15,10 +15,8 @@ from rulings.models import (
     Incident,
     Penalty,
     PenaltyKind,
-    PenaltyStatus,
     Venue,
 )
-from seating.models import Seat
 from tournaments.models import Entry
 
 # TDA 22: at a break, a pot may be disputed for one minute after it is awarded.
@@ -143,35 +141,19 @@ def _substantial_action(hand) -> bool:
 
 
 def penalties_serving(tournament_id: int):
+    """Penalties whose player is away now: read through the away record (hands.Away)."""
     return Penalty.objects.filter(
-        tournament_id=tournament_id, status=PenaltyStatus.SERVING, kind__in=SERVED_AWAY
-    ).select_related("entry__player")
+        tournament_id=tournament_id, away__isnull=False, away__ended_at__isnull=True
+    ).select_related("entry__player", "away")
 
 
 def penalties_given(tournament_id: int):
     """The tournament's penalties, latest first."""
     return (
         Penalty.objects.filter(tournament_id=tournament_id)
-        .select_related("entry__player", "given_by", "incident")
+        .select_related("entry__player", "given_by", "incident", "away")
         .order_by("-at", "-id")
     )
-
-
-def away_seats(tournament_id: int, table_number: int) -> dict[int, int]:
-    """Seat → hands still to miss, for players on penalty at this table (TDA 71-C)."""
-    serving = penalties_serving(tournament_id)
-    left: dict[int, int] = {}
-    for penalty in serving:
-        left[penalty.entry_id] = left.get(penalty.entry_id, 0) + penalty.hands_left
-    if not left:
-        return {}
-    seats = Seat.objects.filter(
-        table__tournament_id=tournament_id,
-        table__number=table_number,
-        table__broken_at__isnull=True,
-        entry_id__in=left,
-    ).values_list("number", "entry_id")
-    return {seat: left[entry] for seat, entry in seats}
 
 
 def warned_entries(tournament_id: int) -> set[int]:
@@ -179,7 +161,7 @@ def warned_entries(tournament_id: int) -> set[int]:
     tell the incoming one, so the tablet shows it at the seat."""
     return set(
         Penalty.objects.filter(tournament_id=tournament_id)
-        .exclude(status=PenaltyStatus.CANCELLED)
+        .exclude(away__cancelled=True)
         .values_list("entry_id", flat=True)
     )
 
@@ -194,7 +176,7 @@ def player_record(player_id: int):
         .distinct()
     )
     penalties = Penalty.objects.filter(entry__in=entries).select_related(
-        "tournament", "given_by", "entry"
+        "tournament", "given_by", "entry", "away"
     )
     return incidents, penalties
 

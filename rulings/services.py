@@ -12,6 +12,7 @@ from clock.services import clock_heads_up_sync
 from floorman.audit import audit_record, staff_user
 from floorman.errors import Conflict, Invalid, NotFound
 from hands.selectors import next_hand_number, open_table
+from hands.services.away import away_end, away_start
 from hands.services.common import publish_table
 from rulings.engine import housebook, rulebook
 from rulings.models import (
@@ -239,6 +240,11 @@ def missed_hands(kind: str, *, rounds: int | None, hands: int | None, players: i
 
 @transaction.atomic
 def penalty_give(*, actor, tournament_id: int, data: dict) -> Penalty:
+    """A penalty (TDA 71), under the tournament's lock: a warning is recorded; missed
+    hands or rounds send the player away from the table (hands.services.away.away_start:
+    dealt in, hand dead, 71-C; counted from the end of the hand in play, TDA 68); a
+    disqualification takes the entry out of play (71-D). One audit entry; the table's
+    tablet is told."""
     tournament = tournament_lock(tournament_id)
     entry = entry_locked(tournament, data["entry"])
     if entry.status != EntryStatus.ACTIVE:
@@ -258,6 +264,9 @@ def penalty_give(*, actor, tournament_id: int, data: dict) -> Penalty:
     if kind in SERVED_AWAY and seat is None:
         raise _refuse("not_seated", _("The player has no seat: a missed-hand penalty needs one."))
     hands = missed_hands(kind, rounds=data.get("rounds"), hands=data.get("hands"), players=players)
+    away = None
+    if kind in SERVED_AWAY:
+        away = away_start(tournament=tournament, entry=entry, table=seat.table, hands=hands)
     penalty = Penalty.objects.create(
         tournament=tournament,
         entry=entry,
@@ -268,11 +277,10 @@ def penalty_give(*, actor, tournament_id: int, data: dict) -> Penalty:
         players_at_table=players,
         table_number=seat.table.number if seat else None,
         after_hand=_hand_now(seat.table) if seat else None,
-        status=PenaltyStatus.SERVING if kind in SERVED_AWAY else PenaltyStatus.SERVED,
+        away=away,
         reason=data.get("reason", ""),
         rules=rules_checked(data.get("rules", [])),
         given_by=staff_user(actor),
-        ended_at=None if kind in SERVED_AWAY else timezone.now(),
     )
     if kind == PenaltyKind.DISQUALIFICATION:
         _disqualify(actor, tournament, entry, penalty)
@@ -301,16 +309,18 @@ def _disqualify(actor, tournament: Tournament, entry: Entry, penalty: Penalty) -
 @transaction.atomic
 def penalty_end(*, actor, tournament_id: int, penalty_id: int) -> Penalty:
     """The TD lets a player back before the hands are served (or the penalty was a
-    mistake). A disqualification is not taken back here."""
+    mistake): under the tournament's lock, the away record ends, cancelled
+    (hands.services.away.away_end); one audit entry; the table's tablet is told. A
+    disqualification is not taken back here."""
     tournament = tournament_lock(tournament_id)
-    penalty = Penalty.objects.filter(tournament=tournament, pk=penalty_id).first()
+    penalty = (
+        Penalty.objects.filter(tournament=tournament, pk=penalty_id).select_related("away").first()
+    )
     if penalty is None:
         raise NotFound(_("No such penalty in this tournament."))
     if penalty.status != PenaltyStatus.SERVING:
         raise _refuse("penalty_not_serving", _("This penalty is not being served."))
-    penalty.status = PenaltyStatus.CANCELLED
-    penalty.ended_at = timezone.now()
-    penalty.save(update_fields=["status", "ended_at"])
+    away_end(away=penalty.away)
     audit_record(
         actor=actor,
         action="penalty.end",
@@ -320,33 +330,6 @@ def penalty_end(*, actor, tournament_id: int, penalty_id: int) -> Penalty:
     )
     _publish_table(tournament, penalty.table_number)
     return penalty
-
-
-def penalty_hands_serve(*, tournament: Tournament, table, hand, entry_ids) -> list[Penalty]:
-    """A hand at `table` is over: every player dealt in while on penalty has missed one
-    more hand (TDA 71-C). Called by the hands app inside its transaction."""
-    serving = Penalty.objects.select_for_update().filter(
-        tournament=tournament,
-        entry_id__in=list(entry_ids),
-        status=PenaltyStatus.SERVING,
-        kind__in=SERVED_AWAY,
-    )
-    done = []
-    counted = set()
-    for penalty in serving.order_by("at", "id"):
-        if penalty.entry_id in counted:  # penalties given together are served one by one
-            continue
-        same_table = penalty.table_number == table.number
-        if same_table and penalty.after_hand is not None and hand.number <= penalty.after_hand:
-            continue  # TDA 68: the penalty begins once the hand it was given in is over
-        counted.add(penalty.entry_id)
-        penalty.hands_served += 1
-        if penalty.hands_served >= penalty.hands:
-            penalty.status = PenaltyStatus.SERVED
-            penalty.ended_at = timezone.now()
-            done.append(penalty)
-        penalty.save(update_fields=["hands_served", "status", "ended_at"])
-    return done
 
 
 def _publish_table(tournament: Tournament, table_number: int | None) -> None:

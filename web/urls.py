@@ -8,11 +8,13 @@ import floorman.converters  # noqa: F401 - registers the "id" path converter
 from floorman import health
 from floorman import views as staff_views
 from floorman.ratelimit import LOGIN, rate_limited
+from hands import urls as hands_urls
 from prizes import urls as prizes_urls
 from prizes.views.payouts import results_public
 from tournaments import urls as tournaments_urls
 from web import views
 from web.desk import urls as desk_urls
+from web.tablet import urls as tablet_urls
 
 # At most FLOORMAN_RATE_LOGIN sign-in attempts from one address, and on one username,
 # counted with the API's token endpoint (floorman.ratelimit.LOGIN).
@@ -50,7 +52,8 @@ urlpatterns = [
     path("", include("clock.urls.structures")),
     path("", include("seating.urls.tables")),
     path("", include("seating.urls.public")),
-    path("", include("hands.urls")),
+    # The tablet's pages keep the "hands" namespace and names they had.
+    path("", include((hands_urls.urlpatterns + tablet_urls.urlpatterns, "hands"))),
     path("", include("rulings.urls")),
     path("tournaments/<id:tournament_id>/audit/", views.audit_log, name="audit-log"),
     path("staff/", staff_views.staff_access, name="staff-access"),

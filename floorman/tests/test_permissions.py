@@ -37,7 +37,7 @@ from floorman.tests.security_world import (
     rolled_back,
     routes,
 )
-from hands.views import TABLET_LINKS
+from web.tablet.views import TABLET_LINKS
 
 pytestmark = pytest.mark.django_db
 

@@ -1,10 +1,13 @@
 """The only code that changes hands, table states (seating.models.TableState: the
-button draw, the button set, each hand dealt), bust-outs and hand-for-hand.
+button draw, the button set, each hand dealt), the hands players sit out, bust-outs and
+hand-for-hand.
 
 Each public function is one user intention: one transaction under the tournament's row
 lock (busts, seats and hands of one tournament queue up behind it), one audit entry,
 live events after commit. Split by subject: tables (the button), hands (dealing, the
-action log, the result), busts (places), hand_for_hand (RP-8).
+action log, the result), away (the hands a player sits out, TDA 71-C: parts of the
+rulings' penalties and of the hand's result, run under their caller's lock), busts
+(places), hand_for_hand (RP-8).
 """
 
 from hands.services.busts import (

@@ -13,6 +13,7 @@ from hands.engine import betting, showdown
 from hands.messages import illegal_message
 from hands.models import Hand, HandAction, HandPlayer, HandStatus
 from hands.selectors import (
+    away_seats,
     betting_state,
     hand_for_hand,
     hand_in_play,
@@ -20,6 +21,7 @@ from hands.selectors import (
     next_hand_number,
 )
 from hands.services import hand_for_hand as h4h
+from hands.services.away import away_hands_count
 from hands.services.busts import bust_record
 from hands.services.common import publish_table, refuse, table_of
 from seating import engine as seating_engine
@@ -212,25 +214,12 @@ def _action_log(hand: Hand, state, action: betting.Action):
 
 
 def _kill_away_hands(tournament, table, hand: Hand, state):
-    """TDA 71-C: a player on penalty is dealt in and posts blinds and antes, but the hand
-    is dead: the log folds it as soon as the action reaches the seat."""
-    from rulings.selectors import away_seats  # noqa: PLC0415 - upward (rulings): in ignore_imports, to go
-
+    """TDA 71-C: a player away (on penalty) is dealt in and posts blinds and antes, but
+    the hand is dead: the log folds it as soon as the action reaches the seat."""
     away = away_seats(tournament.pk, table.number)
     while state is not None and state.to_act in away and not state.finished:
         state = _action_log(hand, state, betting.Action(betting.FOLD, state.to_act))
     return state
-
-
-def _penalty_hands_served(tournament, table, hand: Hand, players) -> None:
-    from rulings.services import penalty_hands_serve  # noqa: PLC0415 - upward (rulings): in ignore_imports, to go
-
-    penalty_hands_serve(
-        tournament=tournament,
-        table=table,
-        hand=hand,
-        entry_ids=[player.entry_id for player in players.values()],
-    )
 
 
 @transaction.atomic
@@ -268,7 +257,8 @@ def hand_finish(
     stacks: dict[int, int] | None = None,
 ) -> Hand:
     """The hand is over: who busted (places: IFP 4.27, RP-8 A) and, if counted, each
-    player's chips. Hand-for-hand, the table reports its hand done (RP-8)."""
+    player's chips; every player dealt in while away has missed one more hand (TDA 71-C).
+    Hand-for-hand, the table reports its hand done (RP-8)."""
     tournament = tournament_lock(tournament_id)
     table = table_of(tournament, number)
     hand = _hand_row(table, hand_number)
@@ -354,7 +344,12 @@ def _finish(actor, tournament, table, hand: Hand, players, busted, counted) -> H
     hand.save(update_fields=["status", "finished_at"])
     for seat in busted:
         bust_record(actor=actor, tournament=tournament, entry_id=players[seat].entry_id, hand=hand)
-    _penalty_hands_served(tournament, table, hand, players)
+    away_hands_count(
+        tournament=tournament,
+        table=table,
+        hand=hand,
+        entry_ids=[player.entry_id for player in players.values()],
+    )
     audit_record(
         actor=actor,
         action="hand.finish",

@@ -162,6 +162,64 @@ def test_td_ends_a_penalty_early(event):
         services.penalty_end(actor=None, tournament_id=event.pk, penalty_id=penalty.pk)
 
 
+def test_a_penalty_reads_its_counts_from_its_away_record(event):
+    seated = seat_players(event, {1: [1, 2, 3]})
+    button_at(event, 1, 1)
+    penalty = give(event, seated[(1, 3)], PenaltyKind.MISSED_HANDS, hands=2)
+    away = penalty.away
+    assert (away.entry_id, away.table_number, away.hands, away.after_hand) == (
+        seated[(1, 3)].pk,
+        1,
+        2,
+        None,
+    )
+    assert (penalty.status, penalty.hands_served, penalty.hands_left) == (
+        PenaltyStatus.SERVING,
+        0,
+        2,
+    )
+    assert penalty.ended_at is None and penalty.get_status_display() == "Being served"
+
+    finish(event, 1, deal(event, 1))
+    finish(event, 1, deal(event, 1))
+    penalty = selectors.penalties_given(event.pk).get(pk=penalty.pk)
+
+    assert (penalty.status, penalty.hands_served, penalty.hands_left) == (
+        PenaltyStatus.SERVED,
+        2,
+        0,
+    )
+    assert penalty.ended_at == penalty.away.ended_at is not None
+    assert selectors.penalty_public(penalty)["status"] == "served"
+    assert not selectors.penalties_serving(event.pk).exists()
+
+
+def test_warnings_and_disqualifications_have_no_away_record(event):
+    seated = seat_players(event, {1: [1, 2, 3]})
+    warning = give(event, seated[(1, 1)], PenaltyKind.WARNING)
+    out = give(event, seated[(1, 2)], PenaltyKind.DISQUALIFICATION)
+
+    for penalty in (warning, out):
+        assert penalty.away is None
+        assert (penalty.status, penalty.hands_served, penalty.hands_left) == (
+            PenaltyStatus.SERVED,
+            0,
+            0,
+        )
+        assert penalty.ended_at == penalty.at
+    assert not selectors.penalties_serving(event.pk).exists()
+
+
+def test_warned_entries_leave_out_cancelled_penalties_rp_15(event):
+    seated = seat_players(event, {1: [1, 2, 3, 4]})
+    give(event, seated[(1, 1)], PenaltyKind.WARNING)
+    give(event, seated[(1, 2)], PenaltyKind.MISSED_HANDS, hands=2)
+    lifted = give(event, seated[(1, 3)], PenaltyKind.MISSED_HANDS, hands=2)
+    services.penalty_end(actor=None, tournament_id=event.pk, penalty_id=lifted.pk)
+
+    assert selectors.warned_entries(event.pk) == {seated[(1, 1)].pk, seated[(1, 2)].pk}
+
+
 # --- Incidents ----------------------------------------------------------------------------
 
 

@@ -1,0 +1,670 @@
+"""The dealer's table tablet and its links: the pages of web.tablet, in the "hands" URL
+namespace they have always had (web.urls includes them with hands.urls).
+
+The tablet is one page per table, for a phone or tablet held in one hand: who sits
+where with the button and blinds (TDA 32, 34-B, 10-A), the hand in play, one big button
+for the next step (draw, start, hand done), the result with bust-outs and chip counts,
+and whatever the table must know now: hand-for-hand (RP-8), a halt (TDA 11-D), a new
+level from the next hand (TDA 23), the player clock (TDA 29), the end of the day, the
+players away (TDA 71-C) and those warned or penalised (RP-15). It ties hands to the
+clock and the rulings, so it lives at the top of the house (docs/architecture.md).
+
+Staff open it with the dealer or floor role; a dealer without an account opens it from
+a per-table link (a QR code the floor hands out and may revoke). Writes through a link
+act for nobody (actor None) and only ever on the link's own table: the table comes from
+the link, never from the request.
+
+Thin views: each POST calls one service; a refusal is shown on the page with the
+service's status (400, 409) and changes nothing; success redirects back (POST/redirect/
+GET). static/js/tablet.js keeps the page live: on each event it fetches the state
+endpoint, which answers the page's live regions rendered by the same templates.
+"""
+
+import hashlib
+import json
+import math
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+import segno
+from django.contrib import messages
+from django.http import Http404, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_http_methods, require_safe
+
+from clock.selectors import clock_of, clock_public, player_clock_public, player_clocks_running
+from floorman.pages import Outcome, role_required, service_call
+from floorman.roles import FLOOR, TABLET, user_has_role
+from hands import services
+from hands.api import busts_data, state_data
+from hands.forms import (
+    BustForm,
+    ButtonForm,
+    FinishForm,
+    HandForm,
+    LinkActionForm,
+    TabletActionForm,
+)
+from hands.models import Elimination, Hand, HandStatus, TabletLink
+from hands.selectors import (
+    away_seats,
+    finishing_places,
+    hand_in_play,
+    next_hand_number,
+    open_table,
+    place_public,
+    tablet_link_table,
+)
+from rulings.selectors import warned_entries
+from seating.models import Seat, Table
+from seating.selectors import table_now
+from tournaments.lookups import tournament_or_404
+from tournaments.models import Tournament
+
+TABLET_LINKS = (FLOOR,)  # the floor hands out and revokes tablet links
+RECENT_BUSTS = 6
+REGIONS = ("head", "alerts", "seats", "controls", "busts")  # live parts of the page
+SUITS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
+
+
+@dataclass(frozen=True)
+class Tablet:
+    """One table's tablet as opened: by staff (`user`) or from a link (`token`)."""
+
+    tournament: Tournament
+    table: Table
+    user: Any = None
+    token: str = ""
+
+    @property
+    def actor(self):
+        """Who the services record: the staff member, or nobody through a link."""
+        return None if self.token else self.user
+
+    def url(self, kind: str = "") -> str:
+        suffix = f"-{kind}" if kind else ""
+        if self.token:
+            return reverse(f"hands:link{suffix}", args=[self.token])
+        return reverse(f"hands:tablet{suffix}", args=[self.tournament.pk, self.table.number])
+
+    @property
+    def is_floor(self) -> bool:
+        return bool(self.user) and not self.token and user_has_role(self.user, TABLET_LINKS)
+
+
+def _staff_tablet(request, tournament_id: int, number: int) -> Tablet:
+    tournament = tournament_or_404(tournament_id)
+    table = open_table(tournament.pk, number)
+    if table is None:
+        raise Http404(_("This tournament has no table %(number)s in play.") % {"number": number})
+    return Tablet(tournament=tournament, table=table, user=request.user)
+
+
+def _link_tablet(token: str) -> Tablet | None:
+    table = tablet_link_table(token)
+    if table is None:
+        return None
+    return Tablet(tournament=table.tournament, table=table, token=token)
+
+
+def _link_invalid(request):
+    return render(request, "hands/link_invalid.html", status=404)
+
+
+# --- What the tablet shows -------------------------------------------------------------
+
+
+def card_label(card: str) -> dict:
+    """A card of the button draw as people read it: "Td" is a red 10♦."""
+    rank, suit = card[:-1].upper(), card[-1:].lower()
+    rank = "10" if rank == "T" else rank
+    return {"text": rank + SUITS.get(suit, suit), "red": suit in ("h", "d")}
+
+
+def h4h_phase(h4h: dict, number: int, hand: Hand | None) -> str | None:
+    """What hand-for-hand asks of this table now (RP-8):
+
+    - "hold": play this round's hand, then hold until every table has finished;
+    - "held": all-in and called, cards face down, waiting for the showdown call (RP-8 F);
+    - "showdown": this held table shows down now;
+    - "wait": this table has played the round's hand: wait for the next deal;
+    - "deal": a round this table has not played yet: deal now.
+    """
+    if not h4h["active"]:
+        return None
+    if hand is not None:
+        if hand.status == HandStatus.HELD:
+            return "showdown" if h4h["showdown"] == number else "held"
+        return "hold"
+    if number not in h4h["tables"]:
+        return None  # fewer than two players: this table deals no hand
+    return "wait" if number in h4h["finished"] else "deal"
+
+
+def _blinds_of_hand(hand: Hand) -> dict:
+    return {
+        "level": hand.level,
+        "small_blind": hand.small_blind_amount,
+        "big_blind": hand.big_blind_amount,
+        "ante": hand.ante_amount,
+        "ante_type": hand.ante_type,
+        "is_break": False,
+    }
+
+
+def _blinds_of_clock(level: dict | None) -> dict | None:
+    """The level in force now: the one the next hand is dealt at (TDA 23)."""
+    if level is None:
+        return None
+    return {
+        "level": level["number"],
+        "small_blind": level["small_blind"],
+        "big_blind": level["big_blind"],
+        "ante": level["big_blind_ante"] or level["ante"],
+        "ante_type": level["ante_type"],
+        "is_break": level["is_break"],
+        "label": level["label"],
+    }
+
+
+def _level_cue(hand: Hand | None, clock: dict) -> dict | None:
+    """TDA 23: a level that begins during a hand applies from the next hand."""
+    level = clock["level"]
+    if hand is None or level is None or clock["status"] not in ("running", "paused"):
+        return None
+    if level["is_break"]:
+        return {"is_break": True, "label": level["label"]}
+    if level["number"] != hand.level:
+        return {"is_break": False, **_blinds_of_clock(level)}
+    return None
+
+
+def _day_end(tournament: Tournament, table: Table, clock: dict) -> dict | None:
+    """Casino §28: the hands left today at this table, once they have been drawn."""
+    total = clock["day_end_hands"]
+    if not total:
+        return None
+    drawn_at = clock_of(tournament).day_end_at
+    played = Hand.objects.filter(table=table, started_at__gte=drawn_at).count() if drawn_at else 0
+    return {"total": total, "played": played, "left": max(0, total - played)}
+
+
+def _positions(now):
+    try:
+        return now.positions()
+    except ValueError:  # no usable seats: nothing to deal
+        return None
+
+
+def _seat_ring(table: Table, now, hand: Hand | None, positions, clocks: list[dict]) -> list:
+    """Every usable seat clockwise with its player, chips and badges."""
+    dealt = {p.seat: p for p in hand.players.all()} if hand else {}
+    marks = hand or positions  # both know button, small blind (seat) and big blind
+    waiting = set(positions.waiting) if positions else set()
+    clock_by_seat = {c["seat"]: c for c in clocks}
+    away = away_seats(table.tournament_id, table.number)
+    warned = warned_entries(table.tournament_id)
+    rows = (
+        Seat.objects.filter(table=table, blocked=False)
+        .order_by("number")
+        .values_list(
+            "number",
+            "wait_for_button",
+            "entry_id",
+            "entry__number",
+            "entry__player__name",
+            "entry__chips",
+        )
+    )
+    ring = []
+    for number, wait, entry, entry_number, name, chips in rows:
+        player = dealt.get(number)
+        in_hand = player is not None and entry is not None and player.entry_id == entry
+        waits = entry is not None and (number in waiting or (hand is not None and wait))
+        ring.append(
+            {
+                "seat": number,
+                "entry": entry,
+                "number": entry_number,
+                "name": name,
+                "chips": player.stack if in_hand else chips,
+                "dealt": in_hand,
+                "button": bool(marks) and marks.button == number,
+                "small_blind": bool(marks) and marks.small_blind == number,
+                "big_blind": bool(marks) and marks.big_blind == number,
+                "dead_small_blind": bool(marks)
+                and marks.small_blind is None
+                and marks.small_blind_seat == number,
+                "waiting": waits,
+                "new": entry is not None and entry in now.new_players,
+                "sits_out": hand is not None and entry is not None and not in_hand and not waits,
+                "clock": clock_by_seat.get(number),
+                "away": away.get(number) if entry is not None else None,
+                "warned": entry in warned,
+            }
+        )
+    return ring
+
+
+def _player_clocks(tournament: Tournament, table: Table) -> list[dict]:
+    """TDA 29: the clocks called at this table, with the seconds left as the page is made
+    (tablet.js counts them down from their end time)."""
+    now = timezone.now()
+    clocks = []
+    for row in player_clocks_running(tournament, table=table.number).order_by("started_at"):
+        data = player_clock_public(row, now)
+        left = (row.started_at + timedelta(seconds=row.seconds) - now).total_seconds()
+        clocks.append({**data, "seconds_left": max(0, math.ceil(left))})
+    return clocks
+
+
+def _controls_key(*parts) -> str:
+    """Changes whenever the tablet's buttons and forms would: the live refresh leaves
+    the forms alone otherwise, so a count being typed in is never wiped."""
+    text = json.dumps(parts, sort_keys=True, default=str)
+    return hashlib.sha1(text.encode(), usedforsecurity=False).hexdigest()[:16]
+
+
+def tablet_context(tablet: Tablet) -> dict:
+    tournament, table = tablet.tournament, tablet.table
+    state = state_data(tournament, table.number)  # the table, halted, hand-for-hand
+    h4h = state["hand_for_hand"]
+    hand = hand_in_play(table)
+    now = table_now(table)
+    positions = None if hand else _positions(now)
+    clock = clock_public(tournament, steps=False)
+    clocks = _player_clocks(tournament, table)
+    seats = _seat_ring(table, now, hand, positions, clocks)
+    occupied = [s for s in seats if s["entry"]]
+    phase = h4h_phase(h4h, table.number, hand)
+    draw_cards = None
+    if state["draw_cards"] and not state["hands_played"]:
+        draw_cards = [
+            {"seat": int(seat), **card_label(card)}
+            for seat, card in sorted(state["draw_cards"].items(), key=lambda i: int(i[0]))
+        ]
+    marks = hand or positions
+    return {
+        "tablet": tablet,
+        "tournament": tournament,
+        "table": table,
+        "state": state,
+        "h4h": h4h,
+        "h4h_phase": phase,
+        "hand": hand,
+        "next_hand": None if hand else next_hand_number(table),
+        "positions": positions,
+        "heads_up": hand.players.count() == 2 if hand else bool(positions and positions.heads_up),
+        "dead_small_blind": bool(marks) and marks.small_blind is None,
+        "dead_button": bool(marks) and not any(s["seat"] == marks.button for s in occupied),
+        "waiting": [s["seat"] for s in seats if s["waiting"]],
+        "h4h_left": len(h4h["tables"]) - len(h4h["finished"]),
+        "blinds": _blinds_of_hand(hand) if hand else _blinds_of_clock(clock["level"]),
+        "clock": clock,
+        "level_cue": _level_cue(hand, clock),
+        "day_end": _day_end(tournament, table, clock),
+        "player_clocks": clocks,
+        "seats": seats,
+        "occupied": occupied,
+        "dealt": [s for s in seats if s["dealt"]],
+        "draw_cards": draw_cards,
+        "busts": busts_data(tournament, table.number)[:RECENT_BUSTS],
+        "is_floor": tablet.is_floor,
+        "controls_key": _controls_key(
+            hand and (hand.number, hand.status),
+            state["button_drawn"],
+            [(s["seat"], s["entry"]) for s in occupied],
+            phase,
+            h4h["showdown"],
+            state["halted"],
+            positions and (positions.button, positions.small_blind, positions.big_blind),
+        ),
+    }
+
+
+def tablet_live(request, context: dict) -> dict:
+    """The page's live state: what tablet.js needs to decide (alerts) and the regions."""
+    hand = context["hand"]
+    return {
+        "table": context["table"].number,
+        "server_time": timezone.now().isoformat(),
+        "hand": {"number": hand.number, "status": hand.status} if hand else None,
+        "h4h": context["h4h_phase"],
+        "h4h_round": context["h4h"]["round"] if context["h4h"]["active"] else None,
+        "seats": _occupants(context),
+        "controls_key": context["controls_key"],
+        "regions": {
+            name: render_to_string(f"hands/_tablet_{name}.html", context, request=request)
+            for name in REGIONS
+        },
+    }
+
+
+def _occupants(context: dict) -> list[dict]:
+    return [
+        {"seat": s["seat"], "entry": s["entry"], "number": s["number"], "name": s["name"]}
+        for s in context["occupied"]
+    ]
+
+
+def _config(context: dict) -> dict:
+    """What tablet.js starts from (json_script): urls, the seats as loaded, the texts."""
+    tablet = context["tablet"]
+    return {
+        "tournament": tablet.tournament.pk,
+        "table": tablet.table.number,
+        "urls": {
+            "socket": f"/ws/tournaments/{tablet.tournament.pk}/",
+            "state": tablet.url("state"),
+        },
+        "server_time": timezone.now().isoformat(),
+        "seats": _occupants(context),
+        "h4h": context["h4h_phase"],
+        "h4h_round": context["h4h"]["round"] if context["h4h"]["active"] else None,
+        "controls_key": context["controls_key"],
+        "strings": {
+            "came": _("%(name)s (#%(number)s) sat down in seat %(seat)s."),
+            "came_from": _(
+                "%(name)s (#%(number)s) sat down in seat %(seat)s, from table "
+                "%(from_table)s, seat %(from_seat)s."
+            ),
+            "left": _("%(name)s (#%(number)s) left seat %(seat)s."),
+            "left_to": _(
+                "%(name)s (#%(number)s) left seat %(seat)s for table %(to_table)s, "
+                "seat %(to_seat)s."
+            ),
+            "shifted": _("%(name)s (#%(number)s) moved from seat %(from_seat)s to seat %(seat)s."),
+            "title_came": _("Player in: seat %(seat)s"),
+            "title_deal": _("Deal now"),
+        },
+    }
+
+
+def _render(request, tablet: Tablet, *, status: int = 200):
+    context = tablet_context(tablet)
+    context["config"] = _config(context)
+    return render(request, "hands/tablet.html", context, status=status)
+
+
+# --- Acting on the table ---------------------------------------------------------------
+
+
+def _call(request, tablet: Tablet, service, **kwargs) -> Outcome:
+    """Run one tablet service on the tablet's own table, as the tablet's actor."""
+
+    def as_tablet(*, actor, **data):  # service_call passes request.user: a link is nobody
+        return service(actor=tablet.actor, **data)
+
+    return service_call(
+        request,
+        as_tablet,
+        flash=False,
+        tournament_id=tablet.tournament.pk,
+        number=tablet.table.number,
+        **kwargs,
+    )
+
+
+def _refused(request, tablet: Tablet, outcome: Outcome):
+    messages.error(request, outcome.error.message)
+    return _render(request, tablet, status=outcome.error.http_status)
+
+
+def _invalid(request, tablet: Tablet, form):
+    shown = []
+    for name, errors in form.errors.items():
+        field = form.fields.get(name)
+        for error in errors:
+            text = f"{field.label}: {error}" if field is not None and field.label else error
+            if text not in shown:
+                shown.append(text)
+    for text in shown:
+        messages.error(request, text)
+    return _render(request, tablet, status=400)
+
+
+def _bust_lines(tournament: Tournament, entries: list[int]) -> list[str]:
+    """Each bust-out with the place it finishes in (IFP 4.27), for the dealer to say."""
+    places = finishing_places(tournament.pk)
+    rows = (
+        Elimination.objects.filter(tournament=tournament, entry_id__in=entries)
+        .select_related("entry__player")
+        .order_by("seat")
+    )
+    lines = []
+    for row in rows:
+        place = place_public(places.get(row.entry_id))
+        if place["place_shared"]:
+            shown = f"{min(place['place_shared'])}–{max(place['place_shared'])}"
+        else:
+            shown = place["place"] or "?"
+        lines.append(
+            _("%(name)s (#%(number)s) is out: place %(place)s.")
+            % {"name": row.entry.player.name, "number": row.entry.number, "place": shown}
+        )
+    return lines
+
+
+def _draw(request, tablet: Tablet):
+    outcome = _call(request, tablet, services.button_draw)
+    if not outcome.ok:
+        return _refused(request, tablet, outcome)
+    messages.success(
+        request,
+        _("Seat %(seat)s drew the high card and takes the button (IFP 2.1).")
+        % {"seat": outcome.value.button},
+    )
+    return redirect(tablet.url())
+
+
+def _button(request, tablet: Tablet):
+    form = ButtonForm(request.POST)
+    if not form.is_valid():
+        return _invalid(request, tablet, form)
+    outcome = _call(
+        request,
+        tablet,
+        services.button_set,
+        button=form.cleaned_data["button"],
+        big_blind=form.cleaned_data["big_blind"],
+    )
+    if not outcome.ok:
+        return _refused(request, tablet, outcome)
+    messages.success(request, _("Button set on seat %(seat)s.") % {"seat": outcome.value.button})
+    return redirect(tablet.url())
+
+
+def _start(request, tablet: Tablet):
+    outcome = _call(request, tablet, services.hand_start)
+    if not outcome.ok:
+        return _refused(request, tablet, outcome)
+    messages.success(request, _("Hand %(hand)s is dealt.") % {"hand": outcome.value.number})
+    return redirect(tablet.url())
+
+
+def _finish(request, tablet: Tablet):
+    form = FinishForm(request.POST)
+    if not form.is_valid():
+        return _invalid(request, tablet, form)
+    hand_number = form.cleaned_data["hand"]
+    busted = Seat.objects.filter(
+        table=tablet.table, number__in=form.cleaned_data["busts"]
+    ).values_list("entry_id", flat=True)
+    busted = [entry for entry in busted if entry]
+    outcome = _call(
+        request,
+        tablet,
+        services.hand_finish,
+        hand_number=hand_number,
+        busts=form.cleaned_data["busts"],
+        stacks=form.stacks() or None,
+    )
+    if not outcome.ok:
+        return _refused(request, tablet, outcome)
+    messages.success(request, _("Hand %(hand)s is done.") % {"hand": hand_number})
+    for line in _bust_lines(tablet.tournament, busted):
+        messages.success(request, line)
+    return redirect(tablet.url())
+
+
+def _hold(request, tablet: Tablet):
+    form = HandForm(request.POST)
+    if not form.is_valid():
+        return _invalid(request, tablet, form)
+    outcome = _call(request, tablet, services.hand_hold, hand_number=form.cleaned_data["hand"])
+    if not outcome.ok:
+        return _refused(request, tablet, outcome)
+    messages.success(
+        request,
+        _("Hand %(hand)s holds: cards face down until the floor calls this table (RP-8 F).")
+        % {"hand": outcome.value.number},
+    )
+    return redirect(tablet.url())
+
+
+def _bust(request, tablet: Tablet):
+    form = BustForm(request.POST)
+    if not form.is_valid():
+        return _invalid(request, tablet, form)
+    outcome = _call(request, tablet, services.table_busts_record, seats=form.cleaned_data["seats"])
+    if not outcome.ok:
+        return _refused(request, tablet, outcome)
+    for line in _bust_lines(tablet.tournament, [entry.pk for entry in outcome.value]):
+        messages.success(request, line)
+    return redirect(tablet.url())
+
+
+ACTIONS = {
+    "draw": _draw,
+    "button": _button,
+    "start": _start,
+    "finish": _finish,
+    "hold": _hold,
+    "bust": _bust,
+}
+
+
+def _tablet_page(request, tablet: Tablet):
+    if request.method != "POST":
+        return _render(request, tablet)
+    chosen = TabletActionForm(request.POST)
+    if not chosen.is_valid():
+        return _invalid(request, tablet, chosen)
+    return ACTIONS[chosen.cleaned_data["action"]](request, tablet)
+
+
+@never_cache
+@role_required(TABLET)
+@require_http_methods(["GET", "POST"])
+def tablet(request, tournament_id: int, number: int):
+    """The table's tablet for a dealer or the floor."""
+    return _tablet_page(request, _staff_tablet(request, tournament_id, number))
+
+
+@never_cache
+@require_http_methods(["GET", "POST"])
+def link(request, token: str):
+    """The same tablet opened from a tablet link, without an account."""
+    opened = _link_tablet(token)
+    if opened is None:
+        return _link_invalid(request)
+    return _tablet_page(request, opened)
+
+
+@never_cache
+@role_required(TABLET)
+@require_safe
+def tablet_state(request, tournament_id: int, number: int):
+    """The tablet's live regions as JSON, for tablet.js after each event."""
+    opened = _staff_tablet(request, tournament_id, number)
+    return JsonResponse(tablet_live(request, tablet_context(opened)))
+
+
+@never_cache
+@require_safe
+def link_state(request, token: str):
+    opened = _link_tablet(token)
+    if opened is None:
+        return JsonResponse(
+            {"code": "link_revoked", "detail": _("This link is no longer valid.")}, status=404
+        )
+    return JsonResponse(tablet_live(request, tablet_context(opened)))
+
+
+# --- Tablet links (the floor) ----------------------------------------------------------
+
+
+def _qr_svg(url: str) -> str:
+    # Dark on white with a quiet zone, so phones read it off a dark screen too.
+    return mark_safe(
+        segno.make(url, error="m").svg_inline(scale=4, border=2, light="#fff", omitsize=True)
+    )
+
+
+@never_cache
+@role_required(TABLET_LINKS)
+@require_http_methods(["GET", "POST"])
+def tablet_links(request, tournament_id: int, number: int):
+    """A table's tablet links: create one (shown as text and QR code), revoke one."""
+    opened = _staff_tablet(request, tournament_id, number)
+    here = reverse("hands:tablet-links", args=[opened.tournament.pk, opened.table.number])
+    status = 200
+    if request.method == "POST":
+        form = LinkActionForm(request.POST)
+        if not form.is_valid():
+            for errors in form.errors.values():
+                for error in errors:
+                    messages.error(request, error)
+            status = 400
+        elif form.cleaned_data["action"] == "create":
+            outcome = service_call(
+                request,
+                services.tablet_link_create,
+                tournament_id=opened.tournament.pk,
+                number=opened.table.number,
+            )
+            if outcome.ok:
+                messages.success(request, _("New tablet link made: hand it to the dealer."))
+                return redirect(here)
+            status = outcome.error.http_status
+        else:
+            # Only this table's links are revoked from its page.
+            get_object_or_404(TabletLink, pk=form.cleaned_data["link"], table=opened.table)
+            outcome = service_call(
+                request,
+                services.tablet_link_revoke,
+                tournament_id=opened.tournament.pk,
+                link_id=form.cleaned_data["link"],
+            )
+            if outcome.ok:
+                messages.success(request, _("The link is revoked: it opens nothing any more."))
+                return redirect(here)
+            status = outcome.error.http_status
+    links = []
+    for row in TabletLink.objects.filter(table=opened.table).order_by("-created_at"):
+        url = request.build_absolute_uri(reverse("hands:link", args=[row.token]))
+        links.append(
+            {
+                "link": row,
+                "url": url,
+                "qr": _qr_svg(url) if row.revoked_at is None else "",
+            }
+        )
+    return render(
+        request,
+        "hands/links.html",
+        {
+            "tournament": opened.tournament,
+            "table": opened.table,
+            "tablet": opened,
+            "links": links,
+        },
+        status=status,
+    )
