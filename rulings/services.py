@@ -324,7 +324,8 @@ def penalty_end(*, actor, tournament_id: int, penalty_id: int) -> Penalty:
 
 def penalty_hands_serve(*, tournament: Tournament, table, hand, entry_ids) -> list[Penalty]:
     """A hand at `table` is over: every player dealt in while on penalty has missed one
-    more hand (TDA 71-C). Called by the hands app inside its transaction."""
+    more hand (TDA 71-C). Called by the hands app inside its transaction; a penalty served
+    in full is logged (the hand's own entry counts the hand)."""
     serving = Penalty.objects.select_for_update().filter(
         tournament=tournament,
         entry_id__in=list(entry_ids),
@@ -346,6 +347,18 @@ def penalty_hands_serve(*, tournament: Tournament, table, hand, entry_ids) -> li
             penalty.ended_at = timezone.now()
             done.append(penalty)
         penalty.save(update_fields=["hands_served", "status", "ended_at"])
+    for penalty in done:
+        audit_record(
+            actor=None,
+            action="penalty.served",
+            obj=penalty,
+            tournament=tournament,
+            after={
+                "hands_served": penalty.hands_served,
+                "table": table.number,
+                "hand": hand.number,
+            },
+        )
     return done
 
 
