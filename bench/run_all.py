@@ -19,7 +19,16 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-SCRIPTS = ("registration", "asgi_vs_wsgi", "clock_ws", "clock_api", "seating", "hands", "payouts")
+SCRIPTS = (
+    "registration",
+    "asgi_vs_wsgi",
+    "clock_ws",
+    "clock_api",
+    "seating",
+    "hands",
+    "payouts",
+    "audit",
+)
 HEADLINE = re.compile(r"^(?P<name>[a-z_]+): (?P<text>.*\d.*)$")
 FIGURE = re.compile(r"req/s|entries/s|hands/s|\bms\b|ratio|p99|median|×")
 DETAIL = re.compile(r"\be\.g\.|skipped|slowest tablet|failures|^medians of")
