@@ -26,7 +26,7 @@ NEEDS_REDIS = pytest.mark.skip(reason="needs Redis: set REDIS_URL")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    on_postgres = settings.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
+    on_postgres = settings.DATABASES["default"]["ENGINE"].endswith("postgresql")
     has_redis = bool(os.environ.get("REDIS_URL", "").strip())
     for item in items:
         if item.get_closest_marker("postgres") and not on_postgres:

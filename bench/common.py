@@ -30,7 +30,7 @@ from urllib.parse import urlsplit, urlunsplit
 import psycopg
 
 ROOT = Path(__file__).resolve().parent.parent
-SCRATCH_DB = os.environ.get("BENCH_DB", "floorman_bench")  # a name of its own on a shared server
+SCRATCH_DB = os.environ.get("BENCH_SCRATCH_DB", "floorman_bench")  # one per parallel run
 DATABASE_URL = os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
 BENCH = Path(sys.argv[0]).stem  # "clock_api" for bench/clock_api.py: prefixes its messages
 WRK = shutil.which("wrk")  # the load generator when installed (Debian: apt-get install wrk)

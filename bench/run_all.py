@@ -28,6 +28,7 @@ SCRIPTS = (
     "seating",
     "hands",
     "payouts",
+    "audit",
 )
 HEADLINE = re.compile(r"^(?P<name>[a-z_]+): (?P<text>.*\d.*)$")
 FIGURE = re.compile(r"req/s|entries/s|hands/s|\bms\b|ratio|p99|median|×")

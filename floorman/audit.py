@@ -1,8 +1,40 @@
-"""The audit log: every service that changes state records exactly one entry."""
+"""The audit log: every service that changes state records exactly one entry.
 
-from django.db import models
+The log is append-only and hash-chained (floorman.engine.audit_chain): entries are numbered
+without gaps, and each carries the hash of the one before. An entry is appended just before
+its service's transaction commits (floorman.database.hooks), under one lock for the whole
+database, so the chain is one line however many services write at once. On PostgreSQL the
+lock is a transaction-level advisory lock; SQLite serialises writing transactions anyway
+(`transaction_mode` IMMEDIATE in settings).
+"""
 
+import logging
+from functools import partial
+
+from django.core.cache import cache
+from django.db import connection, models
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from floorman.engine.audit_chain import (
+    CHANGED,
+    FIELDS,
+    GENESIS,
+    MISSING,
+    REWRITTEN,
+    ChainBreak,
+    ChainReport,
+    chain_check,
+    entry_hash,
+)
 from floorman.models import AuditEntry
+
+CHAIN_LOCK = 0x466C6F6F726D616E  # pg_advisory_xact_lock key: "Floorman" in ASCII
+VERIFY_BATCH = 5000
+CHAIN_CHECKED_KEY = "audit:chain:checked"  # (number, hash) of the last entry the page checked
+
+logger = logging.getLogger(__name__)
 
 
 def staff_user(actor):
@@ -20,15 +52,130 @@ def audit_record(
     before: dict | None = None,
     after: dict | None = None,
 ) -> AuditEntry:
-    return AuditEntry.objects.create(
+    """Log a change. The entry is saved, numbered and chained when the transaction commits
+    (at once outside a transaction); it is dropped if the transaction rolls back."""
+    entry = AuditEntry(
         tournament=tournament,
         actor=staff_user(actor),
+        at=timezone.now(),
         action=action,
         object_type=obj._meta.model_name,
         object_id=str(obj.pk),
         object_repr=str(obj)[:200],
         before=before,
         after=after,
+    )
+    connection.before_commit(partial(_chain_append, entry))
+    return entry
+
+
+def _fields(entry: AuditEntry) -> dict:
+    values = {name: getattr(entry, name) for name in FIELDS}
+    values["tournament"], values["actor"] = entry.tournament_id, entry.actor_id
+    return values
+
+
+def _chain_append(entry: AuditEntry) -> None:
+    """Number and hash `entry` after the last one, and save it. Runs last in its
+    transaction; the lock is held until the commit, so the next writer sees this entry."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [CHAIN_LOCK])
+    head = AuditEntry.objects.order_by("-seq").values_list("seq", "hash").first()
+    entry.seq, entry.prev_hash = head if head else (0, GENESIS)
+    entry.seq += 1
+    entry.hash = entry_hash(_fields(entry), entry.prev_hash)
+    entry.save(force_insert=True)
+
+
+def _chain_rows(after: int):
+    """The entries after number `after` in chain order, read in batches (a log may hold
+    millions)."""
+    columns = ["id", "prev_hash", "hash", *FIELDS]
+    while True:
+        batch = list(
+            AuditEntry.objects.filter(seq__gt=after).order_by("seq").values(*columns)[:VERIFY_BATCH]
+        )
+        yield from batch
+        if len(batch) < VERIFY_BATCH:
+            return
+        after = batch[-1]["seq"]
+
+
+def audit_chain_verify(*, since: tuple[int, str] | None = None) -> ChainReport:
+    """Walk the chain: the first entry changed, missing or out of line, if any.
+
+    `since`: the number and hash of the last entry an earlier walk found holding. The
+    walk goes on from it, once it has checked that the entry is still there as it was:
+    a log rewritten from some entry to its end, hashes and all, holds as a chain, and
+    only that remembered entry tells."""
+    if since is None:
+        return chain_check(_chain_rows(0))
+    seq, prev = since
+    found = AuditEntry.objects.filter(seq=seq).values_list("id", "hash").first()
+    if found is None or found[1] != prev:
+        broken = ChainBreak(seq, found[0] if found else 0, REWRITTEN, 0)
+        return ChainReport(0, 0, GENESIS, broken)
+    return chain_check(_chain_rows(seq), seq=seq, prev=prev)
+
+
+def audit_chain_checked(*, full: bool = False) -> ChainReport:
+    """The audit page's verdict: the chain walked on from where the last walk ended (kept
+    in the cache), or from the first entry when `full` or nothing is kept. Each visit
+    then checks the entries written since the last one, and that the last entry seen
+    then is unchanged; `full` and `manage.py audit_verify` check every entry. A full
+    walk that holds starts over from what is there (after a restore from a backup, say)."""
+    since = None
+    if not full:
+        try:
+            since = cache.get(CHAIN_CHECKED_KEY)
+        except Exception:  # the cache is down: walk the whole chain
+            logger.exception("Audit chain: the cache does not answer.")
+    report = audit_chain_verify(since=since)
+    try:
+        if report.holds:
+            cache.set(CHAIN_CHECKED_KEY, (report.head_seq, report.head_hash), timeout=None)
+        elif since is None:  # broken before any entry kept: every visit walks it all
+            cache.delete(CHAIN_CHECKED_KEY)
+    except Exception:  # the next visit walks the whole chain
+        logger.exception("Audit chain: the cache does not answer.")
+    return report
+
+
+def audit_chain_verdict(report: ChainReport) -> str:
+    """The verdict in words, for the audit page and `manage.py audit_verify`."""
+    broken = report.broken
+    if broken is None:
+        return ngettext(
+            "The audit log holds: %(count)s entry, none changed or missing.",
+            "The audit log holds: %(count)s entries, none changed or missing.",
+            report.head_seq,
+        ) % {"count": report.head_seq}
+    values = {"seq": broken.seq, "id": broken.entry_id, "first": broken.expected_seq}
+    if broken.kind == MISSING:
+        if broken.expected_seq == broken.seq - 1:
+            return _("The audit log is broken: entry no. %(first)s is missing.") % values
+        values["last"] = broken.seq - 1
+        return _("The audit log is broken: entries no. %(first)s to %(last)s are missing.") % (
+            values
+        )
+    if broken.kind == REWRITTEN:
+        return (
+            _(
+                "The audit log does not match its last check: entry no. %(seq)s is no longer "
+                "the entry checked then (the log was changed, restored or replaced). Check "
+                "every entry to start over."
+            )
+            % values
+        )
+    if broken.kind == CHANGED:
+        return _("The audit log is broken: entry no. %(seq)s (id %(id)s) was changed.") % values
+    return (
+        _(
+            "The audit log is broken: entry no. %(seq)s (id %(id)s) does not follow the "
+            "entry before it, which was changed or replaced."
+        )
+        % values
     )
 
 

@@ -122,18 +122,26 @@ TEMPLATES = [
 ]
 
 # --- Database ---------------------------------------------------------------
+# Django's PostgreSQL and SQLite backends with what the audit log needs (floorman.database):
+# its chain appended last in each transaction, and a flush that may empty its table.
+database_backends = {
+    "django.db.backends.postgresql": "floorman.database.postgresql",
+    "django.db.backends.sqlite3": "floorman.database.sqlite3",
+}
 if EMBEDDED:
     VAR_DIR.mkdir(parents=True, exist_ok=True)
     DATABASES = {
         "default": {
-            "ENGINE": "django.db.backends.sqlite3",
+            "ENGINE": "floorman.database.sqlite3",
             "NAME": VAR_DIR / "floorman.sqlite3",
             "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE"},
         }
     }
 else:
     DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60)}
-    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # env_url above admits postgres:// and sqlite:// only.
+    DATABASES["default"]["ENGINE"] = database_backends[DATABASES["default"]["ENGINE"]]
+    if DATABASES["default"]["ENGINE"] == "floorman.database.postgresql":
         DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

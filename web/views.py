@@ -4,7 +4,7 @@ from django.contrib.auth import get_user_model
 from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, render
 
-from floorman.audit import audit_entries
+from floorman.audit import audit_chain_checked, audit_chain_verdict, audit_entries
 from floorman.inputs import search_text
 from floorman.models import AuditEntry
 from floorman.pages import role_required
@@ -34,6 +34,8 @@ def audit_log(request, tournament_id: int):
         actor_id = None
     entries = audit_entries(tournament=tournament, action=action, actor_id=actor_id)
     page = Paginator(entries, AUDIT_PER_PAGE).get_page(request.GET.get("page"))
+    # The whole log's hash chain: walked on from the last visit, or in full on request.
+    chain = audit_chain_checked(full=request.GET.get("check") == "all")
     return render(
         request,
         "floorman/audit_log.html",
@@ -44,5 +46,7 @@ def audit_log(request, tournament_id: int):
             "actors": actors,
             "action": action,
             "actor_id": actor_id,
+            "chain": chain,
+            "chain_verdict": audit_chain_verdict(chain),
         },
     )

@@ -39,7 +39,7 @@ def free_port() -> int:
 def test_database_url() -> str:
     """This test process's PostgreSQL test database, as a DATABASE_URL for another process."""
     db = connection.settings_dict
-    if db["ENGINE"] != "django.db.backends.postgresql":
+    if connection.vendor != "postgresql":
         raise RuntimeError("the server processes need PostgreSQL: set DATABASE_URL")
     password = f":{quote(db['PASSWORD'], safe='')}" if db["PASSWORD"] else ""
     host = db["HOST"] or "127.0.0.1"

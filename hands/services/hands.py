@@ -344,12 +344,25 @@ def _finish(actor, tournament, table, hand: Hand, players, busted, counted) -> H
     hand.save(update_fields=["status", "finished_at"])
     for seat in busted:
         bust_record(actor=actor, tournament=tournament, entry_id=players[seat].entry_id, hand=hand)
-    away_hands_count(
+    served = away_hands_count(
         tournament=tournament,
         table=table,
         hand=hand,
         entry_ids=[player.entry_id for player in players.values()],
     )
+    for away in served:  # the hands missed in full: the player may come back (TDA 71-C)
+        audit_record(
+            actor=None,
+            action="away.served",
+            obj=away,
+            tournament=tournament,
+            after={
+                "entry": away.entry_id,
+                "hands_missed": away.hands_missed,
+                "table": table.number,
+                "hand": hand.number,
+            },
+        )
     audit_record(
         actor=actor,
         action="hand.finish",

@@ -6,6 +6,7 @@ import pytest
 from clock import services as clock_services
 from clock.models import Clock
 from clock.tests.factories import with_structure
+from floorman.audit import audit_chain_verify
 from floorman.errors import Conflict, Invalid
 from floorman.models import AuditEntry
 from hands import services as hands
@@ -376,3 +377,39 @@ def test_an_imported_section_citing_no_real_tda_rule_is_the_houses_own():
         "## 1. Clock\nAs TDA RP 8 says.\n\n## 2. Phones\nUnlike TDA 99, none at the table.\n"
     )
     assert [(s.title, s.tda) for s in sections] == [("Clock", "RP-8"), ("Phones", "")]
+
+
+# --- The audit log --------------------------------------------------------------------------
+
+
+def test_incidents_and_every_step_of_a_penalty_are_in_the_audit_chain(event):
+    """Issue 15, item 12: rulings and penalties are part of the tamper-evident log."""
+    seated = seat_players(event, {1: [1, 2, 3, 4]})
+    button_at(event, 1, 1)
+    incident = record(event, table=1, entries=[seated[(1, 3)].pk])
+    served = give(event, seated[(1, 3)], PenaltyKind.MISSED_HANDS, hands=1, incident=incident.pk)
+    ended = give(event, seated[(1, 4)], PenaltyKind.MISSED_HANDS, hands=5)
+    services.penalty_end(actor=staff("director"), tournament_id=event.pk, penalty_id=ended.pk)
+    finish(event, 1, deal(event, 1))
+
+    logged = AuditEntry.objects.filter(tournament=event).order_by("seq")
+    rulings = [
+        (e.action, e.object_id)
+        for e in logged
+        if e.action.startswith(("incident.", "penalty.", "away."))
+    ]
+    served.refresh_from_db()
+    assert rulings == [
+        ("incident.record", str(incident.pk)),
+        ("penalty.missed_hands", str(served.pk)),
+        ("penalty.missed_hands", str(ended.pk)),
+        ("penalty.end", str(ended.pk)),
+        ("away.served", str(served.away_id)),  # hands counts the hands missed (hands.Away)
+    ]
+    assert logged.get(action="away.served").after == {
+        "entry": seated[(1, 3)].pk,
+        "hands_missed": 1,
+        "table": 1,
+        "hand": 1,
+    }
+    assert audit_chain_verify().holds

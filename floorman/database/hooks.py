@@ -1,0 +1,94 @@
+"""What Floorman adds to Django's database backends.
+
+Work that must run last in a transaction (`before_commit`). The audit log's hash chain is
+appended under one lock for the whole database (floorman.audit). Taken in the middle of a
+service, that lock would be held while the service goes on to lock seats, the clock and
+other rows, and two services could each wait for what the other holds. So an entry is
+appended just before its transaction commits, when the service has taken every other lock
+it needs: the chain lock is always the last lock, held only for the commit.
+
+Django's flush (`manage.py flush`, and the test runner between transactional tests) empties
+every table, the append-only audit table included: it lifts the audit table's guard for
+its own transaction (floorman.database.guard). Nothing else does.
+"""
+
+from django.db import transaction
+
+from floorman.database import guard
+
+
+def _from_testcase(block) -> bool:
+    return getattr(block, "_from_testcase", False)
+
+
+class BeforeCommitMixin:
+    """Callbacks run inside the transaction, in the order given, just before it commits.
+
+    Like Django's on_commit, a callback given inside a savepoint that is rolled back is
+    dropped, and so are all of them when the transaction rolls back. Outside a transaction
+    a callback runs at once, in a transaction of its own.
+
+    Under a test case (pytest-django's `db`, Django's TestCase) the test's own transaction
+    is never committed; the outermost block the code opened stands for the transaction
+    there, as it does for Django's durable blocks: its callbacks run when it ends.
+    """
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.run_before_commit = []
+
+    def _code_in_transaction(self) -> bool:
+        return self.in_atomic_block and not all(map(_from_testcase, self.atomic_blocks))
+
+    def before_commit(self, func) -> None:
+        if self._code_in_transaction():
+            self.run_before_commit.append((set(self.savepoint_ids), func))
+        elif self.in_atomic_block:  # directly in a test's transaction
+            func()
+        else:
+            with transaction.atomic(using=self.alias):
+                func()
+
+    def _run_before_commit_hooks(self) -> None:
+        while self.run_before_commit:
+            _sids, func = self.run_before_commit.pop(0)
+            func()
+
+    def commit(self):
+        try:
+            self._run_before_commit_hooks()
+        except Exception:
+            # Atomic rolls back after a DatabaseError only; nothing half-done may commit.
+            self.run_before_commit = []
+            self.rollback()
+            raise
+        super().commit()
+
+    def savepoint_commit(self, sid):
+        # The outermost block the code opened ends inside a test's transaction.
+        if self.in_atomic_block and all(map(_from_testcase, self.atomic_blocks)):
+            self._run_before_commit_hooks()
+        super().savepoint_commit(sid)
+
+    def savepoint_rollback(self, sid):
+        super().savepoint_rollback(sid)
+        self.run_before_commit = [
+            (sids, func) for (sids, func) in self.run_before_commit if sid not in sids
+        ]
+
+    def rollback(self):
+        self.run_before_commit = []
+        super().rollback()
+
+    def close(self):
+        self.run_before_commit = []
+        super().close()
+
+
+class GuardedFlushMixin:
+    """Operations whose flush lifts the audit table's guard for its own transaction."""
+
+    def execute_sql_flush(self, sql_list):
+        with transaction.atomic(using=self.connection.alias):
+            with guard.lifted(self.connection):
+                super().execute_sql_flush(sql_list)

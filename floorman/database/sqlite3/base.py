@@ -1,0 +1,14 @@
+"""Django's SQLite backend with Floorman's additions (floorman.database.hooks)."""
+
+from django.db.backends.sqlite3 import base
+from django.db.backends.sqlite3.operations import DatabaseOperations as BaseOperations
+
+from floorman.database.hooks import BeforeCommitMixin, GuardedFlushMixin
+
+
+class DatabaseOperations(GuardedFlushMixin, BaseOperations):
+    pass
+
+
+class DatabaseWrapper(BeforeCommitMixin, base.DatabaseWrapper):
+    ops_class = DatabaseOperations
