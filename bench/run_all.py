@@ -28,6 +28,7 @@ SCRIPTS = (
     "seating",
     "hands",
     "payouts",
+    "rulebook",
     "audit",
 )
 HEADLINE = re.compile(r"^(?P<name>[a-z_]+): (?P<text>.*\d.*)$")
