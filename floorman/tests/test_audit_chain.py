@@ -403,7 +403,7 @@ def test_the_audit_page_says_where_the_chain_breaks(client):
     html = _page(client, event)
 
     assert "The audit log is broken: entry no. 2 (id" in html
-    assert 'class="message error"' in html
+    assert 'class="message audit-chain error"' in html
 
 
 def test_the_audit_page_checks_new_entries_and_the_last_one_it_saw(client):
