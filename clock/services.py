@@ -34,7 +34,7 @@ from floorman import live
 from floorman.audit import audit_record, staff_user
 from floorman.errors import Conflict, Invalid, NotFound
 from tournaments.models import EntryStatus, Tournament
-from tournaments.services import tournament_level_set
+from tournaments.services import tournament_level_set, tournament_lock
 
 STATE_FIELDS = ("status", "position", "left_ms", "anchor_at", "halved_from", "version")
 SETTING_FIELDS = (
@@ -59,10 +59,12 @@ def _snapshot(clock: Clock, fields=STATE_FIELDS) -> dict:
 
 
 def clock_lock(tournament_id: int) -> Clock:
-    """The tournament's clock row, locked for this transaction (created on first use)."""
-    tournament = Tournament.objects.filter(pk=tournament_id).first()
-    if tournament is None:
-        raise NotFound(_("No such tournament."))
+    """The tournament's clock row, locked for this transaction (created on first use).
+
+    The tournament's lock comes first, as in every intention that reaches the clock (a
+    bust tells the clock the count under it): one order for the two locks, so a clock
+    action and a bust at the same moment queue up instead of waiting for each other."""
+    tournament = tournament_lock(tournament_id)
     Clock.objects.get_or_create(tournament=tournament)
     clock = Clock.objects.select_for_update().select_related("tournament").get(pk=tournament_id)
     if clock.tournament.status in ("finished", "cancelled"):
