@@ -7,7 +7,6 @@ chain. Tampering is simulated with the guard lifted inside the test's own transa
 """
 
 import importlib
-import threading
 
 import pytest
 from django.apps import apps as django_apps
@@ -36,6 +35,7 @@ from floorman.engine.audit_chain import (
     entry_hash,
 )
 from floorman.models import AuditEntry
+from floorman.tests.concurrency import at_once
 from hands.services import busts
 from hands.tests.factories import button_at, seat_players
 from tournaments.tests.factories import register, staff, tournament
@@ -471,7 +471,7 @@ def test_services_logging_at_once_make_one_unbroken_chain():
         for number in range(5):
             register(event, f"{event.name} Player {number}")
 
-    results = _at_once(*(lambda event=event: desk(event) for event in events))
+    results = at_once(*(lambda event=event: desk(event) for event in events))
 
     assert results == [None] * 4
     entries = list(AuditEntry.objects.order_by("seq"))
@@ -480,25 +480,3 @@ def test_services_logging_at_once_make_one_unbroken_chain():
     assert sum(e.action == "entry.register" for e in entries) == 20
     report = audit_chain_verify()
     assert report.holds and report.head_seq == len(entries)
-
-
-def _at_once(*calls):
-    """Run each call in its own thread and database connection, released together."""
-    start = threading.Barrier(len(calls))
-    results: list = [None] * len(calls)
-
-    def run(index, call):
-        try:
-            start.wait()
-            results[index] = call()
-        except Exception as exc:  # the test reports what each one saw
-            results[index] = exc
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    return results

@@ -6,38 +6,15 @@ and a player in a blocked seat, even when code bypasses the services. The thread
 run real transactions side by side and need PostgreSQL (SQLite has no row locks).
 """
 
-import threading
-
 import pytest
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
 
 from floorman.errors import Conflict
+from floorman.tests.concurrency import at_once
 from seating import services
 from seating.models import Seat, SeatingAction
 from seating.tests.factories import add_tables, field
 from tournaments.tests.factories import staff, tournament
-
-
-def _at_once(*calls):
-    """Run each call in its own thread and database connection, released together."""
-    start = threading.Barrier(len(calls))
-    results: list = [None] * len(calls)
-
-    def run(index, call):
-        try:
-            start.wait()
-            results[index] = call()
-        except Exception as exc:  # the test inspects what each floor person saw
-            results[index] = exc
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=30)
-    return results
 
 
 def _drawn(count: int, *, tables: int = 1):
@@ -73,7 +50,7 @@ def test_two_players_moved_into_one_open_seat_at_once_one_sits_there(_run):
     target = _open_seats(event)[0].number
     floor_a, floor_b = staff("floor"), staff("floor")
 
-    results = _at_once(
+    results = at_once(
         lambda: services.entry_move(
             actor=floor_a, tournament_id=event.pk, entry_id=ada.pk, to_table=1, to_seat=target
         ),
@@ -100,7 +77,7 @@ def test_one_player_moved_to_two_seats_at_once_sits_in_one(_run):
     ada = entries[0]
     first, second = (seat.number for seat in _open_seats(event)[:2])
 
-    results = _at_once(
+    results = at_once(
         lambda: services.entry_move(
             actor=None, tournament_id=event.pk, entry_id=ada.pk, to_table=1, to_seat=first
         ),
@@ -124,7 +101,7 @@ def test_two_draws_at_once_seat_every_entry_once():
     add_tables(event, 2)
     entries = field(event, 12)
 
-    results = _at_once(
+    results = at_once(
         lambda: services.seating_draw(actor=None, tournament_id=event.pk),
         lambda: services.seating_draw(actor=None, tournament_id=event.pk),
     )
@@ -140,7 +117,7 @@ def test_two_draws_at_once_seat_every_entry_once():
 
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
-def test_database_refuses_one_entry_in_two_seats_written_at_once():
+def test_database_refuses_one_entry_in_two_seats_writtenat_once():
     """Two raw transactions seat one entry in two different chairs at the same moment: the
     unique index makes the second wait for the first and then refuse."""
     event = tournament()
@@ -152,7 +129,7 @@ def test_database_refuses_one_entry_in_two_seats_written_at_once():
         with transaction.atomic():
             Seat.objects.filter(pk=seat.pk).update(entry=ada)
 
-    results = _at_once(lambda: sit(one), lambda: sit(two))
+    results = at_once(lambda: sit(one), lambda: sit(two))
 
     assert sorted(type(r).__name__ for r in results) == ["IntegrityError", "NoneType"], results
     assert len(_seats_of(ada)) == 1

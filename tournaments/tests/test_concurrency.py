@@ -1,10 +1,8 @@
 """Two desks acting at the same moment must not corrupt a tournament (real transactions)."""
 
-import threading
-
 import pytest
-from django.db import connection
 
+from floorman.tests.concurrency import at_once
 from hands.services import busts as bust_services
 from seating.services import desk as desk_intentions
 from tournaments import services
@@ -14,35 +12,13 @@ from tournaments.tests.factories import register, staff, tournament
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 
-def _at_once(*calls):
-    """Run each call in its own thread and database connection, released together."""
-    start = threading.Barrier(len(calls))
-    results: list = [None] * len(calls)
-
-    def run(index, call):
-        try:
-            start.wait()
-            results[index] = call()
-        except Exception as exc:  # the test inspects what each desk saw
-            results[index] = exc
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=30)
-    return results
-
-
 def test_two_cashiers_selling_the_last_place_make_one_entry_and_one_alternate():
     event = tournament(capacity=3)
     for name in ("Ada", "Bo"):
         register(event, name)
     desk_a, desk_b = staff("cashier"), staff("cashier")
 
-    results = _at_once(
+    results = at_once(
         lambda: register(event, "Cara", actor=desk_a),
         lambda: register(event, "Dino", actor=desk_b),
     )
@@ -65,7 +41,7 @@ def test_same_player_registered_at_two_desks_gets_one_entry():
             actor=None, tournament_id=event.pk, player_id=player.pk
         )
 
-    results = _at_once(sell, sell)
+    results = at_once(sell, sell)
 
     codes = sorted(getattr(r, "code", "ok") for r in results)
     assert codes == ["already_active", "ok"]
@@ -75,7 +51,7 @@ def test_same_player_registered_at_two_desks_gets_one_entry():
 def test_new_player_typed_at_two_desks_is_one_person():
     event = tournament()
 
-    results = _at_once(
+    results = at_once(
         lambda: register(event, "Finn Gray", email="finn@example.com"),
         lambda: register(event, "Finn Gray", email="FINN@example.com"),
     )
@@ -87,7 +63,7 @@ def test_new_player_typed_at_two_desks_is_one_person():
 
 def test_entry_numbers_stay_unique_under_parallel_desks():
     event = tournament()
-    results = _at_once(*[(lambda n=n: register(event, f"Player {n}")) for n in range(6)])
+    results = at_once(*[(lambda n=n: register(event, f"Player {n}")) for n in range(6)])
 
     assert all(isinstance(r, services.Registration) for r in results), results
     numbers = sorted(Entry.objects.filter(tournament=event).values_list("number", flat=True))
@@ -99,7 +75,7 @@ def test_bust_and_undo_at_once_leave_a_consistent_entry():
     entry = register(event, "Hana").entry
     floor = staff("floor")
 
-    results = _at_once(
+    results = at_once(
         lambda: bust_services.entry_bust(actor=floor, tournament_id=event.pk, entry_id=entry.pk),
         lambda: bust_services.entry_bust(actor=floor, tournament_id=event.pk, entry_id=entry.pk),
     )
@@ -121,7 +97,7 @@ def test_two_cashiers_paying_one_entry_pay_it_once():
     runner_up = entries[8]
     desk_a, desk_b = staff("cashier"), staff("cashier")
 
-    results = _at_once(
+    results = at_once(
         lambda: prize_services.prize_pay(
             actor=desk_a, tournament_id=event.pk, entry_id=runner_up.pk
         ),
@@ -151,7 +127,7 @@ def test_director_editing_the_table_while_a_prize_is_paid():
     prize_services.payouts_update(actor=director, tournament_id=event.pk, locked=False)
     bust_in_order(event, *entries[:9])
 
-    outcome = _at_once(
+    outcome = at_once(
         lambda: prize_services.prize_pay(
             actor=staff("cashier"), tournament_id=event.pk, entry_id=entries[8].pk
         ),
