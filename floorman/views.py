@@ -199,9 +199,9 @@ def account_password(request):
 # --- Keys for other tools (floorman.keys) -------------------------------------------------
 
 
-def _keys_page(request, form: ApiKeyForm, made: keys.NewApiKey | None = None):
+def _keys_page(request, form: ApiKeyForm, made: keys.NewApiKey | None = None, *, status: int = 200):
     context = {"keys": keys.api_keys(), "form": form, "made": made, "now": timezone.now()}
-    response = render(request, "floorman/api_keys.html", context)
+    response = render(request, "floorman/api_keys.html", context, status=status)
     if made is not None:
         # The key itself is on this page, this once: no cache on the way may keep it.
         response["Cache-Control"] = "no-store"
@@ -220,11 +220,13 @@ def api_keys(request):
 def api_key_create(request):
     """Make a key and show it, this once (not after a redirect: it is kept nowhere)."""
     form = ApiKeyForm(request.POST)
+    status = 400  # field messages, as on every page
     if form.is_valid():
         outcome = service_call(request, keys.api_key_create, form=form, **form.cleaned_data)
         if outcome.ok:
             return _keys_page(request, ApiKeyForm(), made=outcome.value)
-    return _keys_page(request, form)
+        status = outcome.error.http_status
+    return _keys_page(request, form, status=status)
 
 
 @require_POST

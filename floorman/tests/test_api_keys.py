@@ -423,7 +423,7 @@ def test_page_refuses_a_bad_key_with_field_messages(director):
         {"name": "Tool", "scope": "read", "expires_at": "2000-01-01T10:00"},
     )
 
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert "The expiry must be in the future." in response.content.decode()
     assert ApiKey.objects.count() == 0
 
