@@ -8,10 +8,10 @@ from django.db import IntegrityError, transaction
 
 from clock.tests.factories import with_structure
 from floorman.errors import Conflict
+from floorman.tests.concurrency import at_once
 from hands import services
 from hands.models import Elimination, Hand
 from hands.tests.factories import button_at, deal, seat_players
-from seating.tests.test_concurrency import _at_once
 from tournaments.tests.factories import tournament
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
@@ -29,7 +29,7 @@ def _table():
 def test_two_tablets_dealing_one_table_at_once_deal_one_hand(_run):
     event, _seated = _table()
 
-    results = _at_once(
+    results = at_once(
         lambda: services.hand_start(actor=None, tournament_id=event.pk, number=1),
         lambda: services.hand_start(actor=None, tournament_id=event.pk, number=1),
     )
@@ -43,7 +43,7 @@ def test_the_same_bust_sent_twice_at_once_places_the_player_once(_run):
     event, _seated = _table()
     hand = deal(event, 1)
 
-    results = _at_once(
+    results = at_once(
         *[
             lambda: services.hand_finish(
                 actor=None, tournament_id=event.pk, number=1, hand_number=hand.number, busts=[2]
