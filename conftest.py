@@ -62,12 +62,13 @@ def seat_lookup_always_fresh(settings):
 
 @pytest.fixture(autouse=True)
 def rate_limits_off(settings):
-    """Tests sign in, search and connect screens faster than any person, and share one
-    address; the rate limits are tested in floorman/tests/test_rate_limits.py and
-    web/tests/test_consumers.py, with the rates set there."""
+    """Tests sign in, search, change passwords and connect screens faster than any person,
+    and share one address; the rate limits are tested in floorman/tests/test_rate_limits.py
+    and web/tests/test_consumers.py, with the rates set there."""
     settings.FLOORMAN_RATE_LOGIN = ""
     settings.FLOORMAN_RATE_LOOKUP = ""
     settings.FLOORMAN_RATE_WEBSOCKET = ""
+    settings.FLOORMAN_RATE_PASSWORD = ""
     settings.FLOORMAN_WEBSOCKETS_PER_ADDRESS = 0
 
 

@@ -1,12 +1,15 @@
 """Rate limits on the public doors (django-ratelimit): sign-in, the seat lookup and the
-live screens' websockets.
+live screens' websockets; and on the one page where a signed-in person types their
+password again, the password change.
 
 Each limit is one `Limit`: a counting group, the setting that holds its rate and the
 keys it counts by. A page and an API endpoint that open the same door use the same
 `Limit`, so they share one count: the login page and the API's token endpoint
 (`LOGIN`: per address and per username), the lookup page and its JSON twin (`LOOKUP`:
 per address). Websocket handshakes count per address (`WEBSOCKET`), and the sockets an
-address holds open are counted too (`socket_open`, `socket_close`).
+address holds open are counted too (`socket_open`, `socket_close`). The password page
+counts its tries per account and per address (`PASSWORD`): a browser left signed in must
+not become a way to guess the password behind it.
 
 Counts live in the cache "ratelimit" (settings.CACHES: Redis in production, shared by
 every process, see floorman/cache.py; in embedded mode the one process's memory). A
@@ -67,6 +70,11 @@ def posted_username(group: str, request) -> str:
     return unicodedata.normalize("NFKC", value).strip().casefold()
 
 
+def signed_in_account(group: str, request) -> str:
+    """The account signed in on this request."""
+    return f"account-{request.user.pk}"
+
+
 @dataclass(frozen=True)
 class Limit:
     group: str  # the count's name: two doors with one group share one count
@@ -81,6 +89,10 @@ LOGIN = Limit("login", "FLOORMAN_RATE_LOGIN", (client_ip, posted_username))
 LOOKUP = Limit("seat-lookup", "FLOORMAN_RATE_LOOKUP", (client_ip,))
 # Websocket handshakes per address (live screens, phones and tablets).
 WEBSOCKET = Limit("websocket", "FLOORMAN_RATE_WEBSOCKET", (client_ip,))
+# Tries of one's own current password on the password page, per account and per address.
+# Each try is counted before the password is checked, right or wrong: tries sent all at
+# once cannot slip past the count while the first ones are still being checked.
+PASSWORD = Limit("password-change", "FLOORMAN_RATE_PASSWORD", (client_ip, signed_in_account))
 
 
 def too_many(request, seconds: int):

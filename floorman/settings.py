@@ -321,6 +321,7 @@ CONTENT_SECURITY_POLICY = {
 # counts searches per address, generously, because a whole room of phones may share one
 # address; so do websocket handshakes, and the sockets an address holds open (a venue's
 # lobby screens, tablets and phones behind one NAT). deploy/nginx.conf limits /ws/ too.
+# The password page counts the tries of one's current password per account and address.
 def _env_rate(name: str, default: str) -> str:
     value = env_str(name, default)
     if value and not re.fullmatch(r"[1-9][0-9]*/([1-9][0-9]*)?[smhd]", value):
@@ -333,6 +334,7 @@ def _env_rate(name: str, default: str) -> str:
 FLOORMAN_RATE_LOGIN = _env_rate("FLOORMAN_RATE_LOGIN", "10/m")
 FLOORMAN_RATE_LOOKUP = _env_rate("FLOORMAN_RATE_LOOKUP", "120/m")
 FLOORMAN_RATE_WEBSOCKET = _env_rate("FLOORMAN_RATE_WEBSOCKET", "600/m")
+FLOORMAN_RATE_PASSWORD = _env_rate("FLOORMAN_RATE_PASSWORD", "5/15m")
 FLOORMAN_WEBSOCKETS_PER_ADDRESS = env_int("FLOORMAN_WEBSOCKETS_PER_ADDRESS", 1000)  # 0: no limit
 RATELIMIT_USE_CACHE = "ratelimit"
 # A count the cache could not make lets the request through (django-ratelimit would

@@ -14,7 +14,7 @@ from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from floorman import keys, staff
+from floorman import keys, ratelimit, staff
 from floorman.forms import AccountCreateForm, ApiKeyForm, PasswordChangeForm, RolesForm
 from floorman.pages import role_required, service_call
 from floorman.roles import DIRECTOR, MANAGE_API_KEYS, MANAGE_STAFF
@@ -168,12 +168,17 @@ def staff_active(request, user_id: int):
 @require_http_methods(["GET", "POST"])
 @login_required
 def account_password(request):
-    """Everyone signed in changes their own password here, and stays signed in."""
+    """Everyone signed in changes their own password here, and stays signed in. Over
+    FLOORMAN_RATE_PASSWORD tries (floorman.ratelimit.PASSWORD) the page answers 429
+    without checking the password."""
     form = PasswordChangeForm(request.POST or None)
     status = 200
     if request.method == "POST":
         status = 400
         if form.is_valid():
+            seconds = ratelimit.wait_needed(request, ratelimit.PASSWORD)
+            if seconds is not None:
+                return ratelimit.too_many(request, seconds)
             outcome = service_call(
                 request,
                 staff.password_change,

@@ -134,6 +134,7 @@ def _environment(database_url: str, redis_url: str | None) -> dict:
     env["FLOORMAN_RATE_LOGIN"] = ""
     env["FLOORMAN_RATE_LOOKUP"] = ""
     env["FLOORMAN_RATE_WEBSOCKET"] = ""
+    env["FLOORMAN_RATE_PASSWORD"] = ""
     env["FLOORMAN_WEBSOCKETS_PER_ADDRESS"] = "0"
     env["PYTHONUNBUFFERED"] = "1"
     return env

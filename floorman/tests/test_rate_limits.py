@@ -1,4 +1,5 @@
-"""Rate limits on the login form and the public seat lookup (floorman.ratelimit).
+"""Rate limits on the login form, the public seat lookup and the password page
+(floorman.ratelimit).
 
 Each test asks from addresses of its own (random), so counts left in a shared cache by
 an earlier run never reach it, and holds django-ratelimit's clock still, so a test never
@@ -9,6 +10,7 @@ import random
 from types import SimpleNamespace
 
 import pytest
+from django.contrib.auth.models import User
 from django.core.exceptions import ImproperlyConfigured
 from django.test import Client
 from django.urls import reverse
@@ -16,6 +18,7 @@ from django_ratelimit import core
 
 from floorman import settings as project_settings
 from floorman.env import env_int
+from floorman.models import AuditEntry
 from floorman.ratelimit import client_ip
 from tournaments.tests.factories import STAFF_PASSWORD, field, staff, tournament
 
@@ -488,3 +491,109 @@ def test_sockets_per_address_setting_refuses_naming_the_variable(monkeypatch, va
 
     with pytest.raises(ImproperlyConfigured, match="FLOORMAN_WEBSOCKETS_PER_ADDRESS"):
         env_int("FLOORMAN_WEBSOCKETS_PER_ADDRESS", 1000)
+
+
+# --- The password page: tries of one's current password (issue 15) -----------------------
+
+NEW_PASSWORD = "Chip-Race-At-Level-9"
+
+
+@pytest.fixture
+def window_of_its_own(monkeypatch):
+    """django-ratelimit's clock held still in a counting window no other test uses: the
+    password page counts per account, and on SQLite a rolled-back test hands its account
+    id to the next one."""
+    now = 1_800_000_000.0 + random.randrange(1, 10**6) * 86_400
+    monkeypatch.setattr(core, "time", SimpleNamespace(time=lambda: now))
+
+
+def signed_in_at(ip: str, role: str = "floor"):
+    """A new account signed in from `ip`, and its browser."""
+    user = staff(role, f"{role}-{random.randrange(10**9)}")
+    client = browser(ip)
+    assert sign_in(client, user.username, STAFF_PASSWORD).status_code == 302
+    return user, client
+
+
+def password_change(client: Client, old: str = "wrong-password"):
+    return client.post(
+        reverse("password-change"),
+        {"old_password": old, "new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD},
+    )
+
+
+def test_password_page_turns_away_the_right_password_after_too_many_tries(
+    settings, window_of_its_own, monkeypatch
+):
+    settings.FLOORMAN_RATE_PASSWORD = "3/15m"
+    user, client = signed_in_at(address())
+    for _ in range(3):
+        response = password_change(client)
+        assert response.status_code == 400
+        assert "This is not your current password." in response.content.decode()
+    checked = []
+    check = User.check_password
+    monkeypatch.setattr(User, "check_password", lambda *a: checked.append(a) or check(*a))
+
+    response = password_change(client, STAFF_PASSWORD)
+
+    assert response.status_code == 429
+    assert 1 <= int(response["Retry-After"]) <= 15 * 60
+    assert "Please wait" in response.content.decode()
+    assert checked == []  # the password was not even checked
+    user.refresh_from_db()
+    assert user.check_password(STAFF_PASSWORD)
+    assert not AuditEntry.objects.filter(action="staff.password_change").exists()
+
+
+def test_password_tries_count_per_account_from_any_address(settings, window_of_its_own):
+    settings.FLOORMAN_RATE_PASSWORD = "3/15m"
+    user, first = signed_in_at(address())
+    for _ in range(3):
+        assert password_change(first).status_code == 400
+    elsewhere = browser()
+    assert sign_in(elsewhere, user.username, STAFF_PASSWORD).status_code == 302
+
+    assert password_change(elsewhere, STAFF_PASSWORD).status_code == 429
+
+
+def test_other_people_change_their_password_while_one_is_turned_away(settings, window_of_its_own):
+    settings.FLOORMAN_RATE_PASSWORD = "3/15m"
+    _user, guesser = signed_in_at(address())
+    for _ in range(4):
+        password_change(guesser)
+    assert password_change(guesser, STAFF_PASSWORD).status_code == 429
+
+    other, client = signed_in_at(address(), role="cashier")
+
+    assert password_change(client, STAFF_PASSWORD).status_code == 302
+    other.refresh_from_db()
+    assert other.check_password(NEW_PASSWORD)
+
+
+def test_password_tries_count_per_address_ipv6_per_64(settings, window_of_its_own):
+    settings.FLOORMAN_RATE_PASSWORD = "3/15m"
+    network = ipv6_64()
+    _one, first = signed_in_at(f"{network}:1::1")
+    for _ in range(3):
+        assert password_change(first).status_code == 400
+
+    _two, same_64 = signed_in_at(f"{network}:2::2")
+    _three, other_64 = signed_in_at(f"{ipv6_64()}::3")
+
+    assert password_change(same_64, STAFF_PASSWORD).status_code == 429
+    assert password_change(other_64, STAFF_PASSWORD).status_code == 302
+
+
+def test_password_page_served_uncounted_when_the_cache_is_down(
+    settings, cache_down, caplog, window_of_its_own
+):
+    settings.FLOORMAN_RATE_PASSWORD = "1/15m"
+    user, client = signed_in_at(address())
+
+    assert password_change(client).status_code == 400
+    assert password_change(client).status_code == 400
+    assert password_change(client, STAFF_PASSWORD).status_code == 302
+    user.refresh_from_db()
+    assert user.check_password(NEW_PASSWORD)
+    assert not_counted(caplog, "password-change")
