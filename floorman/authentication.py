@@ -1,14 +1,15 @@
 """Who asks the API (settings REST_FRAMEWORK): a staff member's token, which expires
 (floorman.tokens), another tool's API key, which acts by its scope (floorman.keys), or
 the browser's session (DRF's SessionAuthentication). Pages and the admin know only the
-session: neither a token nor a key opens them.
+session: neither a token nor a key opens them. A token's or a key's use is written once
+the request is answered without an error (`api_use_record`), never for a refused one.
 
 DRF imports this module while it loads its views, so it imports nothing that imports
 them (floorman.errors does); the OpenAPI description of the key is in floorman.schema.
 """
 
 import hmac
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.db.models import Q
 from django.utils import timezone
@@ -18,6 +19,7 @@ from rest_framework.authentication import (
     TokenAuthentication,
     get_authorization_header,
 )
+from rest_framework.authtoken.models import Token
 from rest_framework.exceptions import AuthenticationFailed
 from rest_framework.permissions import SAFE_METHODS
 
@@ -62,18 +64,34 @@ def api_key_authenticate(*, presented: str, method: str) -> ApiKey:
         raise AuthenticationFailed(_("This API key has been revoked."))
     if key.expires_at is not None and key.expires_at <= now:
         raise AuthenticationFailed(_("This API key has expired."))
+    key.user.api_key_roles = key_roles(key, method=method)
+    return key
+
+
+def api_key_used(key: ApiKey, *, now: datetime) -> None:
+    """Note the key's last use (at most once every KEY_USED_EVERY)."""
     if key.last_used_at is None or now - key.last_used_at >= KEY_USED_EVERY:
         # Conditional, so that requests arriving together write once.
         ApiKey.objects.filter(pk=key.pk).filter(
             Q(last_used_at__isnull=True) | Q(last_used_at__lte=now - KEY_USED_EVERY)
         ).update(last_used_at=now)
-    key.user.api_key_roles = key_roles(key, method=method)
-    return key
+
+
+def api_use_record(auth) -> None:
+    """A request made with a staff token or an API key was answered without an error:
+    its use is noted (the token renewed, the key's last use shown on the keys page).
+    Only then: a request the key's scope refuses (403), or any other refusal, writes
+    nothing (floorman.middleware.ApiUseMiddleware)."""
+    now = timezone.now()
+    if isinstance(auth, Token):
+        tokens.token_used(auth, now=now)
+    elif isinstance(auth, ApiKey):
+        api_key_used(auth, now=now)
 
 
 class ExpiringTokenAuthentication(TokenAuthentication):
     """`Authorization: Token <token>`, as DRF's, but the token ends API_TOKEN_TTL after its
-    last use; each use renews it."""
+    last use; each use renews it (once answered: `api_use_record`)."""
 
     def authenticate_credentials(self, key):
         token = tokens.token_authenticate(key=key)

@@ -98,6 +98,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "csp.middleware.CSPMiddleware",
     "floorman.middleware.DatabaseDownMiddleware",
+    "floorman.middleware.ApiUseMiddleware",
 ]
 
 ROOT_URLCONF = "web.urls"

@@ -3,7 +3,9 @@
 A token from the login endpoint (POST /api/v1/auth/token/) ends API_TOKEN_TTL after its
 last use, and each use renews it: a tool in use all night keeps working, a token left
 behind on a laptop stops. The last use is kept in TokenUse beside DRF's Token (which
-records only when it was made) and written at most once a minute, not on every request.
+records only when it was made) and written at most once a minute, not on every request,
+and only for a request answered without an error: a refused one (403 and the like)
+renews nothing.
 An expired token is refused (401) and replaced by a new one at the next login.
 """
 
@@ -31,7 +33,9 @@ def token_expired(token: Token, *, now: datetime) -> bool:
     return now - token_last_used(token) >= settings.API_TOKEN_TTL
 
 
-def _used(token: Token, now: datetime) -> None:
+def token_used(token: Token, *, now: datetime) -> None:
+    """Renew the token: a request made with it was answered without an error
+    (floorman.authentication.api_use_record); a refused one renews nothing."""
     use = getattr(token, "use", None)
     if use is None:
         TokenUse.objects.bulk_create([TokenUse(token=token, used_at=now)], ignore_conflicts=True)
@@ -42,7 +46,7 @@ def _used(token: Token, now: datetime) -> None:
 
 def token_authenticate(*, key: str) -> Token:
     """The token with this key, checked (AuthenticationFailed, 401: unknown, the account
-    inactive, expired) and renewed."""
+    inactive, expired). It is renewed only once the request is answered (`token_used`)."""
     token = Token.objects.select_related("user", "use").filter(key=key).first()
     if token is None:
         raise AuthenticationFailed(_("Invalid token."))
@@ -51,7 +55,6 @@ def token_authenticate(*, key: str) -> Token:
     now = timezone.now()
     if token_expired(token, now=now):
         raise AuthenticationFailed(_("Token expired: log in again for a new one."))
-    _used(token, now)
     return token
 
 

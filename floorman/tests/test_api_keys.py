@@ -167,6 +167,30 @@ def test_last_use_is_written_at_most_once_a_minute(director, clock):
     assert last_used() == clock.at
 
 
+def test_a_request_the_scope_refuses_notes_no_use(director, clock):
+    """A read-only key sent to a floor action is refused (403) and writes nothing; the
+    next request it may make notes the use."""
+    made = key_made(director, scope="read")
+    event = tournament(status="running")
+    with_structure(event)
+    client = with_key(made.secret)
+
+    def last_used():
+        return ApiKey.objects.get(pk=made.key.pk).last_used_at
+
+    assert ask(client, floor_action(event)).status_code == 403
+    assert last_used() is None
+    assert ask(client, staff_read(event)).status_code == 200
+    assert last_used() == clock.at
+    used = clock.at
+    clock.advance(minutes=5)
+
+    assert ask(client, floor_action(event)).status_code == 403
+    assert last_used() == used
+    assert ask(client, staff_read(event)).status_code == 200
+    assert last_used() == clock.at
+
+
 # --- Scopes: each refused one step above it ---------------------------------------------
 
 

@@ -6,6 +6,7 @@ from datetime import timedelta
 
 import pytest
 from django.core.exceptions import ImproperlyConfigured
+from django.db import OperationalError
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
@@ -130,6 +131,44 @@ def test_a_refused_request_renews_nothing(floor, clock):
     use(token)
 
     assert TokenUse.objects.get(token_id=token).used_at == logged_in
+
+
+def test_a_request_refused_for_the_role_renews_nothing(floor, clock):
+    """A floor person's token asking for what only directors may (the API keys) gets 403
+    and the token is not renewed; an allowed request renews it."""
+    token = login()
+    logged_in = clock.at
+    client = APIClient(HTTP_X_FORWARDED_PROTO="https", HTTP_AUTHORIZATION=f"Token {token}")
+    clock.advance(hours=6)
+
+    assert client.get(f"{API}/keys/").status_code == 403
+    assert TokenUse.objects.get(token_id=token).used_at == logged_in
+    assert use(token).status_code == 200
+    assert TokenUse.objects.get(token_id=token).used_at == clock.at
+
+
+def test_a_token_whose_only_requests_are_refused_expires(floor, clock):
+    token = login()
+    client = APIClient(HTTP_X_FORWARDED_PROTO="https", HTTP_AUTHORIZATION=f"Token {token}")
+    for _ in range(2):
+        clock.advance(hours=4)
+        assert client.get(f"{API}/keys/").status_code == 403
+    clock.advance(hours=4)  # 12 hours since the last request that was let through
+
+    assert use(token).status_code == 401
+
+
+def test_the_answer_stands_when_the_use_cannot_be_written(floor, clock, monkeypatch, caplog):
+    token = login()
+    clock.advance(hours=1)
+
+    def database_gone(auth):
+        raise OperationalError("server closed the connection unexpectedly")
+
+    monkeypatch.setattr("floorman.middleware.api_use_record", database_gone)
+
+    assert use(token).status_code == 200
+    assert "the use of an API token or key was not noted" in caplog.text
 
 
 def test_a_token_made_before_uses_were_kept_counts_from_when_it_was_made(floor, clock):
