@@ -17,8 +17,22 @@ from django.db import transaction
 from floorman.database import guard
 
 
-def _from_testcase(block) -> bool:
-    return getattr(block, "_from_testcase", False)
+def opened_by_test_case_only(connection) -> bool:
+    """Whether the atomic blocks open on `connection` are all a test case's own: the one
+    transaction pytest-django's `db` (Django's TestCase underneath) wraps a test in and
+    rolls back, never committing it. Never so in production.
+
+    Django offers no public way to tell such a block from one the code opened (checked
+    against Django 5.2): it is an ordinary `transaction.atomic()`, and `in_atomic_block`,
+    `savepoint_ids` and `atomic_blocks` look the same either way; pytest-django marks
+    nothing of its own. Django itself tells them apart by the private flag
+    `Atomic._from_testcase`, which TestCase sets on the blocks it opens
+    (django/test/testcases.py) and durable blocks read (django/db/transaction.py). So do
+    we, here only; floorman/tests/test_audit_chain.py fails loudly if Django renames or
+    drops it.
+    """
+    blocks = connection.atomic_blocks
+    return bool(blocks) and all(getattr(block, "_from_testcase", False) for block in blocks)
 
 
 class BeforeCommitMixin:
@@ -30,7 +44,8 @@ class BeforeCommitMixin:
 
     Under a test case (pytest-django's `db`, Django's TestCase) the test's own transaction
     is never committed; the outermost block the code opened stands for the transaction
-    there, as it does for Django's durable blocks: its callbacks run when it ends.
+    there, as it does for Django's durable blocks: its callbacks run when it ends
+    (`opened_by_test_case_only` tells the test's blocks apart).
     """
 
     def __init__(self, *args, **kwargs):
@@ -38,7 +53,7 @@ class BeforeCommitMixin:
         self.run_before_commit = []
 
     def _code_in_transaction(self) -> bool:
-        return self.in_atomic_block and not all(map(_from_testcase, self.atomic_blocks))
+        return self.in_atomic_block and not opened_by_test_case_only(self)
 
     def before_commit(self, func) -> None:
         if self._code_in_transaction():
@@ -66,7 +81,7 @@ class BeforeCommitMixin:
 
     def savepoint_commit(self, sid):
         # The outermost block the code opened ends inside a test's transaction.
-        if self.in_atomic_block and all(map(_from_testcase, self.atomic_blocks)):
+        if self.in_atomic_block and opened_by_test_case_only(self):
             self._run_before_commit_hooks()
         super().savepoint_commit(sid)
 

@@ -26,6 +26,7 @@ from floorman.audit import (
     audit_record,
 )
 from floorman.database import guard
+from floorman.database.hooks import opened_by_test_case_only
 from floorman.engine.audit_chain import (
     CHANGED,
     GENESIS,
@@ -170,6 +171,22 @@ def test_deleting_a_staff_member_leaves_their_entries_alone():
 
     assert AuditEntry.objects.filter(actor_id=actor_id, action="entry.register").exists()
     assert audit_chain_verify().holds
+
+
+def test_django_still_marks_the_transaction_a_test_runs_in():
+    """The before-commit hooks (floorman.database.hooks) tell the test's own transaction
+    from the code's by Django's private `Atomic._from_testcase`: Django has no public way.
+    If this fails, Django renamed or dropped the flag and `opened_by_test_case_only` must
+    find another; until then services' audit entries would never join the chain in tests."""
+    assert connection.atomic_blocks, "pytest-django runs the test in a transaction"
+    assert all(block._from_testcase is True for block in connection.atomic_blocks)
+    assert opened_by_test_case_only(connection)
+    with transaction.atomic():
+        assert connection.atomic_blocks[-1]._from_testcase is False
+        assert not opened_by_test_case_only(connection)
+        with transaction.atomic():
+            assert not opened_by_test_case_only(connection)
+    assert opened_by_test_case_only(connection)
 
 
 @on_postgres
