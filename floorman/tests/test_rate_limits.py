@@ -12,7 +12,7 @@ from types import SimpleNamespace
 import pytest
 from django.contrib.auth.models import User
 from django.core.exceptions import ImproperlyConfigured
-from django.test import Client
+from django.test import Client, override_settings
 from django.urls import reverse
 from django_ratelimit import core
 
@@ -286,15 +286,18 @@ PROXY = "172.18.0.5"  # the reverse proxy, as the app sees it
 
 def api_sign_in(ip: str, username: str, password: str = "wrong-password"):
     """A token request from `ip` as the proxy forwards it: X-Real-IP and the address
-    appended to X-Forwarded-For are the client's; the connection is the proxy's."""
+    appended to X-Forwarded-For are the client's; the connection is the proxy's. The
+    header is trusted only behind the proxy (production settings), so the request is
+    made with those, whichever database this run uses."""
     client = Client(**THROUGH_THE_PROXY, REMOTE_ADDR=PROXY)
-    return client.post(
-        reverse("api-token"),
-        {"username": username, "password": password},
-        content_type="application/json",
-        HTTP_X_REAL_IP=ip,
-        HTTP_X_FORWARDED_FOR=ip,
-    )
+    with override_settings(EMBEDDED=False):
+        return client.post(
+            reverse("api-token"),
+            {"username": username, "password": password},
+            content_type="application/json",
+            HTTP_X_REAL_IP=ip,
+            HTTP_X_FORWARDED_FOR=ip,
+        )
 
 
 def ipv6_64() -> str:
