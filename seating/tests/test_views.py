@@ -797,6 +797,23 @@ def nine_to_break(event):
     seat_exactly(event, {1: list(range(1, 10)), 2: list(range(1, 10)), 5: list(range(1, 10))})
 
 
+def test_map_says_on_a_tables_card_when_its_break_would_open_a_table(floor, event):
+    add_tables(event, 3)
+    seat_exactly(event, {1: [1, 2, 3, 4, 5, 6, 7, 8], 2: [1, 2, 3, 4, 5, 6, 7, 8, 9]})
+
+    html = page(floor.get(url(event, "map")))
+
+    def card(number):
+        return html[html.index(f'id="table-{number}"') :].split("</article>")[0]
+
+    assert "opens an empty table" in card(1)  # 8 players, 0 open seats at table 2
+    assert "opens an empty table" in card(2)
+    assert "break-needs" not in card(3)  # empty: removed, not broken
+    services.table_remove(actor=None, tournament_id=event.pk, number=3)
+    html = page(floor.get(url(event, "map")))
+    assert "no room to break it" in card(1)
+
+
 def test_break_confirmation_says_it_opens_a_table_and_does_exactly_that(
     floor, event, nine_to_break
 ):

@@ -114,6 +114,15 @@ def _planned(moves, people: dict[int, dict]) -> list[dict]:
     ]
 
 
+def _break_needs(players: int, free_elsewhere: int, free_spare: int) -> str:
+    """What breaking a table in play takes, told on its card before anyone asks (issue
+    16): "" (its players fit at the other tables in play), "a table" (an empty table
+    opens for them) or "room" (they fit nowhere). The confirmation names the details."""
+    if players <= free_elsewhere:
+        return ""
+    return "a table" if players <= free_elsewhere + free_spare else "room"
+
+
 def _map_context(tournament: Tournament) -> dict:
     """Everything the table map shows, in a fixed number of queries however many tables."""
     settings = seating_settings(tournament.pk)
@@ -132,16 +141,22 @@ def _map_context(tournament: Tournament) -> dict:
     candidate = min(views, key=lambda v: v.break_order) if len(views) > 1 else None
     fits = engine.table_to_break(views, headroom=settings.break_headroom) is not None
     final_size = engine.final_table_size(tournament.table_size, settings.final_table_size)
+    free_in_play = sum(len(v.open_seats) for v in views)
+    free_spare = sum(
+        1 for s in seats if s["table"] not in counts and not s["entry"] and not s["blocked"]
+    )
     cards = []
     for table in tables:
         rows = by_table.get(table.number, [])
         players = counts.get(table.number, 0)
+        open_seats = sum(1 for s in rows if not s["entry"] and not s["blocked"])
         cards.append(
             {
                 "table": table,
                 "seats": rows,
                 "players": players,
-                "open": sum(1 for s in rows if not s["entry"] and not s["blocked"]),
+                "open": open_seats,
+                "break_needs": _break_needs(players, free_in_play - open_seats, free_spare),
                 "halted": halted_rule.get(table.number, ""),
                 "short": table.number in short,
                 "over": imbalanced and players == most,

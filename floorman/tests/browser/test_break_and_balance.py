@@ -63,6 +63,7 @@ def test_a_break_that_needs_a_new_table_says_so_and_does_exactly_what_it_said(li
     seated = seat_players(event, {1: range(1, 10), 2: range(1, 10), 5: range(1, 10)})
 
     td = director_at_the_map(chromium, live, event)
+    expect(td.locator("#table-5 .break-needs")).to_have_text("opens an empty table")
     td.locator("#table-5").get_by_role("link", name="Break…").click()
 
     expect(td.locator("h1")).to_have_text("Break table 5 and open table 6?")
