@@ -710,7 +710,7 @@ def table_break(
 ) -> SeatingAction:
     """TDA 10-B: break a table; its players draw the open seats of the tables in play by
     a 2-step random draw. `plan` is the key of the plan the director confirmed
-    (`seating.selectors.break_plan`), echoed back.
+    (`break_preview`), echoed back.
 
     1. The tournament locked; the plan worked out now, as the confirmation showed it.
     2. Refused, nothing written (409): no other table; the players do not fit even at
