@@ -104,9 +104,10 @@ def fill_range(tables: list[TableView], players: int) -> dict[int, tuple[int, in
     left over by water-filling go to tables drawn at random."""
     counts, takers, rest = _fill_levels(tables, players)
     sure = rest == len(takers)  # every table that can take one more gets one
+    may_take = set(takers) if rest else set()
     ranges = {}
     for number, count in counts.items():
-        extra = 1 if rest and number in takers else 0
+        extra = 1 if number in may_take else 0
         ranges[number] = (count + extra if sure else count, count + extra)
     return ranges
 
