@@ -21,6 +21,7 @@ from floorman.parsers import JSONParser
 from floorman.ratelimit import LookupThrottle
 from floorman.roles import SEATING, role_permission
 from seating import engine, services
+from seating.engine.breaking import BreakPlan
 from seating.models import MAX_SEATS, MIN_SEATS, Move, Seat, SeatingAction
 from seating.selectors import seat_lookup, seating_public, table_views
 from tournaments.lookups import tournament_or_404
@@ -89,6 +90,18 @@ class BreakOrderSerializer(serializers.Serializer):
         child=table_number(),
         max_length=MAX_TABLES,
         help_text=_("Every table in play, the one to break first first (TDA 10-B)."),
+    )
+
+
+class TableBreakSerializer(serializers.Serializer):
+    plan = serializers.CharField(
+        max_length=500,
+        required=False,
+        help_text=_(
+            "The `plan` of GET on this address, echoed back: the table breaks only if that "
+            "is still what the break does (409 break_plan_changed otherwise). Needed when "
+            "the break opens an empty table (409 break_opens_table without it)."
+        ),
     )
 
 
@@ -292,6 +305,41 @@ class BalancePlanSerializer(serializers.Serializer):
         child=serializers.IntegerField(),
         help_text=_("Tables whose seat due the big blind next is still needed."),
     )
+    big_blind_next = serializers.DictField(
+        child=serializers.IntegerField(),
+        help_text=_(
+            "Table -> the seat due the big blind next that the plan used, for the tables "
+            "it moves players from or to: from the table's button and hand log, or as "
+            "given in ?bb= (TDA 11-A)."
+        ),
+    )
+    big_blind_guesses = serializers.DictField(
+        child=serializers.IntegerField(),
+        help_text=_(
+            "Table -> a guess at its seat due the big blind next, for each table in "
+            "needs_big_blind_next (its tablet logged no button and no hand). Only a "
+            "guess: the plan does not use it unless it is given."
+        ),
+    )
+
+
+class BreakShareSerializer(serializers.Serializer):
+    table = serializers.IntegerField()
+    fewest = serializers.IntegerField(help_text=_("Players it takes at least."))
+    most = serializers.IntegerField(help_text=_("Players it takes at most."))
+    opens = serializers.BooleanField(help_text=_("An empty table, opened for them."))
+
+
+class BreakPlanSerializer(serializers.Serializer):
+    table = serializers.IntegerField()
+    players = serializers.IntegerField(help_text=_("Players who move."))
+    free = serializers.IntegerField(help_text=_("Open seats at the tables in play."))
+    opens = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text=_("Empty tables the break opens; none when the players fit in play."),
+    )
+    shares = BreakShareSerializer(many=True)
+    plan = serializers.CharField(help_text=_("Echo it in the POST to confirm this plan."))
 
 
 # --- Reading -------------------------------------------------------------------------------
@@ -393,6 +441,22 @@ def plan_data(plan: engine.BalancePlan, halted: list[tuple[int, str]]) -> dict:
         "moves": [_planned(m, people) for m in plan.moves],
         "halted_tables": [{"table": table, "rule": rule} for table, rule in halted],
         "needs_big_blind_next": list(plan.needs_big_blind),
+        "big_blind_next": {str(n): seat for n, seat in plan.big_blind_next.items()},
+        "big_blind_guesses": {str(n): seat for n, seat in plan.guesses.items() if seat is not None},
+    }
+
+
+def break_data(plan: BreakPlan) -> dict:
+    return {
+        "table": plan.table,
+        "players": plan.players,
+        "free": plan.free,
+        "opens": list(plan.opens),
+        "shares": [
+            {"table": s.table, "fewest": s.fewest, "most": s.most, "opens": s.opens}
+            for s in plan.shares
+        ],
+        "plan": plan.key,
     }
 
 
@@ -445,13 +509,24 @@ class TableView(SeatingView):
 
 
 class TableBreakView(SeatingView):
-    @extend_schema(request=None, responses=SeatingActionSerializer)
-    def post(self, request, tournament_pk, number):
-        """TDA 10-B: break the table; its players draw open seats at the others (2-step
-        random). The answer lists the moves and the seed."""
+    @extend_schema(responses=BreakPlanSerializer)
+    def get(self, request, tournament_pk, number):
+        """TDA 10-B: what breaking the table would do: the tables that take its players
+        and how many each, and any empty table it opens. 409 with the reason when it
+        cannot be broken. Nothing is changed; the seats are drawn only by the POST."""
         tournament = tournament_or_404(tournament_pk)
+        plan = services.break_preview(tournament_id=tournament.pk, number=number)
+        return Response(break_data(plan))
+
+    @extend_schema(request=TableBreakSerializer, responses=SeatingActionSerializer)
+    def post(self, request, tournament_pk, number):
+        """TDA 10-B: break the table; its players draw open seats at the tables in play
+        (2-step random). A break that opens an empty table is made only with the plan of
+        the GET echoed back. The answer lists the moves and the seed."""
+        tournament = tournament_or_404(tournament_pk)
+        data = valid_data(TableBreakSerializer, request.data)
         action = services.table_break(
-            actor=request.user, tournament_id=tournament.pk, number=number
+            actor=request.user, tournament_id=tournament.pk, number=number, plan=data.get("plan")
         )
         return Response(action_data(action))
 

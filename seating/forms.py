@@ -174,18 +174,35 @@ class MoveForm(PageForm):
 
 
 class BalanceForm(PageForm):
-    """TDA 11-A: which seat is big blind next at each table the plan touches. Until the
-    hands app tracks the button, the TD reads it off the tables."""
+    """TDA 11-A: which seat is big blind next at each table the plan touches whose tablet
+    has logged neither a button nor a hand. Each field starts at the plan's guess
+    (`guesses`), marked as a guess, for the floor to check at the table."""
 
-    def __init__(self, *args, tables: dict[int, list[tuple[int, str]]], **kwargs):
+    def __init__(
+        self,
+        *args,
+        tables: dict[int, list[tuple[int, str]]],
+        guesses: dict[int, int] | None = None,
+        **kwargs,
+    ):
         super().__init__(*args, **kwargs)
         self.table_numbers = list(tables)
+        guesses = guesses or {}
         for number, seats in tables.items():
-            self.fields[f"bb_{number}"] = forms.TypedChoiceField(
+            field = forms.TypedChoiceField(
                 label=_("Table %(number)s: big blind next at seat") % {"number": number},
                 choices=[("", "—")] + [(str(s), label) for s, label in seats],
                 coerce=int,
             )
+            guess = guesses.get(number)
+            if guess in {s for s, _label in seats}:
+                field.initial = guess
+                field.help_text = _(
+                    "A guess: this table's tablet has logged no button and no hand. Check "
+                    "the seat at the table."
+                )
+                field.widget.attrs["data-guess"] = str(guess)
+            self.fields[f"bb_{number}"] = field
 
     def big_blind_next(self) -> dict[int, int]:
         return {n: self.cleaned_data[f"bb_{n}"] for n in self.table_numbers}

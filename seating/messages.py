@@ -18,7 +18,19 @@ REFUSALS = {
     "entry_not_active": _("Only active entries can be seated."),
     "balanced": _("The tables are balanced: nothing to move."),
     "last_table": _("The last table in play cannot be broken."),
-    "break_no_room": _("The players of table %(number)s do not fit at the other tables."),
+    "break_no_room": _(
+        "The %(players)s player(s) of table %(number)s do not fit at the other tables: "
+        "%(free)s open seat(s) in play and no empty table to open. Add a table first."
+    ),
+    "break_opens_table": _(
+        "The %(players)s player(s) of table %(number)s do not fit at the tables in play "
+        "(%(free)s open seat(s)): breaking it opens table %(tables)s. Confirm that plan to "
+        "break it."
+    ),
+    "break_plan_changed": _(
+        "The tables have changed since the break of table %(number)s was shown: it was not "
+        "broken. Look at what it would do now."
+    ),
     "nothing_to_undo": _("There is no seating action to undo."),
     "undo_after_hand": _(
         "That seating action cannot be undone any more: a hand has been dealt since at "

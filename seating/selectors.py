@@ -136,8 +136,8 @@ def tables_now(tournament_id: int) -> dict[int, TableNow]:
 @dataclass(frozen=True)
 class Balancing:
     """What balancing and halting need from the tables' button and blinds, by table
-    number: only tables whose blinds are known (last hand's, or set by the dealer). The
-    TD names the next big blind of the others."""
+    number: only tables whose tablet logged them (a hand dealt, or the button drawn or
+    set by the dealer). The TD names the next big blind of the others."""
 
     big_blind_next: dict[int, int]  # TDA 11-A: the player who moves
     dead_small_blind: dict[int, int]  # an open seat that would post the small blind: never filled
@@ -147,13 +147,19 @@ class Balancing:
 def balancing(tournament_id: int) -> Balancing:
     """Each open table's next big blind (TDA 11-A), the dead small blind seat that
     balancing leaves empty, and whether the blinds have reached an open seat (TDA 11-D),
-    from the table states: two queries for the whole room."""
+    from the table states: two queries for the whole room.
+
+    A table that has drawn its button but dealt no hand yet has its next big blind too:
+    the first hand's, the second player after the button (IFP 2.2). Its blinds have not
+    moved yet, so it says nothing about reaching an open seat."""
     big_blind_next, dead, at_open = {}, {}, {}
     for number, now in tables_now(tournament_id).items():
-        if now.state.big_blind is None or len(now.occupied) < 2:
+        if len(now.occupied) < 2:
             continue
         positions = now.positions()
         big_blind_next[number] = positions.big_blind
+        if now.state.big_blind is None:
+            continue
         if positions.small_blind is None:
             dead[number] = positions.small_blind_seat
         at_open[number] = blinds.blinds_reached_open_seat(

@@ -54,8 +54,9 @@ def seating_pass(sim) -> None:
 
 
 def _big_blind_next(sim, number: int) -> int:
-    """The TD's answer in the balance dialog for a table whose hands are not logged yet
-    (no hand dealt there): the seat due the big blind on its first hand."""
+    """The TD's answer in the balance dialog for a table whose tablet has logged nothing
+    yet (no button drawn there, issue 16; else its button would answer): the lowest
+    occupied seat."""
     now = table_now(open_table(sim.tournament.pk, number))
     try:
         positions = now.positions()

@@ -13,6 +13,8 @@ import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from seating.engine.blinds import big_blind_guess
+
 SOURCE_MOST_PLAYERS = "most"
 SOURCE_BREAK_ORDER = "break_order"
 HALT_TDA = "tda"
@@ -64,6 +66,10 @@ class PlannedMove:
 class BalancePlan:
     moves: tuple[PlannedMove, ...]
     needs_big_blind: tuple[int, ...]  # tables whose next big blind seat is needed
+    # The seat due the big blind next at each table the moves touch, where it was given.
+    big_blind_next: Mapping[int, int] = field(default_factory=dict)
+    # For each table in `needs_big_blind`: a guess to show the floor, marked as one.
+    guesses: Mapping[int, int] = field(default_factory=dict)
 
 
 # --- Counting --------------------------------------------------------------------------
@@ -86,6 +92,29 @@ def _fill_counts(tables: list[TableView], players: int, rng: random.Random) -> d
     drawn at random among those that can take one more, so sizes differ by at most one
     wherever seats allow.
     """
+    counts, takers, rest = _fill_levels(tables, players)
+    for number in rng.sample(takers, rest):
+        counts[number] += 1
+    return counts
+
+
+def fill_range(tables: list[TableView], players: int) -> dict[int, tuple[int, int]]:
+    """How many of `players` each table takes in a draw of seats (TDA 7, 10-B): the
+    fewest and the most, by table number. Known before the draw: only the few players
+    left over by water-filling go to tables drawn at random."""
+    counts, takers, rest = _fill_levels(tables, players)
+    sure = rest == len(takers)  # every table that can take one more gets one
+    may_take = set(takers) if rest else set()
+    ranges = {}
+    for number, count in counts.items():
+        extra = 1 if number in may_take else 0
+        ranges[number] = (count + extra if sure else count, count + extra)
+    return ranges
+
+
+def _fill_levels(tables: list[TableView], players: int) -> tuple[dict[int, int], list[int], int]:
+    """Water-filling without the random part: each table's count at the common level,
+    the tables that could take one more, and how many players are left for them."""
     free = {t.number: len(t.open_seats) for t in tables}
     if players > sum(free.values()):
         raise ValueError("not enough open seats")
@@ -105,9 +134,7 @@ def _fill_counts(tables: list[TableView], players: int, rng: random.Random) -> d
         for t in tables
         if t.players + counts[t.number] == level and counts[t.number] < free[t.number]
     ]
-    for number in rng.sample(takers, rest):
-        counts[number] += 1
-    return counts
+    return counts, takers, rest
 
 
 def draw_seats(
@@ -290,9 +317,11 @@ def balance_plan(
     From the source table moves the player due the big blind next, into the worst
     position of the short table. In stud (TDA 11-A) the seat filled is the last open
     seat and the player moved is the one in the highest occupied seat. Where the TD has
-    not given a table's next big blind, the move names the tables only.
+    not given a table's next big blind, the move names the tables only, and the plan
+    offers a guess for it (`blinds.big_blind_guess`), never used unless the TD gives it.
     """
-    known = dict(big_blind_next or {})
+    known = dict(big_blind_next or {})  # brought forward move by move
+    given = dict(known)
     state = {t.number: t for t in tables}
     if len(state) < 2 or spread(state.values()) < threshold:
         return BalancePlan((), ())
@@ -323,7 +352,17 @@ def balance_plan(
         )
         queue.change(source.number, -1)
         queue.change(target.number, +1)
-    return BalancePlan(tuple(moves), tuple(dict.fromkeys(needs)))
+    touched = {m.from_table for m in moves} | {m.to_table for m in moves}
+    needs = list(dict.fromkeys(needs))
+    as_now = {t.number: t for t in tables}  # the guess is about the table as it is now
+    return BalancePlan(
+        tuple(moves),
+        tuple(needs),
+        big_blind_next={
+            n: seat for n, seat in sorted(given.items()) if n in touched and n not in needs
+        },
+        guesses={n: big_blind_guess(as_now[n].seats, as_now[n].occupied) for n in needs},
+    )
 
 
 def _mover_seat(source: TableView, known: dict, stud: bool, needs: list) -> int | None:

@@ -185,7 +185,19 @@ def _antes(dealt_in: tuple[int, ...], big_blind: int, ante: str) -> tuple[int, .
     raise ValueError(f"unknown ante type: {ante!r}")
 
 
-# --- TDA 11-D: for seating -------------------------------------------------------------
+# --- TDA 11-A, 11-D: for seating ----------------------------------------------------------
+
+
+def big_blind_guess(seats: Sequence[int], occupied: Mapping[int, int]) -> int | None:
+    """A guess at the seat due the big blind next, for a table that has logged neither a
+    button nor a hand: as if its first hand were dealt with the button on its last
+    occupied seat, so that the blinds are the first two players from seat 1 (IFP 2.2).
+    Never taken for a fact: the floor is shown it as a guess, to check at the table."""
+    seats = tuple(seats)
+    players = [seat for seat in seats if seat in occupied]
+    if len(players) < 2:
+        return players[0] if players else None
+    return _opening(seats, players, players[-1], ANTE_NONE).big_blind
 
 
 def blinds_reached_open_seat(

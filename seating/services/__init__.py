@@ -20,6 +20,8 @@ from floorman import live
 from floorman.audit import audit_record, staff_user
 from floorman.errors import Conflict, Invalid, NotFound
 from seating import engine
+from seating.engine import breaking
+from seating.engine.breaking import BreakPlan
 from seating.messages import refusal_message
 from seating.models import (
     MAX_SEATS,
@@ -684,25 +686,62 @@ def tables_balance(*, actor, tournament_id: int, big_blind_next: dict[int, int])
     )
 
 
+def _break_plan(views: list[engine.TableView], number: int) -> BreakPlan:
+    """The plan of breaking an open table, or why it cannot be broken."""
+    if not any(view.number == number for view in views):
+        raise NotFound(_("No such table."))
+    planned = breaking.break_plan(views, number)
+    if planned is None:
+        raise _refuse("last_table")
+    if not planned.room:
+        raise _refuse("break_no_room", number=number, players=planned.players, free=planned.free)
+    return planned
+
+
+def break_preview(*, tournament_id: int, number: int) -> BreakPlan:
+    """TDA 10-B: what `table_break` would do now, or its refusal; nothing is written.
+    The confirmation page and the API show it, and echo its key to confirm it."""
+    return _break_plan(table_views(tournament_id), number)
+
+
 @transaction.atomic
-def table_break(*, actor, tournament_id: int, number: int) -> SeatingAction:
-    """TDA 10-B: break a table; its players go to the others by a 2-step random draw."""
+def table_break(
+    *, actor, tournament_id: int, number: int, plan: str | None = None
+) -> SeatingAction:
+    """TDA 10-B: break a table; its players draw the open seats of the tables in play by
+    a 2-step random draw. `plan` is the key of the plan the director confirmed
+    (`break_preview`), echoed back.
+
+    1. The tournament locked; the plan worked out now, as the confirmation showed it.
+    2. Refused, nothing written (409): no other table; the players do not fit even at
+       the empty tables; `plan` is not the plan now (the room changed since the
+       director confirmed); the break opens an empty table and no plan was confirmed.
+    3. The seats drawn (2-step random) at the plan's tables, the table broken, the
+       action with its moves, one audit entry, the live event on commit.
+    """
     tournament = tournament_lock(tournament_id)
     table = _table(tournament.pk, number)
     if table.broken_at:
         raise NotFound(_("No such table."))
     views = table_views(tournament.pk)
-    breaking = next(v for v in views if v.number == number)
-    others = [v for v in views if v.number != number]
-    if not others:
-        raise _refuse("last_table")
-    in_play = [v for v in others if v.players]
-    if in_play and breaking.players <= sum(len(v.open_seats) for v in in_play):
-        others = in_play  # TDA 10-B: to the tables in play, not to an empty spare table
-    if breaking.players > sum(len(v.open_seats) for v in others):
-        raise _refuse("break_no_room", number=number)
+    planned = _break_plan(views, number)
+    if plan is not None and plan != planned.key:
+        raise _refuse("break_plan_changed", number=number, plan=planned.key)
+    if planned.opens and plan is None:
+        raise _refuse(
+            "break_opens_table",
+            number=number,
+            players=planned.players,
+            free=planned.free,
+            opens=list(planned.opens),
+            tables=", ".join(map(str, planned.opens)),
+            plan=planned.key,
+        )
+    by_number = {v.number: v for v in views}
     seed, rng = _new_rng()
-    assignments = engine.break_table(breaking, others, rng)
+    assignments = engine.break_table(
+        by_number[number], [by_number[n] for n in planned.draws_at], rng
+    )
     table.broken_at = timezone.now()
     table.save(update_fields=["broken_at"])
     return _apply(
@@ -710,7 +749,7 @@ def table_break(*, actor, tournament_id: int, number: int) -> SeatingAction:
         tournament=tournament,
         kind=ActionKind.BREAK,
         seed=seed,
-        params={"table": number},
+        params={"table": number, "opens": list(planned.opens)},
         assignments=assignments,
         reasons={a.entry: "TDA 10-B" for a in assignments},
     )

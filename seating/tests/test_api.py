@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from floorman.models import AuditEntry
+from hands import services as hands
 from hands.services import busts as bust_services
 from seating import services
 from seating.models import Move, Seat, Seating, SeatingAction, Table, VenueTable
@@ -115,6 +116,8 @@ BODY_ENDPOINTS = {
         {"entry": w.entries[0].pk, "to_table": 3, "to_seat": 9, "reason": "TDA 7"},
     ),
     "balance": lambda w: ("post", url(w.event, "balance/"), {"big_blind_next": {"1": 4, "2": 2}}),
+    # The plan of GET tables/3/break/, echoed back (issue 16).
+    "break-plan": lambda w: ("post", url(w.event, "tables/3/break/"), {"plan": "3:3>1:0-1,2:2-3"}),
     "final-table": lambda w: ("post", url(w.small, "final-table/"), {"table": 21}),
 }
 # Endpoints that read no body: (method, url).
@@ -587,7 +590,24 @@ def test_balance_plan_without_positions_names_the_tables_only(world):
         ],
         "halted_tables": [],
         "needs_big_blind_next": [1, 2],
+        "big_blind_next": {},
+        # Issue 16: guesses to show, as if each button were on the last occupied seat.
+        "big_blind_guesses": {"1": 2, "2": 1},
     }
+
+
+def test_balance_plan_takes_the_big_blind_next_from_the_tablets_button(world):
+    """Issue 16: table 1's tablet drew its button (seat 1, no hand dealt yet): the first
+    hand's big blind, seat 3, moves (TDA 11-A, IFP 2.2). Only table 2 is asked for."""
+    hands.button_set(actor=None, tournament_id=world.event.pk, number=1, button=1)
+
+    response = api(world.floor).get(url(world.event, "balance/"))
+
+    body = response.json()
+    assert body["big_blind_next"] == {"1": 3}
+    assert body["needs_big_blind_next"] == [2]
+    assert body["big_blind_guesses"] == {"2": 1}
+    assert (body["moves"][0]["from_seat"], body["moves"][0]["entry"]) == (3, world.entries[2].pk)
 
 
 def test_balance_plan_with_positions_names_player_and_worst_seat(world):
@@ -702,14 +722,76 @@ def test_break_unknown_table_is_404(world, number, status):
     assert_refused(response, before, status=status)
 
 
+def test_break_plan_says_what_the_break_does_and_writes_nothing(world):
+    before = stored()
+
+    response = api(world.floor).get(url(world.event, "tables/3/break/"))
+
+    assert response.status_code == 200, response.content
+    assert response.json() == {
+        "table": 3,
+        "players": 3,
+        "free": 12,
+        "opens": [],
+        "shares": [
+            {"table": 1, "fewest": 0, "most": 1, "opens": False},
+            {"table": 2, "fewest": 2, "most": 3, "opens": False},
+        ],
+        "plan": "3:3>1:0-1,2:2-3",
+    }
+    assert stored() == before
+
+
+def test_break_that_opens_an_empty_table_is_made_only_as_confirmed(world):
+    """Issue 16: table 21's three players fit at no table in play; breaking it opens the
+    empty table 22. Refused (409, nothing written) unless its plan is echoed back."""
+    plan = api(world.floor).get(url(world.small, "tables/21/break/")).json()
+    assert (plan["opens"], plan["plan"]) == ([22], "21:3>22+:3-3")
+    before = stored()
+
+    refused = api(world.floor).post(url(world.small, "tables/21/break/"))
+
+    assert_refused(refused, before, status=409)
+    assert refused.json()["code"] == "break_opens_table"
+    assert refused.json()["opens"] == [22] and refused.json()["plan"] == plan["plan"]
+    assert "opens table 22" in refused.json()["detail"]
+
+    made = api(world.floor).post(
+        url(world.small, "tables/21/break/"), {"plan": plan["plan"]}, format="json"
+    )
+
+    assert made.status_code == 200, made.content
+    assert {m["to_table"] for m in made.json()["moves"]} == {22}
+    assert SeatingAction.objects.get(kind="break").params == {"table": 21, "opens": [22]}
+
+
+def test_break_with_a_stale_plan_is_409_and_writes_nothing(world):
+    """The plan was shown; then a player of table 3 moved: the confirmation no longer
+    says what the break would do."""
+    plan = api(world.floor).get(url(world.event, "tables/3/break/")).json()["plan"]
+    send(world, "move")  # a player of table 1 moves to table 3
+    before = stored()
+
+    response = api(world.floor).post(
+        url(world.event, "tables/3/break/"), {"plan": plan}, format="json"
+    )
+
+    assert_refused(response, before, status=409)
+    assert response.json()["code"] == "break_plan_changed"
+    assert response.json()["plan"] == "3:4>1:1-2,2:2-3"
+
+
 def test_break_of_the_last_table_is_409(world):
-    api(world.floor).post(url(world.small, "tables/21/break/"))  # to the empty table 22
+    plan = api(world.floor).get(url(world.small, "tables/21/break/")).json()["plan"]
+    api(world.floor).post(url(world.small, "tables/21/break/"), {"plan": plan}, format="json")
     before = stored()
 
     last = api(world.floor).post(url(world.small, "tables/22/break/"))
+    shown = api(world.floor).get(url(world.small, "tables/22/break/"))
 
     assert_refused(last, before, status=409)
     assert last.json()["code"] == "last_table"
+    assert shown.status_code == 409 and shown.json()["code"] == "last_table"
 
 
 def test_final_table_draws_the_last_players_to_one_table(world):
@@ -996,6 +1078,7 @@ ALL_URLS = [
     ("post", "tables/"),
     ("put", "tables/break-order/"),
     ("delete", "tables/1/"),
+    ("get", "tables/1/break/"),
     ("post", "tables/1/break/"),
     ("post", "tables/1/halt-waiver/"),
     ("post", "tables/1/seats/1/"),
@@ -1027,6 +1110,7 @@ def test_unknown_or_impossible_tournament_is_404(world, method, path, bad_id):
     ("method", "path"),
     [
         ("delete", "tables/{n}/"),
+        ("get", "tables/{n}/break/"),
         ("post", "tables/{n}/break/"),
         ("post", "tables/{n}/halt-waiver/"),
         ("post", "tables/{n}/seats/1/"),
@@ -1068,6 +1152,7 @@ KEYS = [
     "to_seat",
     "reason",
     "big_blind_next",
+    "plan",
     "table",
     "positions",
     "button",

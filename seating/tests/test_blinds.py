@@ -389,6 +389,15 @@ def test_short_table_halts_once_the_big_blind_reaches_an_open_seat():
     assert not blinds.blinds_reached_open_seat(NINE, table_a, big_blind=None)
 
 
+def test_a_table_that_logged_nothing_gets_a_guess_from_seat_1():
+    """Issue 16: a guess, shown as one, for a table with no button and no hand logged:
+    as if the button were on its last occupied seat, the blinds the first two players."""
+    assert blinds.big_blind_guess(NINE, seated(2, 4, 5, 7, 9)) == 4
+    assert blinds.big_blind_guess(NINE, seated(3, 8)) == 3  # heads-up: the other player
+    assert blinds.big_blind_guess(NINE, seated(6)) == 6
+    assert blinds.big_blind_guess(NINE, {}) is None
+
+
 def test_no_open_seat_no_worst_seat():
     full = seated(*NINE)
     assert worst_seat(NINE, full, button=1, small_blind=2, big_blind=3) is None

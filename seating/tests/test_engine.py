@@ -222,6 +222,19 @@ def test_plan_without_big_blind_positions_names_tables_and_asks_for_them():
     assert plan.needs_big_blind == (1, 2)
 
 
+def test_plan_offers_a_guess_for_each_table_it_needs_and_names_the_seats_it_was_given():
+    """Issue 16: the tablet of table 1 logged its blinds (seat 4 is big blind next);
+    table 2 logged nothing, so the plan asks for it, with a guess to check."""
+    tables = [table(1, range(1, 10)), table(2, (1, 2, 3, 5, 6, 7, 8))]
+
+    plan = engine.balance_plan(tables, big_blind_next={1: 4})
+
+    assert plan.needs_big_blind == (2,)
+    assert plan.big_blind_next == {1: 4}
+    assert plan.guesses == {2: 2}  # as if the button were on seat 8: blinds 1 and 2
+    assert plan.moves[0].from_seat == 4 and plan.moves[0].to_seat is None
+
+
 def test_stud_moves_by_position_into_the_last_open_seat():
     """TDA 11-A: in stud the last seat open at the short table is filled."""
     tables = [table(1, range(1, 10)), table(2, range(1, 6))]

@@ -365,6 +365,24 @@ def test_balancing_reads_the_next_big_blind_from_the_table_state():
     assert occupant(event, 2, 4) == mover
 
 
+def test_balancing_takes_the_next_big_blind_from_a_drawn_button_before_any_hand():
+    """Issue 16: table 1's tablet drew the button (seat 2) and has dealt no hand yet: its
+    first hand's blinds are seats 3 and 4 (IFP 2.2), so seat 4 is due the big blind and
+    moves (TDA 11-A). Only table 2, which logged nothing, is asked for, with a guess."""
+    event = tournament()
+    add_tables(event, 2)
+    _seat_exactly(event, {1: list(range(1, 10)), 2: [1, 2, 3, 5, 6, 7, 8]})
+    mover = occupant(event, 1, 4)
+    TableState.objects.create(table=Table.objects.get(tournament=event, number=1), button=2)
+
+    assert balancing(event.pk) == Balancing(
+        big_blind_next={1: 4}, dead_small_blind={}, at_open_seat={}
+    )
+    plan, _halted, _views = services.balance_state(event)
+    assert plan.needs_big_blind == (2,)
+    assert (plan.moves[0].entry, plan.big_blind_next, plan.guesses) == (mover, {1: 4}, {2: 2})
+
+
 def test_short_table_halts_and_the_td_may_waive_it():
     """TDA 11-D: 8 against 5 halts the table of 5."""
     event = tournament()
@@ -406,13 +424,85 @@ def test_break_without_room_is_refused():
     assert Table.objects.filter(broken_at__isnull=True).count() == 2
 
 
+def _nine_to_break_two_seats_in_play():
+    """Issue 16: nine players at table 5; tables 1 and 2 (ten seats) have one open seat
+    each; table 6 stands empty."""
+    event = tournament()
+    add_tables(event, 1, first=6)
+    add_tables(event, 1, first=5)
+    add_tables(event, 2, seats=10)
+    _seat_exactly(event, {1: list(range(1, 10)), 2: list(range(1, 10)), 5: list(range(1, 10))})
+    return event
+
+
+def test_break_that_opens_a_table_is_refused_unless_its_plan_was_confirmed():
+    """Issue 16: the break opened the empty table 6 and moved all nine there unasked. Now
+    it is refused, with the reason and nothing written, until that plan is confirmed."""
+    event = _nine_to_break_two_seats_in_play()
+    audited = AuditEntry.objects.count()
+
+    with pytest.raises(Conflict) as refused:
+        services.table_break(actor=None, tournament_id=event.pk, number=5)
+
+    assert refused.value.code == "break_opens_table"
+    assert "opens table 6" in refused.value.message and "(2 open seat(s))" in refused.value.message
+    assert counts(event) == {1: 9, 2: 9, 5: 9, 6: 0}
+    assert AuditEntry.objects.count() == audited
+    assert not SeatingAction.objects.filter(kind="break").exists()
+
+    plan = services.break_preview(tournament_id=event.pk, number=5)
+    assert (plan.opens, plan.key) == ((6,), "5:9>6+:9-9")
+    action = services.table_break(actor=None, tournament_id=event.pk, number=5, plan=plan.key)
+
+    assert counts(event) == {1: 9, 2: 9, 6: 9}
+    assert action.params == {"table": 5, "opens": [6]}
+
+
+def test_break_with_a_plan_that_went_stale_is_refused_and_writes_nothing():
+    """A confirmation shown before a player busted at table 5 no longer says what the
+    break does: the break is refused, and says the plan as it is now."""
+    event = _nine_to_break_two_seats_in_play()
+    plan = services.break_preview(tournament_id=event.pk, number=5).key
+    bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=occupant(event, 5, 1))
+
+    with pytest.raises(Conflict) as refused:
+        services.table_break(actor=None, tournament_id=event.pk, number=5, plan=plan)
+
+    assert refused.value.code == "break_plan_changed"
+    assert refused.value.data["plan"] == "5:8>6+:8-8"
+    assert counts(event) == {1: 9, 2: 9, 5: 8, 6: 0}
+
+
+def test_break_that_fits_in_play_needs_no_plan_and_leaves_the_spare_table_empty():
+    event = tournament()
+    add_tables(event, 3)
+    _seat_exactly(event, {1: [1, 2, 3, 4], 2: [1, 2, 3]})
+
+    services.table_break(actor=None, tournament_id=event.pk, number=2)
+
+    assert counts(event) == {1: 7, 3: 0}
+
+
+def test_break_without_room_says_how_many_seats_there_are():
+    event = tournament()
+    add_tables(event, 2)
+    _seat_exactly(event, {1: list(range(1, 9)), 2: list(range(1, 10))})
+
+    with pytest.raises(Conflict) as refused:
+        services.break_preview(tournament_id=event.pk, number=2)
+
+    assert refused.value.code == "break_no_room"
+    assert refused.value.message.startswith("The 9 player(s) of table 2 do not fit")
+    assert "1 open seat(s) in play and no empty table to open" in refused.value.message
+
+
 def test_a_broken_table_refuses_every_change_and_writes_nothing():
     """Issue 15: the halt waiver, seat changes and removal of a broken table wrote their
     change and an audit entry (the removal a new broken_at)."""
     event = tournament()
     add_tables(event, 3)
     field(event, 12)
-    services.seating_draw(actor=None, tournament_id=event.pk)
+    services.seating_draw(actor=None, tournament_id=event.pk, tables=3)  # breaks into play
     broken = next(n for n, c in counts(event).items() if c)
     services.table_break(actor=None, tournament_id=event.pk, number=broken)
     table = Table.objects.filter(tournament=event, number=broken)
@@ -439,7 +529,7 @@ def test_undo_last_break_reopens_the_table():
     event = tournament()
     add_tables(event, 3)
     entries = field(event, 12)
-    services.seating_draw(actor=None, tournament_id=event.pk)
+    services.seating_draw(actor=None, tournament_id=event.pk, tables=3)  # breaks into play
     before = {e.pk: seat_of(e) for e in entries}
     broken = next(n for n, c in counts(event).items() if c)
     services.table_break(actor=None, tournament_id=event.pk, number=broken)

@@ -9,7 +9,7 @@ from django.urls import reverse
 from floorman.models import AuditEntry
 from hands.services import busts
 from seating import services
-from seating.models import Seat, Seating, SeatingAction, Table
+from seating.models import Seat, Seating, SeatingAction, Table, TableState
 from seating.selectors import seating_settings, table_views
 from seating.tests.factories import add_tables, field
 from tournaments.tests.factories import staff, tournament
@@ -266,7 +266,7 @@ def test_pages_of_a_broken_table_are_404_and_write_nothing(floor, event):
     """The pages find only tables in play (issue 15: the API changed broken ones)."""
     add_tables(event, 3)
     field(event, 12)
-    services.seating_draw(actor=None, tournament_id=event.pk)
+    services.seating_draw(actor=None, tournament_id=event.pk, tables=3)  # breaks into play
     broken = next(n for n, c in counts(event).items() if c)
     services.table_break(actor=None, tournament_id=event.pk, number=broken)
     before = list(Table.objects.filter(tournament=event).values())
@@ -703,6 +703,23 @@ def test_balance_applies_the_moves_when_big_blind_seats_are_given(floor, event, 
     assert "RP-16" in slips and "TDA 11-A" in slips
 
 
+def test_balance_dialog_asks_only_for_tables_whose_tablet_logged_nothing(
+    floor, event, nine_and_seven
+):
+    """Issue 16: table 1's tablet drew its button (seat 2): its big blind next, seat 4,
+    is known and shown (TDA 11-A). Table 2 logged nothing: asked, pre-filled with a guess
+    that says it is one."""
+    TableState.objects.create(table=Table.objects.get(tournament=event, number=1), button=2)
+    mover = Seat.objects.get(table__tournament=event, table__number=1, number=4).entry
+
+    html = page(floor.get(url(event, "balance")))
+
+    assert 'name="bb_1"' not in html and 'name="bb_2"' in html
+    assert "Table 1: seat 4" in html and mover.player.name in html
+    assert '<option value="2" selected>' in html  # the guess: blinds at seats 1 and 2
+    assert "A guess: this table's tablet has logged no button and no hand." in html
+
+
 def test_balance_without_a_big_blind_seat_is_refused(floor, event, nine_and_seven):
     response = floor.post(url(event, "balance"), {"bb_1": "4", "confirm": "on"})
 
@@ -770,6 +787,77 @@ def test_break_without_room_is_refused_and_changes_nothing(floor, event):
     assert Table.objects.filter(tournament=event, broken_at__isnull=True).count() == 2
 
 
+@pytest.fixture
+def nine_to_break(event):
+    """Issue 16: nine players at table 5; tables 1 and 2 (ten seats) have one open seat
+    each; table 6 stands empty."""
+    add_tables(event, 1, first=6)
+    add_tables(event, 1, first=5)
+    add_tables(event, 2, seats=10)
+    seat_exactly(event, {1: list(range(1, 10)), 2: list(range(1, 10)), 5: list(range(1, 10))})
+
+
+def test_map_says_on_a_tables_card_when_its_break_would_open_a_table(floor, event):
+    add_tables(event, 3)
+    seat_exactly(event, {1: [1, 2, 3, 4, 5, 6, 7, 8], 2: [1, 2, 3, 4, 5, 6, 7, 8, 9]})
+
+    html = page(floor.get(url(event, "map")))
+
+    def card(number):
+        return html[html.index(f'id="table-{number}"') :].split("</article>")[0]
+
+    assert "opens an empty table" in card(1)  # 8 players, 0 open seats at table 2
+    assert "opens an empty table" in card(2)
+    assert "break-needs" not in card(3)  # empty: removed, not broken
+    services.table_remove(actor=None, tournament_id=event.pk, number=3)
+    html = page(floor.get(url(event, "map")))
+    assert "no room to break it" in card(1)
+
+
+def test_break_confirmation_says_it_opens_a_table_and_does_exactly_that(
+    floor, event, nine_to_break
+):
+    asked = page(floor.get(url(event, "table-break", 5)))
+
+    assert "Break table 5 and open table 6?" in asked
+    assert "do not fit at the tables in play (2 open seat(s)): this opens table 6." in asked
+    assert "Table 6, opened for them: 9 players" in asked
+    assert 'name="plan" value="5:9&gt;6+:9-9"' in asked
+    assert "Open table 6 and break table 5" in asked
+
+    response = floor.post(url(event, "table-break", 5), {"plan": "5:9>6+:9-9"}, follow=True)
+
+    assert "Table 5 broken: 9 player(s) moved (TDA 10-B). Table 6 opened for them." in page(
+        response
+    )
+    assert counts(event) == {1: 9, 2: 9, 6: 9}
+
+
+def test_break_that_opens_a_table_unconfirmed_or_stale_is_refused_and_shown_again(
+    floor, event, nine_to_break
+):
+    unconfirmed = floor.post(url(event, "table-break", 5))
+    stale = floor.post(url(event, "table-break", 5), {"plan": "5:9>1:0-1,2:0-1"})
+
+    assert unconfirmed.status_code == stale.status_code == 409
+    assert "Confirm that plan to break it." in page(unconfirmed)
+    assert "The tables have changed since the break of table 5 was shown" in page(stale)
+    assert "Table 6, opened for them: 9 players" in page(stale)  # the plan as it is now
+    assert counts(event) == {1: 9, 2: 9, 5: 9, 6: 0}
+    assert not SeatingAction.objects.filter(kind="break").exists()
+
+
+def test_break_confirmation_of_a_table_that_does_not_fit_gives_the_reason(floor, event):
+    add_tables(event, 2)
+    seat_exactly(event, {1: list(range(1, 9)), 2: list(range(1, 10))})
+
+    html = page(floor.get(url(event, "table-break", 2)))
+
+    assert "Table 2 cannot be broken" in html
+    assert "1 open seat(s) in play and no empty table to open" in html
+    assert "Break the table" not in html and 'name="plan"' not in html
+
+
 def test_final_table_draw(floor, event):
     add_tables(event, 2)
     entries = seat_exactly(event, {1: [1, 2, 3, 4, 5], 2: [1, 2, 3, 4]})
@@ -831,7 +919,7 @@ def test_final_table_refused_while_too_many_players_remain(floor, event):
 def test_undo_asks_first_then_reverts_the_last_break(floor, event):
     add_tables(event, 3)
     entries = field(event, 12)
-    services.seating_draw(actor=None, tournament_id=event.pk)
+    services.seating_draw(actor=None, tournament_id=event.pk, tables=3)  # breaks into play
     before = {e.pk: seat_of(e) for e in entries}
     broken = next(n for n, c in counts(event).items() if c)
     services.table_break(actor=None, tournament_id=event.pk, number=broken)

@@ -11,11 +11,14 @@ from django.urls import reverse
 from django.utils.formats import time_format
 from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
+from floorman.errors import Conflict
 from floorman.pages import role_required, safe_next, service_call
 from floorman.roles import MANAGE_TOURNAMENTS, SEATING, user_has_role
 from seating import engine, services
+from seating.engine.breaking import BreakPlan, BreakShare
 from seating.forms import (
     BalanceForm,
     BreakOrderForm,
@@ -111,6 +114,15 @@ def _planned(moves, people: dict[int, dict]) -> list[dict]:
     ]
 
 
+def _break_needs(players: int, free_elsewhere: int, free_spare: int) -> str:
+    """What breaking a table in play takes, told on its card before anyone asks (issue
+    16): "" (its players fit at the other tables in play), "a table" (an empty table
+    opens for them) or "room" (they fit nowhere). The confirmation names the details."""
+    if players <= free_elsewhere:
+        return ""
+    return "a table" if players <= free_elsewhere + free_spare else "room"
+
+
 def _map_context(tournament: Tournament) -> dict:
     """Everything the table map shows, in a fixed number of queries however many tables."""
     settings = seating_settings(tournament.pk)
@@ -129,16 +141,22 @@ def _map_context(tournament: Tournament) -> dict:
     candidate = min(views, key=lambda v: v.break_order) if len(views) > 1 else None
     fits = engine.table_to_break(views, headroom=settings.break_headroom) is not None
     final_size = engine.final_table_size(tournament.table_size, settings.final_table_size)
+    free_in_play = sum(len(v.open_seats) for v in views)
+    free_spare = sum(
+        1 for s in seats if s["table"] not in counts and not s["entry"] and not s["blocked"]
+    )
     cards = []
     for table in tables:
         rows = by_table.get(table.number, [])
         players = counts.get(table.number, 0)
+        open_seats = sum(1 for s in rows if not s["entry"] and not s["blocked"])
         cards.append(
             {
                 "table": table,
                 "seats": rows,
                 "players": players,
-                "open": sum(1 for s in rows if not s["entry"] and not s["blocked"]),
+                "open": open_seats,
+                "break_needs": _break_needs(players, free_in_play - open_seats, free_spare),
                 "halted": halted_rule.get(table.number, ""),
                 "short": table.number in short,
                 "over": imbalanced and players == most,
@@ -249,9 +267,11 @@ def table_add(request, tournament_id: int):
     return redirect(_map_url(tournament.pk))
 
 
-def _confirm(request, tournament: Tournament, **context):
+def _confirm(request, tournament: Tournament, *, status: int = 200, **context):
     context.setdefault("back_url", _map_url(tournament.pk))
-    return render(request, "seating/confirm.html", {"tournament": tournament, **context})
+    return render(
+        request, "seating/confirm.html", {"tournament": tournament, **context}, status=status
+    )
 
 
 @role_required(SEATING)
@@ -496,21 +516,34 @@ def _seat_label(seat: int, entry: int | None, people: dict[int, dict]) -> str:
     return _("Seat %(seat)s: %(name)s") % {"seat": seat, "name": who.get("name", "")}
 
 
+def _logged(plan, people: dict[int, dict]) -> list[dict]:
+    """The tables whose seat due the big blind next the tablets logged (TDA 11-A)."""
+    at = {(row["table"], row["seat"]): row for row in people.values()}
+    return [
+        {"table": number, "seat": seat, "who": at.get((number, seat))}
+        for number, seat in sorted(plan.big_blind_next.items())
+    ]
+
+
 @role_required(SEATING)
 @require_http_methods(["GET", "POST"])
 def balance(request, tournament_id: int):
-    """TDA 11-A: the TD says which seat is big blind next at each table involved; the page
-    shows who moves where; a second press applies it."""
+    """TDA 11-A: the seat due the big blind next comes from each table's own button and
+    hand log; the TD is asked only about tables that logged neither, each answer
+    pre-filled with a guess marked as such. The page shows who moves where; a second
+    press applies it."""
     tournament = _tournament(tournament_id)
     plan, halted, views = services.balance_state(tournament)
     people = {s["entry"]: s for s in _seats(tournament.pk, seated_only=True)}
     form = BalanceForm(
         request.POST if request.method == "POST" else None,
         tables=_balance_tables(plan, views, people),
+        guesses=dict(plan.guesses),
     )
     preview, chosen = None, []
     if not form.table_numbers and plan.moves:
-        preview = _planned(plan.moves, people)  # stud (TDA 11-A): seats follow from positions
+        # Every table involved logged its blinds (or stud, TDA 11-A): the moves are known.
+        preview = _planned(plan.moves, people)
     if request.method == "POST" and form.is_valid():
         big_blind_next = form.big_blind_next()
         chosen = [(f"bb_{n}", seat) for n, seat in big_blind_next.items()]
@@ -540,6 +573,7 @@ def balance(request, tournament_id: int):
         tournament,
         form,
         plan=_planned(plan.moves, people),
+        logged=_logged(plan, people),
         preview=preview,
         chosen=chosen,
         halted=halted,
@@ -548,38 +582,122 @@ def balance(request, tournament_id: int):
     )
 
 
-@role_required(SEATING)
-@require_http_methods(["GET", "POST"])
-def table_break(request, tournament_id: int, number: int):
-    """TDA 10-B: break a table; its players draw new seats by a 2-step random process."""
-    tournament = _tournament(tournament_id)
-    table = _open_table(tournament, number)
-    if request.method == "POST":
-        outcome = service_call(
-            request, services.table_break, tournament_id=tournament.pk, number=table.number
-        )
-        if not outcome.ok:
-            return redirect(_map_url(tournament.pk, table.number))
-        messages.success(
+def _share_text(share: BreakShare) -> str:
+    """How many players one table takes: exact where the plan knows it."""
+    if share.fewest == share.most:
+        count = ngettext("%(count)s player", "%(count)s players", share.most) % {
+            "count": share.most
+        }
+    elif share.fewest == 0:
+        count = ngettext("up to %(count)s player", "up to %(count)s players", share.most) % {
+            "count": share.most
+        }
+    else:
+        count = _("%(fewest)s or %(most)s players") % {"fewest": share.fewest, "most": share.most}
+    if share.opens:
+        return _("Table %(table)s, opened for them: %(count)s") % {
+            "table": share.table,
+            "count": count,
+        }
+    return _("Table %(table)s: %(count)s") % {"table": share.table, "count": count}
+
+
+def _break_page(request, tournament: Tournament, number: int, *, error=None):
+    """The confirmation of a break names what it will do (issue 16): the tables that take
+    the players and how many each, and any empty table it opens; or why it cannot be
+    done. Shown again, with the plan as it is now, when a confirmed plan went stale."""
+    context = {
+        "error": error.message if error else "",
+        "note": _("Staff carry the chips of a player who is away from the table (RP-16)."),
+    }
+    try:
+        plan = services.break_preview(tournament_id=tournament.pk, number=number)
+    except Conflict as refusal:
+        if error and error.message == refusal.message:
+            context["error"] = ""  # said once is enough
+        return _confirm(
             request,
-            _("Table %(number)s broken: %(count)s player(s) moved (TDA 10-B).")
-            % {"number": table.number, "count": outcome.value.moves.count()},
+            tournament,
+            status=error.http_status if error else 200,
+            title=_("Table %(number)s cannot be broken") % {"number": number},
+            question=refusal.message,
+            **context,
         )
-        return redirect(_action_url(outcome.value))
-    players = table.seat_set.filter(entry__isnull=False).count()
+    title, question, label = _break_words(plan, number)
     return _confirm(
         request,
         tournament,
-        title=_("Break table %(number)s?") % {"number": table.number},
-        question=_(
-            "Its %(players)s player(s) get new seats at the other tables by a 2-step random "
-            "draw (TDA 10-B): the open seats are shuffled, then handed out in an order drawn "
-            "at random. Any seat may come up, blinds and button included (TDA 10-A)."
-        )
-        % {"players": players},
-        note=_("Staff carry the chips of a player who is away from the table (RP-16)."),
-        confirm_label=_("Break the table"),
+        status=error.http_status if error else 200,
+        title=title,
+        question=question,
+        lines=[_share_text(share) for share in plan.shares],
+        draw=_(
+            "Seats are drawn by a 2-step random draw (TDA 10-B): the open seats are "
+            "shuffled, then handed out in an order drawn at random. Any seat may come up, "
+            "blinds and button included (TDA 10-A)."
+        ),
+        fields={"plan": plan.key},
+        confirm_label=label,
+        **context,
     )
+
+
+def _break_words(plan: BreakPlan, number: int) -> tuple[str, str, str]:
+    """Title, summary and button of a break's confirmation: a break that opens a table
+    says so in all three."""
+    if not plan.opens:
+        question = _(
+            "Its %(players)s player(s) get new seats at the tables in play; no other table opens."
+        ) % {"players": plan.players}
+        return _("Break table %(number)s?") % {"number": number}, question, _("Break the table")
+    words = {
+        "number": number,
+        "players": plan.players,
+        "free": plan.free,
+        "tables": ", ".join(map(str, plan.opens)),
+    }
+    return (
+        _("Break table %(number)s and open table %(tables)s?") % words,
+        _(
+            "Its %(players)s player(s) do not fit at the tables in play (%(free)s open "
+            "seat(s)): this opens table %(tables)s."
+        )
+        % words,
+        _("Open table %(tables)s and break table %(number)s") % words,
+    )
+
+
+@role_required(SEATING)
+@require_http_methods(["GET", "POST"])
+def table_break(request, tournament_id: int, number: int):
+    """TDA 10-B: break a table; its players draw new seats by a 2-step random process.
+    The confirmation echoes the plan it showed: the break does exactly that or nothing."""
+    tournament = _tournament(tournament_id)
+    table = _open_table(tournament, number)
+    if request.method == "POST":
+        plan = request.POST.get("plan")
+        outcome = service_call(
+            request,
+            services.table_break,
+            flash=False,
+            tournament_id=tournament.pk,
+            number=table.number,
+            plan=plan[:500] if plan is not None else None,
+        )
+        if not outcome.ok:
+            return _break_page(request, tournament, table.number, error=outcome.error)
+        text = _("Table %(number)s broken: %(count)s player(s) moved (TDA 10-B).") % {
+            "number": table.number,
+            "count": outcome.value.moves.count(),
+        }
+        opened = outcome.value.params.get("opens") or []
+        if opened:
+            text += " " + _("Table %(tables)s opened for them.") % {
+                "tables": ", ".join(map(str, opened))
+            }
+        messages.success(request, text)
+        return redirect(_action_url(outcome.value))
+    return _break_page(request, tournament, table.number)
 
 
 def _final_choices(tournament: Tournament):
