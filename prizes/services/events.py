@@ -36,7 +36,7 @@ def _name_checked(name: str, field: str = "name") -> str:
     if not name_visible(name):
         raise Invalid({field: _("A name needs at least one visible letter or digit.")})
     if len(name) > NAME_MAX:
-        raise Invalid({field: _("At most %(max)s characters.") % {"max": NAME_MAX}})
+        raise Invalid({field: _("At most %(most)s characters.") % {"most": NAME_MAX}})
     return name
 
 
