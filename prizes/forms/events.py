@@ -38,3 +38,8 @@ class EventNewForm(PageForm):
 
 class EventTemplateSaveForm(PageForm):
     name = _name(_("Template name"), _("A template of the same name is replaced."))
+
+    def __init__(self, *args, **kwargs):
+        # On one page with the copy's form: ids of its own, so each label has its field.
+        kwargs.setdefault("auto_id", "id_template_%s")
+        super().__init__(*args, **kwargs)
