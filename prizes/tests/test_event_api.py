@@ -6,6 +6,7 @@ import pytest
 from clock.models import Clock
 from clock.tests.factories import with_structure
 from prizes.models import EventTemplate
+from prizes.services import events
 from seating.tests.factories import add_tables
 from tournaments.models import Tournament
 from tournaments.tests.factories import api, field, staff, tournament
@@ -131,3 +132,18 @@ def test_only_the_director_copies_and_keeps_templates(role):
 
     assert [a.status_code for a in answers] == [403, 403, 403]
     assert Tournament.objects.count() == 1
+
+
+def test_template_list_queries_do_not_grow_with_templates(director, django_assert_max_num_queries):
+    event = tournament()
+    add_tables(event, 2)
+    events.event_template_save(actor=None, tournament_id=event.pk, name="One")
+    with django_assert_max_num_queries(5) as one:
+        director.get(f"{API}/event-templates/")
+    for name in ("Two", "Three", "Four"):
+        events.event_template_save(actor=None, tournament_id=event.pk, name=name)
+
+    with django_assert_max_num_queries(len(one.captured_queries)):
+        response = director.get(f"{API}/event-templates/")
+
+    assert len(response.json()) == 4
