@@ -2,7 +2,7 @@
 event template, the list of templates, start an event from one, delete one. A refusal
 shows on the page with its status and writes nothing."""
 
-from datetime import timedelta
+from datetime import date, datetime, timedelta
 
 import pytest
 from django.contrib.messages import get_messages
@@ -13,6 +13,7 @@ from clock.models import Clock
 from clock.tests.factories import with_structure
 from prizes.models import EventTemplate
 from prizes.services import events
+from prizes.views.events import _next_week
 from seating.models import Table
 from seating.tests.factories import add_tables
 from tournaments.models import Tournament
@@ -62,6 +63,14 @@ def test_copy_page_suggests_the_same_name_a_week_on_and_says_what_is_copied(dire
     assert timezone.now() < start <= timezone.now() + timedelta(days=7)
     assert "Never the entries, players, hands, payments or results." in page
     assert 'name="tables"' in page and 'id="id_tables" checked' in page
+
+
+def test_copy_suggests_the_same_time_on_the_venue_clock_across_summer_time():
+    saturday = timezone.make_aware(datetime(2030, 3, 30, 19, 30))  # the day before CEST
+
+    suggested = _next_week(saturday)
+
+    assert (suggested.date(), suggested.hour, suggested.minute) == (date(2030, 4, 6), 19, 30)
 
 
 def test_copy_makes_the_event_and_opens_it(director):

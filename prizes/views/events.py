@@ -27,12 +27,13 @@ WEEK = timedelta(days=7)
 
 
 def _next_week(start_at):
-    """The copy's start the form suggests: a week on, and not in the past (the same
-    weekday and time, as a weekly event comes round)."""
-    start, now = start_at + WEEK, timezone.now()
+    """The copy's start the form suggests: a week on, and not in the past; the same
+    weekday and the same time on the venue's clock (across a change to summer time), as
+    a weekly event comes round."""
+    start, now = timezone.localtime(start_at) + WEEK, timezone.now()
     while start <= now:
         start += WEEK
-    return timezone.localtime(start)
+    return start
 
 
 def _status(form, outcome=None) -> int:
