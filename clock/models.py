@@ -172,6 +172,14 @@ class Clock(models.Model):
         default=UnfacingExpiry.CHECK,
     )
 
+    SETTINGS = (
+        "warning_seconds",
+        "halve_heads_up",
+        "player_clock_seconds",
+        "player_clock_countdown",
+        "player_clock_unfacing",
+    )
+
     # Casino §28: end of the day, so many hands remain at every table.
     day_end_hands = models.PositiveSmallIntegerField(null=True, blank=True)
     day_end_seed = models.CharField(max_length=40, blank=True)

@@ -21,6 +21,23 @@ def structure_steps(structure_id: int | None) -> list[engine.Step]:
     return [s.as_step() for s in StructureStep.objects.filter(structure_id=structure_id)]
 
 
+def clock_setup(tournament) -> dict:
+    """The clock's part of an event's setup (JSON), for a copy or a saved event template:
+    the house settings and the steps of the blind structure. The structure itself stays
+    the event's; clock.services.clock_prepare builds a new one from the steps."""
+    clock = clock_of(tournament)
+    structure = clock.structure if clock.structure_id else None
+    return {
+        "settings": {name: getattr(clock, name) for name in Clock.SETTINGS},
+        "structure": structure
+        and {
+            "name": structure.name,
+            "chip_set": structure.chip_set_id,
+            "steps": [engine.step_data(step) for step in structure_steps(structure.pk)],
+        },
+    }
+
+
 def clock_of(tournament) -> Clock:
     """The tournament's clock; an unsaved default one if nobody has touched it yet."""
     try:

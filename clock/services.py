@@ -37,13 +37,7 @@ from tournaments.models import EntryStatus, Tournament
 from tournaments.services import tournament_level_set, tournament_lock
 
 STATE_FIELDS = ("status", "position", "left_ms", "anchor_at", "halved_from", "version")
-SETTING_FIELDS = (
-    "warning_seconds",
-    "halve_heads_up",
-    "player_clock_seconds",
-    "player_clock_countdown",
-    "player_clock_unfacing",
-)
+SETTING_FIELDS = Clock.SETTINGS
 
 
 def _refuse(code: str, **data) -> Conflict:
@@ -221,6 +215,32 @@ def clock_structure_set(*, actor, tournament_id: int, structure_id: int) -> Cloc
     if old is not None and not old.is_template and not old.clocks.exists():
         old.delete()  # the tournament's previous private copy is no longer used
     return clock
+
+
+def clock_prepare(*, tournament: Tournament, setup: dict) -> Clock:
+    """A new event's clock, not started: the house settings and a blind structure of its
+    own, built from the steps of `setup` (clock.selectors.clock_setup of the event copied,
+    or as a saved event template keeps it). Changing one event's structure never changes
+    another's. The clock's part of prizes.services.events, in its transaction: nobody
+    else knows the new event yet, so there is nothing to lock."""
+    saved = setup.get("structure")
+    steps = [engine.step_of(step) for step in saved["steps"]] if saved else []
+    structure = None
+    if saved:
+        _steps_refuse_invalid(steps)
+        structure = Structure.objects.create(
+            name=tournament.name,
+            is_template=False,
+            chip_set=ChipSet.objects.filter(pk=saved.get("chip_set")).first(),
+        )
+        StructureStep.objects.bulk_create(_steps_rows(structure, steps))
+    settings = setup.get("settings") or {}
+    return Clock.objects.create(
+        tournament=tournament,
+        structure=structure,
+        left_ms=engine.step_ms(steps, 1) if steps else 0,
+        **{name: settings[name] for name in SETTING_FIELDS if name in settings},
+    )
 
 
 def clock_heads_up_sync(*, tournament_id: int) -> None:

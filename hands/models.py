@@ -215,6 +215,10 @@ class HandForHand(models.Model):
     alerted_round = models.IntegerField(default=-1)  # the last round the floor was alerted of
     paused_clock = models.BooleanField(default=False)  # resume it when hand-for-hand ends
 
+    # The house settings an event's copy or template takes. Not the places paid set by
+    # hand: the next field may be of another size (the payout settings come along).
+    HOUSE_SETTINGS = ("seconds_per_hand", "margin", "alert_minutes")
+
     class Meta:
         verbose_name = _("hand-for-hand")
         constraints = [

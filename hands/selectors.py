@@ -48,6 +48,13 @@ def hand_for_hand(tournament_id: int) -> HandForHand:
     return found or HandForHand(tournament_id=tournament_id)
 
 
+def h4h_setup(tournament_id: int) -> dict:
+    """Hand-for-hand's house settings (RP-8) as plain values, for an event's copy or a
+    saved event template."""
+    settings = hand_for_hand(tournament_id)
+    return {name: getattr(settings, name) for name in HandForHand.HOUSE_SETTINGS}
+
+
 # --- Places ------------------------------------------------------------------------------
 
 

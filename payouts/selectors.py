@@ -26,6 +26,16 @@ def payout_structure(tournament: Tournament) -> PayoutStructure:
     return structure or PayoutStructure(tournament=tournament)
 
 
+def payout_setup(tournament: Tournament) -> dict:
+    """The payout settings as plain values (JSON: decimals as text), for an event's copy
+    or a saved event template. Never the lines, the lock or what was paid."""
+    settings = payout_structure(tournament).settings_dict()
+    return {
+        name: str(value) if isinstance(value, Decimal) else value
+        for name, value in settings.items()
+    }
+
+
 @dataclass(frozen=True)
 class PayoutTable:
     pool: engine.PrizePool

@@ -1,5 +1,8 @@
 """Prize money under /api/v1/tournaments/{id}/: the payout table, results, payments and
-deals. Money is in cents. Reading payouts and results is public (no contact data)."""
+deals. Money is in cents. Reading payouts and results is public (no contact data).
+
+And events made from other events: a copy of an event (/tournaments/{id}/copy/) and the
+house's event templates (/event-templates/), the director's."""
 
 from decimal import Decimal
 
@@ -11,15 +14,17 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from floorman.api import valid_data
+from floorman.names import validate_visible_name
 from floorman.parsers import JSONParser
 from floorman.roles import DEAL_FIGURES, MANAGE_TOURNAMENTS, PAY_PRIZES, role_permission
 from payouts.models import PayoutSettings, PayoutTemplate, PlacesMode
 from payouts.selectors import payout_table
 from prizes import services
-from prizes.models import DealMethod
+from prizes.models import DealMethod, EventTemplate
 from prizes.selectors import payouts_public, results, results_public
+from prizes.services import events
 from tournaments.lookups import MAX_ID, money, tournament_or_404
-from tournaments.models import MAX_CHIPS
+from tournaments.models import MAX_CHIPS, start_at_plausible
 
 MAX_PLACES = 1_000_000
 MAX_DEAL_PLAYERS = 1_000
@@ -126,6 +131,40 @@ class DealInput(serializers.Serializer):
     )
     save = money(required=False, default=0)
     continue_play = serializers.BooleanField(required=False, default=False)
+
+
+def _event_name(**kwargs) -> serializers.CharField:
+    return serializers.CharField(max_length=120, validators=[validate_visible_name], **kwargs)
+
+
+class EventNewInput(serializers.Serializer):
+    name = _event_name(help_text=_("The new event's name."))
+    start_at = serializers.DateTimeField(validators=[start_at_plausible])
+    tables = serializers.BooleanField(
+        required=False,
+        default=True,
+        help_text=_("Take the tables too (numbers, seats; nobody seated). Default: yes."),
+    )
+
+
+class EventTemplateInput(serializers.Serializer):
+    tournament = serializers.IntegerField(
+        min_value=1, max_value=MAX_ID, help_text=_("The event to save.")
+    )
+    name = _event_name(help_text=_("A template of the same name is replaced."))
+
+
+class EventOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    status = serializers.CharField()
+    start_at = serializers.DateTimeField()
+
+
+class EventTemplateOutput(serializers.ModelSerializer):
+    class Meta:
+        model = EventTemplate
+        fields = ["id", "name", "saved_from", "saved_at"]
 
 
 # --- Output (for the schema) ---------------------------------------------------------------
@@ -301,3 +340,63 @@ class DealView(PrizeView):
         )
         tournament.refresh_from_db()
         return Response(results_data(tournament), status=status.HTTP_201_CREATED)
+
+
+# --- Events made from other events ----------------------------------------------------------
+
+
+class EventView(APIView):
+    """The director's, reading as well as writing: templates are the house's own."""
+
+    parser_classes = [JSONParser]
+
+    def get_permissions(self):
+        return [role_permission(*MANAGE_TOURNAMENTS)()]
+
+
+class EventCopyView(EventView):
+    @extend_schema(request=EventNewInput, responses={201: EventOutput})
+    def post(self, request, tournament_pk):
+        """Copy the event under a new name and start: a planned event with its settings,
+        its own copy of the blind structure, the clock, payout, seating and hand-for-hand
+        settings and (unless `tables` is false) its tables. Never its entries, players,
+        hands, payments or results. 409 if another event has one of the tables in play."""
+        tournament = tournament_or_404(tournament_pk)
+        data = valid_data(EventNewInput, request.data)
+        made = events.event_copy(actor=request.user, tournament_id=tournament.pk, **data)
+        return Response(EventOutput(made).data, status=status.HTTP_201_CREATED)
+
+
+class EventTemplatesView(EventView):
+    @extend_schema(responses=EventTemplateOutput(many=True))
+    def get(self, request):
+        """The saved event templates, by name."""
+        templates = EventTemplate.objects.order_by("name", "id")
+        return Response(EventTemplateOutput(templates, many=True).data)
+
+    @extend_schema(request=EventTemplateInput, responses={201: EventTemplateOutput})
+    def post(self, request):
+        """Save an event's setup as a template under a name."""
+        data = valid_data(EventTemplateInput, request.data)
+        tournament = tournament_or_404(data["tournament"])
+        template = events.event_template_save(
+            actor=request.user, tournament_id=tournament.pk, name=data["name"]
+        )
+        return Response(EventTemplateOutput(template).data, status=status.HTTP_201_CREATED)
+
+
+class EventTemplateView(EventView):
+    @extend_schema(request=None, responses={204: None})
+    def delete(self, request, template_pk):
+        """Delete a template; the events started from it stay."""
+        events.event_template_delete(actor=request.user, template_id=template_pk)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class EventTemplateStartView(EventView):
+    @extend_schema(request=EventNewInput, responses={201: EventOutput})
+    def post(self, request, template_pk):
+        """Start a new planned event from a template, under a name and start."""
+        data = valid_data(EventNewInput, request.data)
+        made = events.event_template_start(actor=request.user, template_id=template_pk, **data)
+        return Response(EventOutput(made).data, status=status.HTTP_201_CREATED)

@@ -1,5 +1,5 @@
 """Prize money under /api/v1/tournaments/{id}/: the paths and names it had under the
-tournaments API."""
+tournaments API. A copy of an event, and the event templates (/api/v1/event-templates/)."""
 
 from django.urls import path
 
@@ -19,4 +19,16 @@ urlpatterns = [
         name="api-deal-calculate",
     ),
     path(f"{T}/deal/", api.DealView.as_view(), name="api-deal"),
+    path(f"{T}/copy/", api.EventCopyView.as_view(), name="api-event-copy"),
+    path("event-templates/", api.EventTemplatesView.as_view(), name="api-event-templates"),
+    path(
+        "event-templates/<id:template_pk>/",
+        api.EventTemplateView.as_view(),
+        name="api-event-template",
+    ),
+    path(
+        "event-templates/<id:template_pk>/start/",
+        api.EventTemplateStartView.as_view(),
+        name="api-event-template-start",
+    ),
 ]

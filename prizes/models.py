@@ -1,5 +1,5 @@
 """Prize money: entered places, payments and deals. The payout table they pay from is
-the payouts app's.
+the payouts app's. And the house's saved events, to start new ones from (EventTemplate).
 
 The tables were made by the tournaments app and keep their names (db_table): the models
 moved, the data did not.
@@ -10,6 +10,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from floorman.names import validate_visible_name
 from tournaments.models import Entry, Tournament, Transaction
 
 
@@ -105,3 +106,29 @@ class DealShare(models.Model):
 
     def __str__(self) -> str:
         return f"{self.entry}: {self.amount}"
+
+
+class EventTemplate(models.Model):
+    """An event the director saved under a name, to start the next ones from
+    (prizes.services.events). Its setup is kept as the apps read it (JSON): the event's
+    settings, its blind structure's steps, the payout, seating and hand-for-hand settings
+    and the table layout. It keeps no link to the event: changing or deleting that event
+    later changes nothing here. Never entries, players, hands, payments or results."""
+
+    name = models.CharField(
+        _("name"), max_length=120, unique=True, validators=[validate_visible_name]
+    )
+    setup = models.JSONField(_("setup"))
+    saved_from = models.CharField(_("saved from"), max_length=120, blank=True)
+    saved_at = models.DateTimeField(_("saved"), auto_now=True)
+    saved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["name", "id"]
+        verbose_name = _("event template")
+        verbose_name_plural = _("event templates")
+
+    def __str__(self) -> str:
+        return self.name

@@ -1,6 +1,6 @@
 """Reads for the prize money: whether the payout table may still change, the chips in
 play, the results and what each entry is due. The payout table itself is read from
-`payouts.selectors`.
+`payouts.selectors`. And an event's setup, for its copy or a saved event template.
 """
 
 from collections import defaultdict
@@ -8,13 +8,34 @@ from dataclasses import dataclass, field
 
 from django.db.models import Sum
 
+from clock.selectors import clock_setup
 from hands.engine.places import Place, prize_shares
-from hands.selectors import finishing_places
-from payouts.selectors import PayoutTable, payout_table
+from hands.selectors import finishing_places, h4h_setup
+from payouts.selectors import PayoutTable, payout_setup, payout_table
 from prizes.models import Deal, Payment, PlaceEntered
 from rulings.models import Penalty
+from seating.selectors import seating_setup
 from tournaments.models import Entry, EntryStatus, Tournament, TournamentStatus
-from tournaments.selectors import Totals, player_public, tournament_totals
+from tournaments.selectors import Totals, player_public, tournament_setup, tournament_totals
+
+# --- An event's setup -----------------------------------------------------------------
+
+
+def event_setup(tournament: Tournament) -> dict:
+    """What a copy of the event or a saved event template takes of it, each app's part
+    as that app reads it, in plain values (JSON): the event's settings (money, stack,
+    deadlines, re-entries, rebuys, add-on), the clock's settings and the steps of its
+    blind structure, the payout settings, the seating settings and tables, and
+    hand-for-hand's settings. Never its name or start, its entries, players, hands,
+    payments or results."""
+    return {
+        "event": tournament_setup(tournament),
+        "clock": clock_setup(tournament),
+        "payouts": payout_setup(tournament),
+        "seating": seating_setup(tournament.pk),
+        "hand_for_hand": h4h_setup(tournament.pk),
+    }
+
 
 # --- Paid and dealt ---------------------------------------------------------------------
 

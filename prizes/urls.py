@@ -1,4 +1,5 @@
-"""The prize pages: the payout table, results and payments, deals (casino §6).
+"""The prize pages: the payout table, results and payments, deals (casino §6); and the
+events made from other events (a copy, the event templates).
 
 They keep the URLs and the names they had as tournament pages ("tournaments:payouts"): the
 root urlconf includes these patterns with the tournaments pages, in their namespace.
@@ -8,9 +9,10 @@ from django.urls import path
 
 import floorman.converters  # noqa: F401 - registers the "id" path converter
 from prizes import exports
-from prizes.views import payouts, results
+from prizes.views import events, payouts, results
 
 T = "<id:tournament_id>/"
+TEMPLATE = "templates/<id:template_id>/"
 
 urlpatterns = [
     path(T + "payouts/", payouts.payouts, name="payouts"),
@@ -31,4 +33,9 @@ urlpatterns = [
     path(T + "deal/", results.deal, name="deal"),
     path(T + "deal/pause/", results.deal_pause, name="deal-pause"),
     path(T + "deal/record/", results.deal_record, name="deal-record"),
+    path(T + "copy/", events.event_copy, name="copy"),
+    path(T + "copy/template/", events.event_template_save, name="event-template-save"),
+    path("templates/", events.event_templates, name="event-templates"),
+    path(TEMPLATE + "start/", events.event_template_start, name="event-template-start"),
+    path(TEMPLATE + "delete/", events.event_template_delete, name="event-template-delete"),
 ]

@@ -8,6 +8,10 @@ REFUSALS = {
     ),
     "nobody_to_seat": _("Every active entry already has a seat."),
     "table_in_use": _("Table %(number)s is in play in another tournament."),
+    "tables_in_use": _(
+        "Tables %(numbers)s are in play in another tournament: leave the tables out, or "
+        "add them once that tournament is over."
+    ),
     "table_number_taken": _("This tournament already has a table %(number)s."),
     "table_not_empty": _("Table %(number)s still has players; break it instead."),
     "table_broken": _("Table %(number)s has been broken: it can no longer be changed."),

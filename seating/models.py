@@ -103,6 +103,16 @@ class Seating(models.Model):
         help_text=_("TDA 11-A: stud-only events fill the last open seat."),
     )
 
+    SETTINGS = (
+        "balance_threshold",
+        "source_rule",
+        "halt_rule",
+        "break_headroom",
+        "final_table_size",
+        "final_draw",
+        "stud_positions",
+    )
+
     class Meta:
         verbose_name = _("seating settings")
         verbose_name_plural = _("seating settings")

@@ -24,6 +24,32 @@ def seating_settings(tournament_id: int) -> Seating:
     )
 
 
+def seating_setup(tournament_id: int) -> dict:
+    """Seating's part of an event's setup (JSON), for a copy or a saved event template:
+    the house settings and the table layout: every table the event had, broken or not,
+    with its seats, accessible and blocked seats and its place in the break order.
+    Never who sat where."""
+    settings = seating_settings(tournament_id)
+    seats = Seat.objects.filter(table__tournament_id=tournament_id).order_by(
+        "table__break_order", "table__number", "number"
+    )
+    tables: dict[int, dict] = {}
+    for number, count, seat, accessible, blocked in seats.values_list(
+        "table__number", "table__seats", "number", "accessible", "blocked"
+    ):
+        table = tables.setdefault(
+            number, {"number": number, "seats": count, "accessible": [], "blocked": []}
+        )
+        if accessible:
+            table["accessible"].append(seat)
+        if blocked:
+            table["blocked"].append(seat)
+    return {
+        "settings": {name: getattr(settings, name) for name in Seating.SETTINGS},
+        "tables": list(tables.values()),  # the first breaks first
+    }
+
+
 def open_tables(tournament_id: int):
     return Table.objects.filter(tournament_id=tournament_id, broken_at__isnull=True)
 

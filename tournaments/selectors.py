@@ -35,6 +35,39 @@ def rules_at(tournament: Tournament, *, level: int) -> engine.Rules:
     )
 
 
+# What an event's copy or template takes of its setup: all but its name, its start and
+# the level in play (tournaments.services.TOURNAMENT_FIELDS besides those).
+SETUP_FIELDS = (
+    "game",
+    "currency",
+    "buy_in",
+    "fee",
+    "starting_stack",
+    "table_size",
+    "capacity",
+    "late_reg_until_level",
+    "reentry_allowed",
+    "reentry_max",
+    "reentry_until_level",
+    "rebuy_until_level",
+    "rebuy_max",
+    "rebuy_price",
+    "rebuy_fee",
+    "rebuy_chips",
+    "addon_price",
+    "addon_fee",
+    "addon_chips",
+    "addon_at_break_after_level",
+    "guarantee",
+)
+
+
+def tournament_setup(tournament: Tournament) -> dict:
+    """The event's own settings as plain values (JSON), for a copy or a saved template:
+    money, stack, table size, deadlines, re-entries, rebuys, add-on, guarantee."""
+    return {name: getattr(tournament, name) for name in SETUP_FIELDS}
+
+
 def player_public(player) -> dict:
     """What anyone may see of a player: no contact data (email, phone, birth year)."""
     return {

@@ -153,14 +153,22 @@ def tournament_publish(tournament: Tournament) -> None:
     )
 
 
-@transaction.atomic
-def tournament_create(*, actor, data: dict) -> Tournament:
+def tournament_add(*, data: dict) -> Tournament:
+    """A new event from its setup, planned: the tournaments' part of creating one, by
+    hand (tournament_create) or as a copy of another event or of a saved event template
+    (prizes.services.events). Nothing else of another event comes with it."""
     tournament_check(data)
     tournament = Tournament.objects.create(
         **{k: v for k, v in data.items() if k in TOURNAMENT_FIELDS and k != "current_level"}
     )
     if "current_level" in data:
         tournament_level_set(tournament=tournament, level=data["current_level"])
+    return tournament
+
+
+@transaction.atomic
+def tournament_create(*, actor, data: dict) -> Tournament:
+    tournament = tournament_add(data=data)
     audit_record(
         actor=actor,
         action="tournament.create",

@@ -57,6 +57,24 @@ class Step:
         return self.kind == BREAK
 
 
+STEP_FIELDS = tuple(Step.__dataclass_fields__)
+
+
+def step_data(step: Step) -> dict:
+    """A step as plain values (JSON): how an event's copy or template keeps it."""
+    return {
+        name: list(step.color_up) if name == "color_up" else getattr(step, name)
+        for name in STEP_FIELDS
+    }
+
+
+def step_of(data: dict) -> Step:
+    """The step that `step_data` gave; names it does not know are left out."""
+    values = {name: data[name] for name in STEP_FIELDS if name in data}
+    values["color_up"] = tuple(values.get("color_up") or ())
+    return Step(**values)
+
+
 @dataclass(frozen=True)
 class Clock:
     status: str = NOT_STARTED

@@ -24,6 +24,7 @@ from floorman import keys
 from hands import services as hand_services
 from hands.tests.factories import button_at, deal, seat_players
 from prizes import services as prize_services
+from prizes.services import events as event_services
 from rulings import services as rulings
 from seating import services as seating
 from seating.models import SeatingAction
@@ -87,6 +88,9 @@ def build_world() -> World:
     )
     prize_services.payouts_update(actor=None, tournament_id=event.pk, locked=True)
     prize_services.template_save(actor=None, tournament_id=event.pk, name="Ten percent")
+    event_template = event_services.event_template_save(
+        actor=None, tournament_id=event.pk, name="Security weekly"
+    )
     venue = rulings.venue_save(
         actor=None, name="Casino Test", ambiguous_amounts="tda", is_default=True
     )
@@ -143,6 +147,8 @@ def build_world() -> World:
         "url": "nothing-here/",
         "user_id": colleague.pk,
         "key_id": api_key.pk,
+        "template_id": event_template.pk,
+        "template_pk": event_template.pk,
     }
     return World(event=event, ids=ids, entry=contact, token=link.token, token_2=link_2.token)
 

@@ -54,6 +54,7 @@ from floorman import keys
 from hands.services import hand_action
 from hands.tests.factories import button_at, deal, finish, seat_players
 from prizes import services as prize_services
+from prizes.services import events as prize_events
 from rulings import services as rulings_services
 from tournaments.models import Alternate, Entry, Player, Tournament
 from tournaments.tests.factories import register, staff, tournament
@@ -106,6 +107,7 @@ class World:
     penalty_id: int
     hand_in_play: int  # on table 1
     api_key_id: int  # another tool's key, not revoked
+    event_template_id: int  # saved from `event`
 
 
 def build_world() -> World:
@@ -175,6 +177,9 @@ def build_world() -> World:
         actor=director, chip_set_id=None, name="House", chips=[(25, "green"), (100, "black")]
     )
     api_key = keys.api_key_create(actor=director, name="Results site", scope="read").key
+    event_template = prize_events.event_template_save(
+        actor=director, tournament_id=event.pk, name="Weekly main event"
+    )
     return World(
         director_token=token,
         event=event,
@@ -190,6 +195,7 @@ def build_world() -> World:
         penalty_id=penalty.pk,
         hand_in_play=in_play.number,
         api_key_id=api_key.pk,
+        event_template_id=event_template.pk,
     )
 
 
@@ -225,6 +231,7 @@ def known_path_parameters(path: str, world: World) -> dict:
         "hand_number": world.hand_in_play,
         "seat": 6,
         "key_id": world.api_key_id,
+        "template_pk": world.event_template_id,
     }
 
 

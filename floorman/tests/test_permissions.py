@@ -135,6 +135,10 @@ EXPECTED: dict[str, dict] = {
     "api-payment": {"DELETE": PAY},
     "api-deal-calculate": post(DEAL),
     "api-deal": post(MANAGE),
+    "api-event-copy": post(MANAGE),
+    "api-event-templates": {"GET": MANAGE, "POST": MANAGE},
+    "api-event-template": {"DELETE": MANAGE},
+    "api-event-template-start": post(MANAGE),
     "structure-list": {"GET": MANAGE, "POST": MANAGE},
     "structure-detail": {"GET": MANAGE, "PUT": MANAGE, "DELETE": MANAGE},
     "chipset-list": {"GET": MANAGE, "POST": MANAGE},
@@ -217,6 +221,12 @@ EXPECTED: dict[str, dict] = {
     "tournaments:deal": form(DEAL),
     "tournaments:deal-pause": post(DEAL),
     "tournaments:deal-record": post(MANAGE),
+    # --- Events made from other events -------------------------------------------------
+    "tournaments:copy": form(MANAGE),
+    "tournaments:event-template-save": post(MANAGE),
+    "tournaments:event-templates": {"GET": MANAGE},
+    "tournaments:event-template-start": form(MANAGE),
+    "tournaments:event-template-delete": form(MANAGE),
     # --- Clock, screens, structures -----------------------------------------------------
     "clock:console": page(CLOCK),
     "clock:action": post(CLOCK),

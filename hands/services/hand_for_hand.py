@@ -209,6 +209,16 @@ def h4h_settings_update(*, actor, tournament_id: int, data: dict) -> HandForHand
     return settings
 
 
+def h4h_prepare(*, tournament: Tournament, settings: dict) -> HandForHand:
+    """A new event's hand-for-hand house settings (hands.selectors.h4h_setup of the event
+    copied, or as a saved event template keeps them): hands' part of
+    prizes.services.events, in its transaction."""
+    return HandForHand.objects.create(
+        tournament=tournament,
+        **{name: settings[name] for name in HandForHand.HOUSE_SETTINGS if name in settings},
+    )
+
+
 def _too_long() -> str:
     return _("At most 180 seconds a hand (RP-8 B).")
 

@@ -171,6 +171,78 @@ def table_add(
     return table
 
 
+def seating_prepare(*, tournament: Tournament, setup: dict, tables: bool = True) -> list[Table]:
+    """A new event's seating: the house settings of `setup` and, with `tables`, its table
+    layout (seating.selectors.seating_setup of the event copied, or as a saved event
+    template keeps it): each table with its seats and its accessible and blocked seats,
+    in the same break order, and nobody seated.
+
+    Each table is the venue's, as one added by hand is (table_add). A venue table serves
+    one tournament at a time: if another still has one of them in play, the event is
+    refused and nothing is written. The seating's part of prizes.services.events, in its
+    transaction: the new event itself is known to nobody else yet."""
+    settings = setup.get("settings") or {}
+    Seating.objects.create(
+        tournament=tournament,
+        **{name: settings[name] for name in Seating.SETTINGS if name in settings},
+    )
+    layout = (setup.get("tables") or []) if tables else []
+    if not layout:
+        return []
+    numbers = [table["number"] for table in layout]
+    # Locked in number order, so that two events taking the same tables queue up.
+    venues = {
+        venue.number: venue
+        for venue in VenueTable.objects.select_for_update()
+        .filter(number__in=numbers)
+        .order_by("number")
+    }
+    _refuse_tables_in_use(numbers)
+    try:
+        with transaction.atomic():
+            for table in layout:
+                if table["number"] not in venues:
+                    venues[table["number"]] = VenueTable.objects.create(
+                        number=table["number"],
+                        seats=table["seats"],
+                        accessible_seats=",".join(map(str, table.get("accessible") or [])),
+                    )
+            made = Table.objects.bulk_create(
+                Table(
+                    tournament=tournament,
+                    venue_table=venues[table["number"]],
+                    number=table["number"],
+                    seats=table["seats"],
+                    break_order=order,
+                )
+                for order, table in enumerate(layout, start=1)
+            )
+    except IntegrityError:  # another event took a table between the check and the insert
+        _refuse_tables_in_use(numbers)
+        raise
+    Seat.objects.bulk_create(
+        Seat(
+            table=row,
+            number=number,
+            accessible=number in (table.get("accessible") or ()),
+            blocked=number in (table.get("blocked") or ()),
+        )
+        for row, table in zip(made, layout, strict=True)
+        for number in range(1, table["seats"] + 1)
+    )
+    return made
+
+
+def _refuse_tables_in_use(numbers: list[int]) -> None:
+    busy = sorted(
+        Table.objects.filter(venue_table__number__in=numbers, broken_at=None).values_list(
+            "venue_table__number", flat=True
+        )
+    )
+    if busy:
+        raise _refuse("tables_in_use", numbers=", ".join(map(str, busy)))
+
+
 @transaction.atomic
 def table_remove(*, actor, tournament_id: int, number: int) -> None:
     """Take an empty table out of the tournament (a table with players is broken)."""

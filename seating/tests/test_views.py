@@ -227,6 +227,20 @@ def test_map_counts_unseated_entries_and_offers_the_draw(floor, event):
     assert url(event, "draw") in html and "Draw seats" in html
 
 
+def test_map_offers_to_seat_late_entries_only_when_somebody_waits_tda_8a(floor, event):
+    add_tables(event, 1, seats=2)
+    field(event, 2)
+    services.seating_draw(actor=None, tournament_id=event.pk)
+
+    everyone_seated = page(floor.get(url(event, "map")))
+    field(event, 1, prefix="Late")  # the table is full: the late entry waits for a seat
+    one_waiting = page(floor.get(url(event, "map")))
+
+    assert "Seat late entries" not in everyone_seated
+    assert "Seat late entries" in one_waiting
+    assert "1 active entry has no seat." in one_waiting
+
+
 def test_map_without_tables_says_how_to_start(floor, event):
     html = page(floor.get(url(event, "map")))
 

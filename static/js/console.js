@@ -1,4 +1,5 @@
-// TD clock console: live countdowns, keyboard shortcuts, confirmations, live refresh.
+// TD clock console: live countdowns, keyboard shortcuts and their help, confirmations,
+// live refresh.
 // Without this file the console still works (plain forms, a confirmation page).
 // The socket, the time probe's arithmetic and the swap of a fresh console are live.js's
 // (window.FloormanLive), loaded first.
@@ -40,11 +41,55 @@
     form.appendChild(field);
   });
 
-  // Space: start / pause / resume. + and -: a minute more or less.
+  // Keyboard shortcuts, listed in the help that "?" opens (#shortcuts). Each presses a
+  // button of the console, so a key does what the click does, asking first where it asks.
+  var PRESS = {
+    " ": "toggle", // start, pause, resume
+    "+": "plus", "=": "plus", // a minute more ("=" is "+" without Shift)
+    "-": "minus",
+    n: "next", N: "next", ArrowRight: "next",
+    p: "previous", P: "previous", ArrowLeft: "previous",
+  };
+  var CONTROLS = ["BUTTON", "A", "SUMMARY"]; // Space presses these themselves
+  var help = document.getElementById("shortcuts");
+  var opener = null; // what had the focus before the help opened: it gets it back
+
+  function typing(element) {
+    return !!element && (/^(INPUT|SELECT|TEXTAREA)$/.test(element.tagName) || element.isContentEditable === true);
+  }
+
+  function helpOpen() {
+    if (!help || help.open || typeof help.showModal !== "function") return;
+    opener = document.activeElement;
+    help.showModal();
+  }
+
+  if (help) {
+    // Escape (the dialog's own) or the Close button: the focus goes back where it was.
+    help.addEventListener("close", function () {
+      if (opener && typeof opener.focus === "function" && document.contains(opener)) opener.focus();
+      opener = null;
+    });
+    document.querySelectorAll("[data-shortcuts-open]").forEach(function (button) {
+      button.hidden = false;
+      button.addEventListener("click", helpOpen);
+    });
+  }
+
   document.addEventListener("keydown", function (event) {
-    var tag = (document.activeElement && document.activeElement.tagName) || "";
-    if (/INPUT|SELECT|TEXTAREA|BUTTON/.test(tag) || event.ctrlKey || event.metaKey || event.altKey) return;
-    var id = { " ": "toggle", "+": "plus", "-": "minus" }[event.key];
+    if (event.ctrlKey || event.metaKey || event.altKey || event.repeat || event.defaultPrevented) return;
+    if (help && help.open) return; // the help takes its own keys: Escape closes it
+    var active = document.activeElement;
+    if (typing(active)) return; // a key typed into a field is only typed
+    if (event.key === "?") { event.preventDefault(); helpOpen(); return; }
+    if (event.key === "a" || event.key === "A") {
+      var field = document.querySelector("#announce [name=text]");
+      // The "a" itself is not typed into the field (preventDefault).
+      if (field) { event.preventDefault(); field.focus(); }
+      return;
+    }
+    if (event.key === " " && active && CONTROLS.indexOf(active.tagName) >= 0) return;
+    var id = PRESS[event.key];
     var button = id && document.getElementById(id);
     if (button) { event.preventDefault(); button.click(); }
   });

@@ -13,8 +13,9 @@ harness.installBrowser({ now: Date.UTC(2026, 2, 1, 20, 0, 0) });
 global.FloormanLive = harness.script("live.js");
 global.requestAnimationFrame = () => {}; // no frames: the countdowns are not tested here
 
-// The console page: #console with its tournament and the URL that renders it afresh.
-function openConsole() {
+// The console page: #console with its tournament and the URL that renders it afresh;
+// `elements`: more of the page by id (its buttons, the keys' help).
+function openConsole(elements = {}) {
   const doc = harness.fakeDocument({ activeElement: null });
   const root = new Element(doc, "DIV", {
     "data-tournament": "7",
@@ -23,7 +24,7 @@ function openConsole() {
   root.innerHTML = "<p>as loaded</p>";
   root.contains = (node) => node === root.field;
   root.field = new Element(doc, "INPUT");
-  doc.getElementById = (id) => (id === "console" ? root : null);
+  doc.getElementById = (id) => (id === "console" ? root : elements[id] || null);
   doc.querySelector = (selector) => (selector === "#console" ? root : null);
   global.document = doc;
   sockets.length = 0;
@@ -78,5 +79,93 @@ const tests = [
     assert.equal(fetches.length, 2);
   }],
 ];
+
+// A button of the console that counts its presses.
+function button(pressed, id) {
+  return { tagName: "BUTTON", click: () => pressed.push(id) };
+}
+
+// A key as the browser hands it to the page's listener.
+function key(doc, name, extra = {}) {
+  const event = Object.assign({ key: name, prevented: false }, extra);
+  event.preventDefault = () => { event.prevented = true; };
+  doc.fire("keydown", event);
+  return event;
+}
+
+// The keys' help: a <dialog> that remembers its listeners and closes as Escape does.
+function fakeDialog() {
+  const listeners = {};
+  return {
+    open: false,
+    showModal() { this.open = true; },
+    close() { this.open = false; (listeners.close || []).forEach((fn) => fn({})); },
+    addEventListener(kind, fn) { (listeners[kind] = listeners[kind] || []).push(fn); },
+  };
+}
+
+const CONSOLE_BUTTONS = ["toggle", "plus", "minus", "next", "previous"];
+
+function consoleWithButtons(extra = {}) {
+  const pressed = [];
+  const elements = Object.assign({}, extra);
+  CONSOLE_BUTTONS.forEach((id) => { elements[id] = button(pressed, id); });
+  const { doc } = openConsole(elements);
+  doc.contains = () => true;
+  return { doc, pressed };
+}
+
+tests.push(
+  ["keys press the console's buttons: space, + and -, N and P, arrows", () => {
+    const { doc, pressed } = consoleWithButtons();
+    const keys = [" ", "+", "=", "-", "n", "N", "ArrowRight", "p", "P", "ArrowLeft", "x"];
+    const prevented = keys.map((name) => key(doc, name).prevented);
+    assert.deepEqual(pressed, [
+      "toggle", "plus", "plus", "minus", "next", "next", "next", "previous", "previous", "previous",
+    ]);
+    assert.deepEqual(prevented, [...keys.slice(0, -1).map(() => true), false]);
+  }],
+  ["keys typed into a field are only typed; held down or with Ctrl they do nothing", () => {
+    const { doc, pressed } = consoleWithButtons();
+    for (const tagName of ["INPUT", "TEXTAREA", "SELECT"]) {
+      doc.activeElement = { tagName };
+      assert.equal(key(doc, "n").prevented, false);
+    }
+    doc.activeElement = { tagName: "DIV", isContentEditable: true };
+    key(doc, "n");
+    doc.activeElement = null;
+    key(doc, "n", { ctrlKey: true });
+    key(doc, "+", { repeat: true });
+    assert.deepEqual(pressed, []);
+  }],
+  ["space on a focused button is that button's own; other keys still work there", () => {
+    const { doc, pressed } = consoleWithButtons();
+    doc.activeElement = { tagName: "BUTTON" };
+    assert.equal(key(doc, " ").prevented, false);
+    key(doc, "n");
+    assert.deepEqual(pressed, ["next"]);
+  }],
+  ["? opens the help; keys wait while it is open; closing gives the focus back", () => {
+    const help = fakeDialog();
+    const { doc, pressed } = consoleWithButtons({ shortcuts: help });
+    const before = { tagName: "A", focused: 0, focus() { this.focused += 1; } };
+    doc.activeElement = before;
+    assert.equal(key(doc, "?").prevented, true);
+    assert.equal(help.open, true);
+    key(doc, "n");
+    assert.deepEqual(pressed, [], "the console's keys wait");
+    help.close(); // Escape, or the Close button
+    assert.equal(before.focused, 1);
+    key(doc, "n");
+    assert.deepEqual(pressed, ["next"]);
+  }],
+  ["A puts the cursor in the announcement, without typing the a", () => {
+    const { doc } = consoleWithButtons();
+    const field = { focused: 0, focus() { this.focused += 1; } };
+    doc.querySelector = (selector) => (selector === "#announce [name=text]" ? field : null);
+    assert.equal(key(doc, "a").prevented, true);
+    assert.equal(field.focused, 1);
+  }],
+);
 
 harness.run(tests);

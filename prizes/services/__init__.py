@@ -210,6 +210,18 @@ def payouts_update(
     return table
 
 
+def payouts_prepare(*, tournament: Tournament, settings: dict) -> PayoutStructure:
+    """A new event's payout settings (payouts.selectors.payout_setup of the event copied,
+    or as a saved event template keeps them); its table follows the prize pool. Prizes'
+    part of prizes.services.events, in its transaction."""
+    values = {
+        name: PayoutStructure._meta.get_field(name).to_python(settings[name])
+        for name in PayoutSettings.SETTINGS
+        if name in settings
+    }
+    return PayoutStructure.objects.create(tournament=tournament, **values)
+
+
 def _settings_change(structure: PayoutStructure, settings: dict) -> bool:
     return any(getattr(structure, name) != value for name, value in settings.items())
 
