@@ -30,7 +30,6 @@ from seating.models import (
     Seating,
     SeatingAction,
     Table,
-    TableState,
     VenueTable,
 )
 from seating.selectors import (
@@ -39,6 +38,7 @@ from seating.selectors import (
     last_seat_of,
     seating_settings,
     table_views,
+    undo_plan,
     unseated_entries,
 )
 from tournaments.models import Entry, EntryStatus, Tournament
@@ -789,43 +789,39 @@ def halt_waive(*, actor, tournament_id: int, number: int, waived: bool = True) -
 # --- Undo ---------------------------------------------------------------------------------
 
 
-def _hand_dealt_since(tournament: Tournament, action: SeatingAction, moves) -> bool:
-    """A hand dealt with the new seating makes it part of the game: it stays. Each
-    table's state says when it last dealt (`TableState.dealt_at`, written by the hands
-    service that deals)."""
-    tables = {m.to_table for m in moves} | {m.from_table for m in moves if m.from_table}
-    return TableState.objects.filter(
-        table__tournament=tournament, table__number__in=tables, dealt_at__gt=action.at
-    ).exists()
-
-
 @transaction.atomic
-def seating_undo(*, actor, tournament_id: int) -> SeatingAction:
-    """Undo the last draw, move, balance or break while every player it seated is still
-    in that seat and no hand has been dealt since at a table it touched."""
+def seating_undo(*, actor, tournament_id: int, action_id: int) -> SeatingAction:
+    """Undo the seating action the TD was shown (`action_id`): the last draw, late seat,
+    move, balance, break or final table not undone yet, while every player it seated is
+    still in that seat and no hand has been dealt since at a table it changed.
+
+    The page names the action and its players before the TD confirms; a second click, or
+    a page left open while someone else undid or seated, is refused (409) rather than
+    undoing an earlier action that nobody was shown.
+
+    1. Lock the tournament.
+    2. The action must still be the last one and undoable (seating.selectors.undo_plan).
+    3. Broken tables it closed open again; the players it seated go back to their seats,
+       those it gave a first seat have none.
+    4. The action is marked undone; one audit entry; the screens are told on commit.
+    """
     tournament = tournament_lock(tournament_id)
-    action = (
-        SeatingAction.objects.filter(tournament=tournament, undone_at=None).order_by("-id").first()
-    )
-    if action is None:
+    plan = undo_plan(tournament.pk)
+    if plan is None:
         raise _refuse("nothing_to_undo")
-    moves = list(action.moves.all())
-    now_at = {
-        entry: (table, seat)
-        for entry, table, seat in Seat.objects.filter(
-            entry_id__in=[m.entry_id for m in moves]
-        ).values_list("entry_id", "table__number", "number")
-    }
-    if any(now_at.get(m.entry_id) != (m.to_table, m.to_seat) for m in moves):
-        raise _refuse("undo_stale")
-    if _hand_dealt_since(tournament, action, moves):
-        raise _refuse("undo_after_hand")
-    if action.kind in (ActionKind.BREAK, ActionKind.FINAL):
-        reopen = {m.from_table for m in moves if m.from_table is not None}
-        Table.objects.filter(tournament=tournament, number__in=reopen).update(broken_at=None)
-    back = {m.entry_id: (m.from_table, m.from_seat) for m in moves if m.from_table is not None}
-    unseat = [m.entry_id for m in moves if m.from_table is None]
-    Seat.objects.filter(entry_id__in=unseat).update(entry=None)
+    if plan.action.pk != action_id:
+        shown = SeatingAction.objects.filter(tournament=tournament, pk=action_id).first()
+        if shown is None:
+            raise NotFound(_("No such seating action."))
+        raise _refuse("undo_done" if shown.undone_at else "undo_not_last")
+    if plan.refusal:
+        raise _refuse(plan.refusal)
+    action = plan.action
+    if plan.reopens:
+        Table.objects.filter(tournament=tournament, number__in=plan.reopens).update(broken_at=None)
+    back = {m.entry: (m.from_table, m.from_seat) for m in plan.moves if m.from_table is not None}
+    unseat = [m.entry for m in plan.unseated]
+    Seat.objects.filter(entry_id__in=unseat).update(entry=None, wait_for_button=False)
     try:
         with transaction.atomic():
             _move_entries(tournament.pk, back, seated=list(back))
@@ -838,7 +834,13 @@ def seating_undo(*, actor, tournament_id: int) -> SeatingAction:
         action="seating.undo",
         obj=action,
         tournament=tournament,
-        after={"kind": action.kind, "moves": len(moves)},
+        after={
+            "kind": action.kind,
+            "moves": len(plan.moves),
+            "back": {str(e): list(where) for e, where in back.items()},
+            "unseated": unseat,
+            "reopened": list(plan.reopens),
+        },
     )
     reverse = [engine.Assignment(e, t, s) for e, (t, s) in back.items()]
     _publish(tournament.pk, reverse, freed=unseat)
