@@ -305,6 +305,39 @@ def last_seat_of(entry_ids: list[int]) -> dict[int, tuple[int, int]]:
     return last
 
 
+@dataclass(frozen=True)
+class SeatBack:
+    """Where a busted entry would sit again if its bust were undone: the seat it left,
+    while that is still free (`free`), else a new seat as for a late entry."""
+
+    table: int
+    seat: int
+    free: bool
+
+
+def seats_back(tournament_id: int, entry_ids: list[int]) -> dict[int, SeatBack]:
+    """Each entry's last seat and whether it is still free (open table, empty, not
+    blocked), in two queries however many entries; one with no seat yet is left out."""
+    last = last_seat_of(entry_ids)
+    if not last:
+        return {}
+    free = set(
+        Seat.objects.filter(
+            table__tournament_id=tournament_id,
+            table__broken_at=None,
+            table__number__in={table for table, _seat in last.values()},
+            entry=None,
+            blocked=False,
+        ).values_list("table__number", "number")
+    )
+    return {entry: SeatBack(t, s, (t, s) in free) for entry, (t, s) in last.items()}
+
+
+def seat_of_entry(entry_id: int) -> tuple[int, int] | None:
+    """Where the entry sits now: (table, seat), or None."""
+    return Seat.objects.filter(entry_id=entry_id).values_list("table__number", "number").first()
+
+
 def seating_public(tournament_id: int) -> list[dict]:
     """Public: every seated active entry with its table and seat, by name."""
     rows = (

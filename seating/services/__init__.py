@@ -9,6 +9,7 @@ entry, so even a bug here cannot seat two players in one chair.
 
 import random
 import secrets
+from dataclasses import dataclass
 
 from django.db import IntegrityError, connection, transaction
 from django.db.models import F
@@ -36,7 +37,9 @@ from seating.selectors import (
     balancing,
     has_draw,
     last_seat_of,
+    seat_of_entry,
     seating_settings,
+    seats_back,
     table_views,
     undo_plan,
     unseated_entries,
@@ -551,24 +554,27 @@ def tables_close(*, tournament: Tournament) -> int:
     return closed
 
 
-def seat_restore(*, actor, tournament: Tournament, entry: Entry) -> None:
+@dataclass(frozen=True)
+class SeatRestored:
+    """Where a player whose bust was undone sits: the seat they left (`same`) or a new one."""
+
+    table: int
+    seat: int
+    same: bool
+
+
+def seat_restore(*, actor, tournament: Tournament, entry: Entry) -> SeatRestored | None:
     """A bust undone: back to the seat the entry left if it is still free, else a
-    random seat as for a late entry."""
-    last = last_seat_of([entry.pk]).get(entry.pk)
-    if last:
-        free = Seat.objects.filter(
-            table__tournament=tournament,
-            table__broken_at=None,
-            table__number=last[0],
-            number=last[1],
-            entry=None,
-            blocked=False,
-        ).exists()
-        if free:
-            _move_entries(tournament.pk, {entry.pk: last}, seated=[])
-            _publish(tournament.pk, [engine.Assignment(entry.pk, *last)])
-            return
+    random seat as for a late entry. Returns where the entry sits now (None: no seat
+    was open, or no draw yet), so that the floor can be told."""
+    back = seats_back(tournament.pk, [entry.pk]).get(entry.pk)
+    if back is not None and back.free:
+        _move_entries(tournament.pk, {entry.pk: (back.table, back.seat)}, seated=[])
+        _publish(tournament.pk, [engine.Assignment(entry.pk, back.table, back.seat)])
+        return SeatRestored(back.table, back.seat, same=True)
     seat_late_entry(actor=actor, tournament=tournament, entry=entry)
+    where = seat_of_entry(entry.pk)
+    return SeatRestored(*where, same=False) if where else None
 
 
 @transaction.atomic

@@ -51,6 +51,7 @@ from hands.forms import (
     HandForm,
     LinkActionForm,
     TabletActionForm,
+    UndoBustForm,
 )
 from hands.models import Elimination, Hand, HandStatus, TabletLink
 from hands.selectors import (
@@ -60,6 +61,7 @@ from hands.selectors import (
     next_hand_number,
     open_table,
     place_public,
+    table_last_bust,
     tablet_link_table,
 )
 from rulings.selectors import warned_entries
@@ -265,6 +267,13 @@ def _player_clocks(tournament: Tournament, table: Table) -> list[dict]:
     return clocks
 
 
+def _undo_bust_offer(table: Table):
+    """The table's last bust-out while its tablet may take it back (nothing depends on
+    it: hands.selectors.table_last_bust), else None."""
+    last = table_last_bust(table)
+    return last if last is not None and not last.refusal else None
+
+
 def _controls_key(*parts) -> str:
     """Changes whenever the tablet's buttons and forms would: the live refresh leaves
     the forms alone otherwise, so a count being typed in is never wiped."""
@@ -316,6 +325,7 @@ def tablet_context(tablet: Tablet) -> dict:
         "dealt": [s for s in seats if s["dealt"]],
         "draw_cards": draw_cards,
         "busts": busts_data(tournament, table.number)[:RECENT_BUSTS],
+        "undo_bust": _undo_bust_offer(table),
         "is_floor": tablet.is_floor,
         "controls_key": _controls_key(
             hand and (hand.number, hand.status),
@@ -541,8 +551,33 @@ def _bust(request, tablet: Tablet):
     return redirect(tablet.url())
 
 
+def _undo_bust(request, tablet: Tablet):
+    form = UndoBustForm(request.POST)
+    if not form.is_valid():
+        return _invalid(request, tablet, form)
+    outcome = _call(request, tablet, services.table_bust_undo, entry_id=form.cleaned_data["entry"])
+    if not outcome.ok:
+        return _refused(request, tablet, outcome)
+    entry = outcome.value
+    where = entry.seat_restored
+    words = {"name": entry.player.name, "number": entry.number}
+    if where is not None and where.table == tablet.table.number:
+        text = _("Bust taken back: %(name)s (#%(number)s) is back in seat %(seat)s.")
+        words["seat"] = where.seat
+    elif where is not None:  # the seat was taken meanwhile: seating gave a new one
+        text = _(
+            "Bust taken back: %(name)s (#%(number)s) now sits at table %(table)s, seat %(seat)s."
+        )
+        words.update(table=where.table, seat=where.seat)
+    else:
+        text = _("Bust taken back: %(name)s (#%(number)s) has no seat yet: call the floor.")
+    messages.success(request, text % words)
+    return redirect(tablet.url())
+
+
 ACTIONS = {
     "draw": _draw,
+    "undo_bust": _undo_bust,
     "button": _button,
     "start": _start,
     "finish": _finish,
