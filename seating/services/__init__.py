@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clock.selectors import registration_open
+from clock.services import player_clocks_clear
 from floorman import live
 from floorman.audit import audit_record, staff_user
 from floorman.errors import Conflict, Invalid, NotFound
@@ -291,9 +292,11 @@ def _apply(
     params: dict,
     assignments: list[engine.Assignment],
     reasons: dict[int, str] | None = None,
+    closed: set[int] = frozenset(),
 ) -> SeatingAction:
     """Write one seating action: free the old seats first, then fill the new ones (the
-    database would refuse an entry in two seats even for a moment)."""
+    database would refuse an entry in two seats even for a moment). The player clocks on
+    the seats it changes and the tables it `closed` stop (TDA 29: on nobody now)."""
     action = SeatingAction.objects.create(
         tournament=tournament,
         kind=kind,
@@ -312,15 +315,29 @@ def _apply(
         {a.entry: (a.table, a.seat) for a in assignments},
         seated=[a.entry for a in assignments if a.from_table is not None],
     )
+    stopped = _player_clocks_stop(tournament, assignments, closed)
     audit_record(
         actor=actor,
         action=f"seating.{kind}",
         obj=action,
         tournament=tournament,
-        after={"seed": seed, "moves": len(rows), **params},
+        after={"seed": seed, "moves": len(rows), **params, **stopped},
     )
     _publish(tournament.pk, assignments)
     return action
+
+
+def _player_clocks_stop(
+    tournament: Tournament, assignments: list[engine.Assignment], closed: set[int] = frozenset()
+) -> dict:
+    """TDA 29: the player clocks on every seat a player left or took, and on the tables
+    that close, stop (clock.services.player_clocks_clear); for the audit entry."""
+    seats = {(a.table, a.seat) for a in assignments}
+    seats |= {(a.from_table, a.from_seat) for a in assignments if a.from_table is not None}
+    cleared = player_clocks_clear(tournament=tournament, seats=seats, tables=set(closed))
+    if not cleared:
+        return {}
+    return {"player_clocks_stopped": [[c["table"], c["seat"]] for c in cleared]}
 
 
 def _move_entries(
@@ -719,6 +736,7 @@ def table_break(*, actor, tournament_id: int, number: int) -> SeatingAction:
         params={"table": number},
         assignments=assignments,
         reasons={a.entry: "TDA 10-B" for a in assignments},
+        closed={number},
     )
 
 
@@ -760,9 +778,11 @@ def final_table_draw(
     assignments = [
         engine.Assignment(e, target.number, seat, *where[e]) for e, seat in drawn.items()
     ]
-    Table.objects.filter(tournament=tournament, broken_at=None).exclude(
+    closing = Table.objects.filter(tournament=tournament, broken_at=None).exclude(
         number=target.number
-    ).update(broken_at=timezone.now())
+    )
+    closed = set(closing.values_list("number", flat=True))
+    closing.update(broken_at=timezone.now())
     return _apply(
         actor=actor,
         tournament=tournament,
@@ -771,6 +791,7 @@ def final_table_draw(
         params={"table": target.number, "by_position": bool(by_position)},
         assignments=assignments,
         reasons={a.entry: "RP-9" for a in assignments},
+        closed=closed,
     )
 
 
@@ -835,6 +856,13 @@ def seating_undo(*, actor, tournament_id: int, action_id: int) -> SeatingAction:
         raise _refuse("undo_stale") from None
     action.undone_at = timezone.now()
     action.save(update_fields=["undone_at"])
+    stopped = _player_clocks_stop(
+        tournament,
+        [
+            engine.Assignment(m.entry, m.to_table, m.to_seat, m.from_table, m.from_seat)
+            for m in plan.moves
+        ],
+    )
     audit_record(
         actor=actor,
         action="seating.undo",
@@ -846,6 +874,7 @@ def seating_undo(*, actor, tournament_id: int, action_id: int) -> SeatingAction:
             "back": {str(e): list(where) for e, where in back.items()},
             "unseated": unseat,
             "reopened": list(plan.reopens),
+            **stopped,
         },
     )
     reverse = [engine.Assignment(e, t, s) for e, (t, s) in back.items()]

@@ -5,6 +5,8 @@ from datetime import timedelta
 
 import pytest
 
+from clock import services as clock_services
+from clock.selectors import player_clocks_running
 from floorman.errors import Conflict, Invalid, NotFound
 from floorman.models import AuditEntry
 from hands.services import busts as bust_services
@@ -596,6 +598,48 @@ def test_undo_refused_once_a_table_it_touched_dealt_a_hand_after_it():
 
 
 # --- RP-9: the final table ----------------------------------------------------------------
+
+
+def test_the_final_table_draw_stops_the_player_clocks_of_the_tables_it_redraws():
+    """TDA 29: a clock is on the player in the seat. After the final-table draw nobody
+    from before sits there: it stopped (issue 16: it stayed on a now-empty seat)."""
+    event = tournament()
+    add_tables(event, 2)
+    _seat_exactly(event, {1: [1, 2, 3], 2: [4, 5]})
+    on_seat = clock_services.player_clock_call(
+        actor=None, tournament_id=event.pk, table=2, seat=5, facing_bet=True
+    )
+    on_empty = clock_services.player_clock_call(
+        actor=None, tournament_id=event.pk, table=1, seat=9, facing_bet=False
+    )
+
+    services.final_table_draw(actor=None, tournament_id=event.pk, number=1)
+
+    assert not player_clocks_running(event).exists()
+    on_seat.refresh_from_db()
+    on_empty.refresh_from_db()
+    assert on_seat.stopped_at is not None and on_empty.stopped_at is not None
+    audited = AuditEntry.objects.get(action="seating.final").after
+    assert sorted(audited["player_clocks_stopped"]) == [[1, 9], [2, 5]]
+
+
+def test_a_move_stops_the_clock_of_the_seats_it_changes_only():
+    event = tournament()
+    add_tables(event, 2)
+    _seat_exactly(event, {1: [1, 2], 2: [1, 2]})
+    mover = occupant(event, 1, 1)
+    moved = clock_services.player_clock_call(
+        actor=None, tournament_id=event.pk, table=1, seat=1, facing_bet=True
+    )
+    other = clock_services.player_clock_call(
+        actor=None, tournament_id=event.pk, table=2, seat=2, facing_bet=True
+    )
+
+    services.entry_move(actor=None, tournament_id=event.pk, entry_id=mover, to_table=2, to_seat=5)
+
+    assert list(player_clocks_running(event)) == [other]
+    moved.refresh_from_db()
+    assert moved.stopped_at is not None
 
 
 def test_final_table_combines_the_last_two_tables():
