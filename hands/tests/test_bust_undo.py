@@ -90,7 +90,7 @@ def test_the_tablet_may_not_take_back_a_bust_once_another_player_went_out(event)
 
 
 def test_the_tablet_may_not_take_back_one_of_two_busts_of_a_hand(event):
-    seated = seat_players(event, {1: [1, 2, 3, 4]})
+    seat_players(event, {1: [1, 2, 3, 4]})
     button_at(event, 1, 1)
     finish(event, 1, deal(event, 1), busts=[2, 3])
     last = last_bust(event)

@@ -40,7 +40,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_safe
 
 from clock.selectors import clock_of, clock_public, player_clock_public, player_clocks_running
-from floorman.pages import Outcome, role_required, service_call
+from floorman.pages import Outcome, message_for_page, role_required, service_call
 from floorman.roles import FLOOR, TABLET, user_has_role
 from hands import services
 from hands.api import busts_data, state_data
@@ -422,8 +422,14 @@ def _call(request, tablet: Tablet, service, **kwargs) -> Outcome:
     )
 
 
+def _tell(request, tablet: Tablet, text: str, level: int = messages.SUCCESS) -> None:
+    """What the dealer is told after an action: shown on this table's tablet only, never
+    on another table's tablet open in the same browser (issue 16)."""
+    message_for_page(request, level, text, page=tablet.url())
+
+
 def _refused(request, tablet: Tablet, outcome: Outcome):
-    messages.error(request, outcome.error.message)
+    _tell(request, tablet, outcome.error.message, messages.ERROR)
     return _render(request, tablet, status=outcome.error.http_status)
 
 
@@ -436,7 +442,7 @@ def _invalid(request, tablet: Tablet, form):
             if text not in shown:
                 shown.append(text)
     for text in shown:
-        messages.error(request, text)
+        _tell(request, tablet, text, messages.ERROR)
     return _render(request, tablet, status=400)
 
 
@@ -466,8 +472,9 @@ def _draw(request, tablet: Tablet):
     outcome = _call(request, tablet, services.button_draw)
     if not outcome.ok:
         return _refused(request, tablet, outcome)
-    messages.success(
+    _tell(
         request,
+        tablet,
         _("Seat %(seat)s drew the high card and takes the button (IFP 2.1).")
         % {"seat": outcome.value.button},
     )
@@ -487,7 +494,7 @@ def _button(request, tablet: Tablet):
     )
     if not outcome.ok:
         return _refused(request, tablet, outcome)
-    messages.success(request, _("Button set on seat %(seat)s.") % {"seat": outcome.value.button})
+    _tell(request, tablet, _("Button set on seat %(seat)s.") % {"seat": outcome.value.button})
     return redirect(tablet.url())
 
 
@@ -495,7 +502,7 @@ def _start(request, tablet: Tablet):
     outcome = _call(request, tablet, services.hand_start)
     if not outcome.ok:
         return _refused(request, tablet, outcome)
-    messages.success(request, _("Hand %(hand)s is dealt.") % {"hand": outcome.value.number})
+    _tell(request, tablet, _("Hand %(hand)s is dealt.") % {"hand": outcome.value.number})
     return redirect(tablet.url())
 
 
@@ -518,9 +525,9 @@ def _finish(request, tablet: Tablet):
     )
     if not outcome.ok:
         return _refused(request, tablet, outcome)
-    messages.success(request, _("Hand %(hand)s is done.") % {"hand": hand_number})
+    _tell(request, tablet, _("Hand %(hand)s is done.") % {"hand": hand_number})
     for line in _bust_lines(tablet.tournament, busted):
-        messages.success(request, line)
+        _tell(request, tablet, line)
     return redirect(tablet.url())
 
 
@@ -531,8 +538,9 @@ def _hold(request, tablet: Tablet):
     outcome = _call(request, tablet, services.hand_hold, hand_number=form.cleaned_data["hand"])
     if not outcome.ok:
         return _refused(request, tablet, outcome)
-    messages.success(
+    _tell(
         request,
+        tablet,
         _("Hand %(hand)s holds: cards face down until the floor calls this table (RP-8 F).")
         % {"hand": outcome.value.number},
     )
@@ -547,7 +555,7 @@ def _bust(request, tablet: Tablet):
     if not outcome.ok:
         return _refused(request, tablet, outcome)
     for line in _bust_lines(tablet.tournament, [entry.pk for entry in outcome.value]):
-        messages.success(request, line)
+        _tell(request, tablet, line)
     return redirect(tablet.url())
 
 
@@ -571,7 +579,7 @@ def _undo_bust(request, tablet: Tablet):
         words.update(table=where.table, seat=where.seat)
     else:
         text = _("Bust taken back: %(name)s (#%(number)s) has no seat yet: call the floor.")
-    messages.success(request, text % words)
+    _tell(request, tablet, text % words)
     return redirect(tablet.url())
 
 

@@ -276,6 +276,24 @@ def test_draw_for_the_button_shows_the_cards(client, world):
     assert "IFP 2.1" in text and "Start hand 1" in text
 
 
+def test_a_tablets_message_shows_on_its_own_table_only(client, world):
+    """Issue 16: one browser, two tablets. Table 1's draw is answered while table 2's
+    page loads first: table 2 must not say "Seat 3 drew the high card"; table 1 still
+    shows it when its page comes."""
+    event, _seated = world
+    client.force_login(staff("floor"))
+
+    drawn = client.post(page(event, 1), {"action": "draw"})
+    other = client.get(page(event, 2))
+    own = client.get(page(event, 1))
+
+    button = TableState.objects.get(table__number=1).button
+    assert drawn.status_code == 302
+    assert "drew the high card" not in html(other)
+    assert f"Seat {button} drew the high card and takes the button (IFP 2.1)." in html(own)
+    assert "drew the high card" not in html(client.get(page(event, 1)))  # shown once
+
+
 def test_set_the_button_with_last_hands_big_blind(client, world):
     event, _seated = world
     client.force_login(staff("dealer"))
