@@ -929,10 +929,12 @@ def test_undo_refused_once_a_moved_player_busted_changes_nothing(floor, event):
     busts.entry_bust(actor=None, tournament_id=event.pk, entry_id=entries[0].pk)
 
     offered = floor.get(url(event, "map"))
+    asked = floor.get(url(event, "undo"))
     response = floor.post(url(event, "undo"), shown)
 
     assert "cannot be undone any more" in page(offered)
     assert url(event, "undo") not in page(offered)
+    assert "cannot be undone any more" in page(asked) and "Undo it" not in page(asked)
     assert response.status_code == 409
     assert "cannot be undone any more" in page(response)
     assert all(seat_of(e) for e in entries[1:])

@@ -687,30 +687,32 @@ def undo(request, tournament_id: int):
 
 
 def _undo_confirm(request, tournament: Tournament, *, form: UndoForm | None = None):
+    """The undo named before it is done: the action, each player's way back, the tables
+    that open again; or, when it can no longer be undone, why (and no button)."""
     offer = _undo_offer(undo_plan(tournament.pk))
-    if offer is None or offer["refusal"]:
-        nothing = _("There is no seating action to undo.")
-        messages.error(request, offer["refusal"] if offer else nothing)
+    if offer is None:
+        messages.error(request, _("There is no seating action to undo."))
         return redirect(_map_url(tournament.pk))
+    action = offer["action"]
+    title = _("Undo: %(what)s?") % {"what": offer["summary"]}
+    if offer["refusal"]:
+        return _confirm(request, tournament, title=title, question=offer["refusal"])
     reopened = [_("Table %(number)s opens again.") % {"number": n} for n in offer["reopens"]]
-    note = _("Only while every player it seated still sits in that seat.")
-    if form is not None and form.errors:
-        note = _("Say which seating action to undo: confirm on this page.")
+    invalid = form is not None and bool(form.errors)
     response = _confirm(
         request,
         tournament,
-        title=_("Undo: %(what)s?") % {"what": offer["summary"]},
+        title=title,
         question=_("%(kind)s of %(time)s. Where everyone goes:")
-        % {
-            "kind": offer["action"].get_kind_display(),
-            "time": time_format(localtime(offer["action"].at)),
-        },
+        % {"kind": action.get_kind_display(), "time": time_format(localtime(action.at))},
         items=offer["lines"] + reopened,
-        note=note,
-        fields={"action": offer["action"].pk},
+        note=_("Say which seating action to undo: confirm on this page.")
+        if invalid
+        else _("Only while every player it seated still sits in that seat."),
+        fields={"action": action.pk},
         confirm_label=_("Undo it"),
     )
-    if form is not None and form.errors:
+    if invalid:
         response.status_code = 400
     return response
 
