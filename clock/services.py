@@ -412,6 +412,35 @@ def player_clock_stop(*, actor, tournament_id: int, player_clock_id: int) -> Pla
     return player_clock
 
 
+def player_clocks_clear(
+    *, tournament: Tournament, seats: set[tuple[int, int]], tables: set[int] = frozenset()
+) -> list[dict]:
+    """TDA 29: a clock is on the player in a seat; once the seating changes there (a move,
+    a draw, a break, the final table), it is on nobody and stops. Stops the running
+    clocks on `seats` ((table, seat) pairs) and on every seat of `tables` (tables that
+    close). Seating's part of its actions, under the caller's tournament lock: the caller
+    audits (it returns the clocks stopped) and the tablets are told on commit."""
+    if not seats and not tables:
+        return []
+    running = PlayerClock.objects.filter(tournament=tournament, stopped_at__isnull=True)
+    stopped = [
+        clock
+        for clock in running.select_for_update()
+        if clock.table in tables or (clock.table, clock.seat) in seats
+    ]
+    if not stopped:
+        return []
+    now = timezone.now()
+    PlayerClock.objects.filter(pk__in=[clock.pk for clock in stopped]).update(stopped_at=now)
+    cleared = []
+    for clock in stopped:
+        clock.stopped_at = now
+        data = player_clock_public(clock, now)
+        live.live_publish(tournament_id=tournament.pk, kind=live.PLAYER_CLOCK, data=data)
+        cleared.append(data)
+    return cleared
+
+
 def _player_clock_changed(*, actor, clock: Clock, player_clock: PlayerClock, action: str) -> None:
     """Audit a called or stopped player clock and show it on the screens."""
     data = player_clock_public(player_clock)

@@ -118,3 +118,54 @@ def safe_next(request, default: str) -> str:
     ):
         return target
     return default
+
+
+# --- Messages for one page -----------------------------------------------------------------
+
+PAGE_TAG = "page:"
+
+
+def message_for_page(request, level: int, text: str, *, page: str) -> None:
+    """A message that only the page at path `page` shows. A browser keeps one message
+    store for all its tabs: the floor with two tablets open side by side would otherwise
+    see one table's "Seat 3 takes the button" on the other's page, whichever loads first
+    (issue 16). Other pages leave it for its own."""
+    messages.add_message(request, level, text, extra_tags=PAGE_TAG + page)
+
+
+class PageMessages:
+    """The messages this page shows: those for every page and those for this path
+    (`message_for_page`); the others go back to the store, for the page they are for.
+    Read once, when the template first asks."""
+
+    def __init__(self, request):
+        self.request = request
+        self._shown: list | None = None
+
+    def _load(self) -> list:
+        if self._shown is None:
+            storage = messages.get_messages(self.request)
+            here = PAGE_TAG + self.request.path
+            shown, kept = [], []
+            for message in storage:
+                tags = message.extra_tags or ""
+                (kept if tags.startswith(PAGE_TAG) and tags != here else shown).append(message)
+            for message in kept:  # stored again when the response goes out
+                storage.add(message.level, message.message, message.extra_tags)
+            self._shown = shown
+        return self._shown
+
+    def __iter__(self):
+        return iter(self._load())
+
+    def __len__(self) -> int:
+        return len(self._load())
+
+    def __bool__(self) -> bool:
+        return bool(self._load())
+
+
+def page_messages(request) -> dict:
+    """Context processor, after Django's own (which the admin needs): `messages` is this
+    page's (PageMessages)."""
+    return {"messages": PageMessages(request)}

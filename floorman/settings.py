@@ -116,6 +116,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "floorman.pages.page_messages",  # this page's messages (issue 16)
                 "floorman.roles.roles_context",
             ],
         },

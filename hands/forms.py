@@ -16,7 +16,7 @@ from tournaments.models import MAX_CHIPS
 MAX_HAND = 10**6
 SEAT_NUMBERS = range(1, MAX_SEATS + 1)
 
-TABLET_ACTIONS = ("draw", "button", "start", "finish", "hold", "bust")
+TABLET_ACTIONS = ("draw", "button", "start", "finish", "hold", "bust", "undo_bust")
 
 
 def _interpolate(text, values: dict) -> str:
@@ -61,6 +61,12 @@ class TabletActionForm(forms.Form):
         choices=[(a, a) for a in TABLET_ACTIONS],
         error_messages={"invalid_choice": _("Unknown action."), "required": _("Unknown action.")},
     )
+
+
+class UndoBustForm(forms.Form):
+    """The bust-out the tablet showed as its last: only that one is taken back."""
+
+    entry = forms.IntegerField(label=_("Entry"), min_value=1, max_value=2**63 - 1)
 
 
 class ButtonForm(forms.Form):

@@ -32,6 +32,19 @@ REFUSALS = {
     "bust_not_in_hand": _("The entry in seat %(seat)s was not dealt in this hand."),
     "bust_everyone": _("Somebody has to win the hand: not every player can bust."),
     "nothing_to_undo": _("There is no bust-out to undo."),
+    "bust_not_last": _("That is no longer this table's last bust-out: nothing was changed."),
+    "bust_places": _(
+        "Another player has gone out in the same hand or since: taking this bust back "
+        "would change their place. Ask the floor."
+    ),
+    "bust_hand_since": _(
+        "A hand has been dealt at this table since that bust-out: it stands. Ask the floor."
+    ),
+    "bust_moves_since": _(
+        "Players have been seated or moved at this table since that bust-out: ask the floor."
+    ),
+    "bust_seat_taken": _("The seat that player left is no longer free: ask the floor."),
+    "bust_player_back": _("That player has re-entered since: ask the floor."),
     "no_action_log": _(
         "This hand's game cannot be logged action by action here; record its result instead."
     ),

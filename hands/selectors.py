@@ -1,7 +1,9 @@
 """Read-only views of the tables' hands, the players away (TDA 71-C), the bust-outs'
 places and hand-for-hand."""
 
-from django.db.models import Count
+from dataclasses import dataclass
+
+from django.db.models import Count, Q
 
 from clock.selectors import registration_open
 from hands.engine import betting, handforhand, places
@@ -10,8 +12,8 @@ from hands.engine.showdown import show_order
 from hands.models import Away, Elimination, Hand, HandForHand, HandStatus, TabletLink
 from payouts.selectors import places_paid as table_places_paid
 from seating.engine import blinds
-from seating.models import Seat, Table
-from seating.selectors import table_now
+from seating.models import Move, Seat, Table, TableState
+from seating.selectors import seats_back, table_now
 from tournaments.models import Entry, EntryStatus, Tournament
 
 
@@ -304,3 +306,70 @@ def _show_order(state) -> dict | None:
         return None
     shown = show_order(state.in_hand, last_aggressor=state.aggressor, all_in=state.all_in_showdown)
     return {"seats": list(shown.order), "all_at_once": shown.all_at_once, "rule": shown.rule}
+
+
+# --- The table's last bust, and whether its tablet may take it back ------------------------
+
+
+@dataclass(frozen=True)
+class LastBust:
+    """The last player out at a table; `refusal` says why the tablet may no longer take
+    the bust back ("" while it may)."""
+
+    entry: int
+    number: int
+    name: str
+    seat: int | None
+    refusal: str
+
+
+def table_last_bust(table: Table) -> LastBust | None:
+    """The table's last bust-out. Its tablet may undo it (a player ticked by mistake)
+    while nothing depends on it:
+
+    - nobody else went out in the same hand or since, anywhere: their places would
+      change (IFP 4.27, RP-8 A);
+    - no hand has been dealt at the table since (`TableState.dealt_at`);
+    - nobody has been seated at or moved to or from the table since;
+    - the seat the player left is still free, and the player has not re-entered.
+
+    Anything else is the floor's call, at the desk (hands.services.busts.entry_bust_undo).
+    """
+    row = (
+        Elimination.objects.filter(tournament_id=table.tournament_id, table_number=table.number)
+        .select_related("entry__player")
+        .order_by("-pk")
+        .first()
+    )
+    if row is None:
+        return None
+    entry = row.entry
+    return LastBust(entry.pk, entry.number, entry.player.name, row.seat, _bust_ties(table, row))
+
+
+def _bust_ties(table: Table, row: Elimination) -> str:
+    others = Elimination.objects.filter(tournament_id=table.tournament_id).exclude(pk=row.pk)
+    if others.filter(Q(pk__gt=row.pk) | Q(hand_key=row.hand_key)).exists():
+        return "bust_places"
+    dealt = TableState.objects.filter(table=table).values_list("dealt_at", flat=True).first()
+    if dealt is not None and dealt > row.recorded_at:
+        return "bust_hand_since"
+    moved = Move.objects.filter(
+        Q(to_table=table.number) | Q(from_table=table.number),
+        action__tournament_id=table.tournament_id,
+        action__undone_at=None,
+        action__at__gt=row.recorded_at,
+    )
+    if moved.exists():
+        return "bust_moves_since"
+    back = seats_back(table.tournament_id, [row.entry_id]).get(row.entry_id)
+    if back is None or not back.free or (back.table, back.seat) != (table.number, row.seat):
+        return "bust_seat_taken"
+    player_back = Entry.objects.filter(
+        tournament_id=table.tournament_id,
+        player_id=row.entry.player_id,
+        status=EntryStatus.ACTIVE,
+    )
+    if player_back.exists():
+        return "bust_player_back"
+    return ""

@@ -5,6 +5,8 @@ the result. Bodies are JSON. Who sits where is public (lobby screens and players
 show it, never contact data); changing it, and the balancing plan, are floor work.
 """
 
+import dataclasses
+
 from django.http import Http404
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema
@@ -16,14 +18,16 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from floorman.api import valid_data
+from floorman.errors import Conflict
 from floorman.inputs import SEARCH_MAX_LENGTH
 from floorman.parsers import JSONParser
 from floorman.ratelimit import LookupThrottle
 from floorman.roles import SEATING, role_permission
 from seating import engine, services
 from seating.engine.breaking import BreakPlan
+from seating.messages import refusal_message, undo_summary
 from seating.models import MAX_SEATS, MIN_SEATS, Move, Seat, SeatingAction
-from seating.selectors import seat_lookup, seating_public, table_views
+from seating.selectors import seat_lookup, seating_public, table_views, undo_plan
 from tournaments.lookups import tournament_or_404
 from tournaments.models import Entry, Tournament
 
@@ -659,13 +663,72 @@ class FinalTableView(SeatingView):
         return Response(action_data(action))
 
 
+class UndoSerializer(serializers.Serializer):
+    action = serializers.IntegerField(
+        min_value=1,
+        max_value=MAX_ID,
+        help_text=_("The seating action to undo, as GET named it: only the last one is."),
+    )
+
+
+class UndoMoveSerializer(serializers.Serializer):
+    entry = serializers.IntegerField()
+    number = serializers.IntegerField()
+    name = serializers.CharField()
+    from_table = serializers.IntegerField(
+        allow_null=True, help_text=_("Where the undo puts the player; null: no seat.")
+    )
+    from_seat = serializers.IntegerField(allow_null=True)
+    to_table = serializers.IntegerField(help_text=_("Where the player sits now."))
+    to_seat = serializers.IntegerField()
+
+
+class UndoPlanSerializer(serializers.Serializer):
+    action = serializers.IntegerField()
+    kind = serializers.CharField()
+    summary = serializers.CharField(help_text=_("What the undo undoes, in words."))
+    undoable = serializers.BooleanField()
+    refusal = serializers.CharField(
+        allow_blank=True, help_text=_("Why it cannot be undone (a refusal code), or empty.")
+    )
+    moves = UndoMoveSerializer(many=True)
+    reopens = serializers.ListField(
+        child=serializers.IntegerField(), help_text=_("Broken tables that open again.")
+    )
+
+
 class UndoView(SeatingView):
-    @extend_schema(request=None, responses=SeatingActionSerializer)
-    def post(self, request, tournament_pk):
-        """Undo the last draw, move, balance or break while its players still sit where it
-        put them. The answer lists the moves that were reversed."""
+    @extend_schema(responses=UndoPlanSerializer)
+    def get(self, request, tournament_pk):
+        """What undoing the last seating action would do: which action, each player's way
+        back, the tables that open again, and whether it can still be undone."""
         tournament = tournament_or_404(tournament_pk)
-        action = services.seating_undo(actor=request.user, tournament_id=tournament.pk)
+        plan = undo_plan(tournament.pk)
+        if plan is None:
+            raise Conflict(refusal_message("nothing_to_undo"), code="nothing_to_undo")
+        return Response(
+            {
+                "action": plan.action.pk,
+                "kind": plan.action.kind,
+                "summary": undo_summary(plan.action, plan.moves),
+                "undoable": not plan.refusal,
+                "refusal": plan.refusal,
+                "moves": [dataclasses.asdict(m) for m in plan.moves],
+                "reopens": list(plan.reopens),
+            }
+        )
+
+    @extend_schema(request=UndoSerializer, responses=SeatingActionSerializer)
+    def post(self, request, tournament_pk):
+        """Undo the seating action named (`action`, as GET shows it) while it is the last
+        one and its players still sit where it put them; any other is refused (409), so a
+        repeated request never undoes an earlier action. The answer lists the moves that
+        were reversed."""
+        tournament = tournament_or_404(tournament_pk)
+        data = valid_data(UndoSerializer, request.data)
+        action = services.seating_undo(
+            actor=request.user, tournament_id=tournament.pk, action_id=data["action"]
+        )
         return Response(action_data(action))
 
 

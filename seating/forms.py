@@ -314,3 +314,9 @@ class SeatingSettingsForm(forms.ModelForm):
     def __init__(self, *args, **kwargs):
         kwargs.setdefault("label_suffix", "")
         super().__init__(*args, **kwargs)
+
+
+class UndoForm(forms.Form):
+    """The seating action the TD was shown and confirmed: only that one is undone."""
+
+    action = forms.IntegerField(min_value=1, max_value=2**63 - 1)

@@ -210,6 +210,122 @@ def has_draw(tournament_id: int) -> bool:
     ).exists()
 
 
+# --- Undo: what the last seating action's undo would do --------------------------------
+
+
+@dataclass(frozen=True)
+class UndoMove:
+    """One player of the action to undo: where the action put them, where they go back."""
+
+    entry: int
+    number: int
+    name: str
+    from_table: int | None  # None: the action gave them their seat; undone, they have none
+    from_seat: int | None
+    to_table: int
+    to_seat: int
+
+
+@dataclass(frozen=True)
+class UndoPlan:
+    """The last seating action not undone, the players it moved, the tables it broke
+    that open again, and why it can no longer be undone ("" while it can)."""
+
+    action: SeatingAction
+    moves: tuple[UndoMove, ...]
+    reopens: tuple[int, ...]
+    refusal: str
+
+    @property
+    def unseated(self) -> list[UndoMove]:
+        return [m for m in self.moves if m.from_table is None]
+
+
+def last_seating_action(tournament_id: int) -> SeatingAction | None:
+    return (
+        SeatingAction.objects.filter(tournament_id=tournament_id, undone_at=None)
+        .order_by("-id")
+        .first()
+    )
+
+
+def undo_plan(tournament_id: int) -> UndoPlan | None:
+    """What undoing the last seating action would do, as the page shows it before the
+    TD confirms and as `seating.services.seating_undo` does it (under its lock). It can
+    be undone while every player it seated still sits in that seat and no hand has been
+    dealt since at a table it changed (`TableState.dealt_at`, written by each deal)."""
+    action = last_seating_action(tournament_id)
+    if action is None:
+        return None
+    moves = undo_moves(action)
+    reopens = set()
+    if action.kind in ("break", "final"):
+        reopens = {m.from_table for m in moves if m.from_table is not None}
+        if action.kind == "break":
+            reopens.add(action.params.get("table"))  # a table broken empty opens too
+        else:
+            reopens.discard(action.params.get("table"))  # the final table never closed
+    reopens.discard(None)
+    refusal = _undo_refusal(tournament_id, action, moves)
+    return UndoPlan(action, moves, tuple(sorted(reopens)), refusal)
+
+
+def undo_moves(action: SeatingAction) -> tuple[UndoMove, ...]:
+    """The players of a seating action by table and seat, with their names."""
+    rows = action.moves.order_by("to_table", "to_seat").values_list(
+        "entry_id",
+        "entry__number",
+        "entry__player__name",
+        "from_table",
+        "from_seat",
+        "to_table",
+        "to_seat",
+    )
+    return tuple(UndoMove(*row) for row in rows)
+
+
+def _undo_refusal(tournament_id: int, action: SeatingAction, moves) -> str:
+    now_at = {
+        entry: (table, seat)
+        for entry, table, seat in Seat.objects.filter(
+            entry_id__in=[m.entry for m in moves]
+        ).values_list("entry_id", "table__number", "number")
+    }
+    if any(now_at.get(m.entry) != (m.to_table, m.to_seat) for m in moves):
+        return "undo_stale"
+    if not _seats_back_free(tournament_id, moves):
+        return "undo_stale"
+    tables = {m.to_table for m in moves} | {m.from_table for m in moves if m.from_table}
+    dealt_since = TableState.objects.filter(
+        table__tournament_id=tournament_id, table__number__in=tables, dealt_at__gt=action.at
+    )
+    if dealt_since.exists():
+        return "undo_after_hand"
+    return ""
+
+
+def _seats_back_free(tournament_id: int, moves) -> bool:
+    """Every seat the players go back to is there, open, and empty or left by one of them."""
+    back = {(m.from_table, m.from_seat) for m in moves if m.from_table is not None}
+    if not back:
+        return True
+    moving = {m.entry for m in moves}
+    seats = {
+        (table, number): (entry, blocked)
+        for table, number, entry, blocked in Seat.objects.filter(
+            table__tournament_id=tournament_id,
+            table__number__in={table for table, _seat in back},
+        ).values_list("table__number", "number", "entry_id", "blocked")
+    }
+    for key in back:
+        if key not in seats:
+            return False
+        entry, blocked = seats[key]
+        if blocked or (entry is not None and entry not in moving):
+            return False
+    return True
+
+
 def last_seat_of(entry_ids: list[int]) -> dict[int, tuple[int, int]]:
     """Where each entry last sat (for casino §12: a re-entry gets another seat)."""
     last: dict[int, tuple[int, int]] = {}
@@ -219,6 +335,39 @@ def last_seat_of(entry_ids: list[int]) -> dict[int, tuple[int, int]]:
     ):
         last[entry_id] = (table, seat)
     return last
+
+
+@dataclass(frozen=True)
+class SeatBack:
+    """Where a busted entry would sit again if its bust were undone: the seat it left,
+    while that is still free (`free`), else a new seat as for a late entry."""
+
+    table: int
+    seat: int
+    free: bool
+
+
+def seats_back(tournament_id: int, entry_ids: list[int]) -> dict[int, SeatBack]:
+    """Each entry's last seat and whether it is still free (open table, empty, not
+    blocked), in two queries however many entries; one with no seat yet is left out."""
+    last = last_seat_of(entry_ids)
+    if not last:
+        return {}
+    free = set(
+        Seat.objects.filter(
+            table__tournament_id=tournament_id,
+            table__broken_at=None,
+            table__number__in={table for table, _seat in last.values()},
+            entry=None,
+            blocked=False,
+        ).values_list("table__number", "number")
+    )
+    return {entry: SeatBack(t, s, (t, s) in free) for entry, (t, s) in last.items()}
+
+
+def seat_of_entry(entry_id: int) -> tuple[int, int] | None:
+    """Where the entry sits now: (table, seat), or None."""
+    return Seat.objects.filter(entry_id=entry_id).values_list("table__number", "number").first()
 
 
 def seating_public(tournament_id: int) -> list[dict]:

@@ -160,7 +160,7 @@ EXPECTED: dict[str, dict] = {
     "api-seating-moves": post(SEATING),
     "api-seating-balance": {"GET": SEATING, "POST": SEATING},
     "api-seating-final-table": post(SEATING),
-    "api-seating-undo": post(SEATING),
+    "api-seating-undo": {"GET": SEATING, "POST": SEATING},
     "api-seating-list": {"GET": ALL},
     "api-seating-lookup": {"GET": ALL},
     "api-hands-state": {"GET": ALL},

@@ -15,6 +15,7 @@ from hands.services.busts import (
     bust_remove,
     entry_bust,
     entry_bust_undo,
+    table_bust_undo,
     table_busts_record,
 )
 from hands.services.hand_for_hand import (
@@ -37,6 +38,7 @@ __all__ = [
     "bust_remove",
     "entry_bust",
     "entry_bust_undo",
+    "table_bust_undo",
     "button_draw",
     "button_set",
     "h4h_alerts_resend",

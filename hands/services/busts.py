@@ -8,8 +8,8 @@ from clock.services import clock_heads_up_sync
 from floorman.audit import staff_user
 from floorman.errors import Invalid
 from hands.models import Elimination, Hand, HandPlayer
-from hands.selectors import hand_for_hand, hand_in_play
-from hands.services.common import table_of
+from hands.selectors import hand_for_hand, hand_in_play, table_last_bust
+from hands.services.common import refuse, table_of
 from seating.models import Seat
 from seating.selectors import table_now
 from seating.services import seat_release, seat_restore
@@ -58,9 +58,36 @@ def entry_bust_undo(*, actor, tournament_id: int, entry_id: int) -> Entry:
     5. The clock learns how many are left (casino §31).
     """
     tournament = tournament_lock(tournament_id)
+    return bust_back(actor=actor, tournament=tournament, entry_id=entry_id)
+
+
+@transaction.atomic
+def table_bust_undo(*, actor, tournament_id: int, number: int, entry_id: int) -> Entry:
+    """The table's tablet takes back its last bust-out (a player ticked by mistake), the
+    one it showed (`entry_id`), while nothing depends on it (hands.selectors.
+    table_last_bust): the player goes back to the seat they left.
+
+    1. Lock the tournament.
+    2. It must still be the table's last bust, with nothing depending on it; else 409.
+    3. As `entry_bust_undo`, steps 2 to 5.
+    """
+    tournament = tournament_lock(tournament_id)
+    table = table_of(tournament, number)
+    last = table_last_bust(table)
+    if last is None or last.entry != entry_id:
+        raise refuse("bust_not_last")
+    if last.refusal:
+        raise refuse(last.refusal)
+    return bust_back(actor=actor, tournament=tournament, entry_id=entry_id)
+
+
+def bust_back(*, actor, tournament: Tournament, entry_id: int) -> Entry:
+    """Steps 2 to 5 of `entry_bust_undo`, under the lock its caller holds. The entry
+    returned knows where it sits now (`seat_restored`: seating.services.SeatRestored, or
+    None without a seat), for the page to say."""
     entry = entry_back(actor=actor, tournament=tournament, entry=entry_locked(tournament, entry_id))
     bust_remove(tournament=tournament, entry=entry)
-    seat_restore(actor=actor, tournament=tournament, entry=entry)
+    entry.seat_restored = seat_restore(actor=actor, tournament=tournament, entry=entry)
     clock_heads_up_sync(tournament_id=tournament.pk)
     return entry
 

@@ -14,6 +14,7 @@ from hands.services import busts as bust_services
 from hands.tests.factories import button_at, deal, finish, seat_players
 from seating.engine import blinds
 from seating.models import Seat, TableState
+from seating.tests.factories import undo_last
 from tournaments.tests.factories import tournament
 
 pytestmark = pytest.mark.django_db
@@ -452,7 +453,7 @@ def test_a_seating_action_cannot_be_undone_once_a_hand_was_dealt_with_it(event):
     deal(event, 1)
 
     with pytest.raises(Conflict) as refused:
-        seating.seating_undo(actor=None, tournament_id=event.pk)
+        undo_last(event)
 
     assert refused.value.code == "undo_after_hand"
     assert Seat.objects.get(entry=seated[(2, 3)]).table.number == 1
@@ -472,7 +473,7 @@ def test_a_seating_action_cannot_be_undone_once_the_table_it_emptied_a_seat_at_d
     deal(event, 2)  # the table the last move left, after it
 
     with pytest.raises(Conflict) as refused:
-        seating.seating_undo(actor=None, tournament_id=event.pk)
+        undo_last(event)
 
     assert refused.value.code == "undo_after_hand"
 
@@ -489,7 +490,7 @@ def test_a_seating_action_can_be_undone_after_hands_at_other_tables_or_before_it
     )
     deal(event, 3)  # after the move, at a table it did not touch
 
-    seating.seating_undo(actor=None, tournament_id=event.pk)
+    undo_last(event)
 
     assert Seat.objects.get(entry=seated[(2, 3)]).table.number == 2
 

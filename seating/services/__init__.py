@@ -9,6 +9,7 @@ entry, so even a bug here cannot seat two players in one chair.
 
 import random
 import secrets
+from dataclasses import dataclass
 
 from django.db import IntegrityError, connection, transaction
 from django.db.models import F
@@ -16,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clock.selectors import registration_open
+from clock.services import player_clocks_clear
 from floorman import live
 from floorman.audit import audit_record, staff_user
 from floorman.errors import Conflict, Invalid, NotFound
@@ -32,15 +34,17 @@ from seating.models import (
     Seating,
     SeatingAction,
     Table,
-    TableState,
     VenueTable,
 )
 from seating.selectors import (
     balancing,
     has_draw,
     last_seat_of,
+    seat_of_entry,
     seating_settings,
+    seats_back,
     table_views,
+    undo_plan,
     unseated_entries,
 )
 from tournaments.models import Entry, EntryStatus, Tournament
@@ -362,9 +366,11 @@ def _apply(
     params: dict,
     assignments: list[engine.Assignment],
     reasons: dict[int, str] | None = None,
+    closed: set[int] = frozenset(),
 ) -> SeatingAction:
     """Write one seating action: free the old seats first, then fill the new ones (the
-    database would refuse an entry in two seats even for a moment)."""
+    database would refuse an entry in two seats even for a moment). The player clocks on
+    the seats it changes and the tables it `closed` stop (TDA 29: on nobody now)."""
     action = SeatingAction.objects.create(
         tournament=tournament,
         kind=kind,
@@ -383,15 +389,29 @@ def _apply(
         {a.entry: (a.table, a.seat) for a in assignments},
         seated=[a.entry for a in assignments if a.from_table is not None],
     )
+    stopped = _player_clocks_stop(tournament, assignments, closed)
     audit_record(
         actor=actor,
         action=f"seating.{kind}",
         obj=action,
         tournament=tournament,
-        after={"seed": seed, "moves": len(rows), **params},
+        after={"seed": seed, "moves": len(rows), **params, **stopped},
     )
     _publish(tournament.pk, assignments)
     return action
+
+
+def _player_clocks_stop(
+    tournament: Tournament, assignments: list[engine.Assignment], closed: set[int] = frozenset()
+) -> dict:
+    """TDA 29: the player clocks on every seat a player left or took, and on the tables
+    that close, stop (clock.services.player_clocks_clear); for the audit entry."""
+    seats = {(a.table, a.seat) for a in assignments}
+    seats |= {(a.from_table, a.from_seat) for a in assignments if a.from_table is not None}
+    cleared = player_clocks_clear(tournament=tournament, seats=seats, tables=set(closed))
+    if not cleared:
+        return {}
+    return {"player_clocks_stopped": [[c["table"], c["seat"]] for c in cleared]}
 
 
 def _move_entries(
@@ -625,24 +645,27 @@ def tables_close(*, tournament: Tournament) -> int:
     return closed
 
 
-def seat_restore(*, actor, tournament: Tournament, entry: Entry) -> None:
+@dataclass(frozen=True)
+class SeatRestored:
+    """Where a player whose bust was undone sits: the seat they left (`same`) or a new one."""
+
+    table: int
+    seat: int
+    same: bool
+
+
+def seat_restore(*, actor, tournament: Tournament, entry: Entry) -> SeatRestored | None:
     """A bust undone: back to the seat the entry left if it is still free, else a
-    random seat as for a late entry."""
-    last = last_seat_of([entry.pk]).get(entry.pk)
-    if last:
-        free = Seat.objects.filter(
-            table__tournament=tournament,
-            table__broken_at=None,
-            table__number=last[0],
-            number=last[1],
-            entry=None,
-            blocked=False,
-        ).exists()
-        if free:
-            _move_entries(tournament.pk, {entry.pk: last}, seated=[])
-            _publish(tournament.pk, [engine.Assignment(entry.pk, *last)])
-            return
+    random seat as for a late entry. Returns where the entry sits now (None: no seat
+    was open, or no draw yet), so that the floor can be told."""
+    back = seats_back(tournament.pk, [entry.pk]).get(entry.pk)
+    if back is not None and back.free:
+        _move_entries(tournament.pk, {entry.pk: (back.table, back.seat)}, seated=[])
+        _publish(tournament.pk, [engine.Assignment(entry.pk, back.table, back.seat)])
+        return SeatRestored(back.table, back.seat, same=True)
     seat_late_entry(actor=actor, tournament=tournament, entry=entry)
+    where = seat_of_entry(entry.pk)
+    return SeatRestored(*where, same=False) if where else None
 
 
 @transaction.atomic
@@ -824,6 +847,7 @@ def table_break(
         params={"table": number, "opens": list(planned.opens)},
         assignments=assignments,
         reasons={a.entry: "TDA 10-B" for a in assignments},
+        closed={number},
     )
 
 
@@ -865,9 +889,11 @@ def final_table_draw(
     assignments = [
         engine.Assignment(e, target.number, seat, *where[e]) for e, seat in drawn.items()
     ]
-    Table.objects.filter(tournament=tournament, broken_at=None).exclude(
+    closing = Table.objects.filter(tournament=tournament, broken_at=None).exclude(
         number=target.number
-    ).update(broken_at=timezone.now())
+    )
+    closed = set(closing.values_list("number", flat=True))
+    closing.update(broken_at=timezone.now())
     return _apply(
         actor=actor,
         tournament=tournament,
@@ -876,6 +902,7 @@ def final_table_draw(
         params={"table": target.number, "by_position": bool(by_position)},
         assignments=assignments,
         reasons={a.entry: "RP-9" for a in assignments},
+        closed=closed,
     )
 
 
@@ -900,43 +927,39 @@ def halt_waive(*, actor, tournament_id: int, number: int, waived: bool = True) -
 # --- Undo ---------------------------------------------------------------------------------
 
 
-def _hand_dealt_since(tournament: Tournament, action: SeatingAction, moves) -> bool:
-    """A hand dealt with the new seating makes it part of the game: it stays. Each
-    table's state says when it last dealt (`TableState.dealt_at`, written by the hands
-    service that deals)."""
-    tables = {m.to_table for m in moves} | {m.from_table for m in moves if m.from_table}
-    return TableState.objects.filter(
-        table__tournament=tournament, table__number__in=tables, dealt_at__gt=action.at
-    ).exists()
-
-
 @transaction.atomic
-def seating_undo(*, actor, tournament_id: int) -> SeatingAction:
-    """Undo the last draw, move, balance or break while every player it seated is still
-    in that seat and no hand has been dealt since at a table it touched."""
+def seating_undo(*, actor, tournament_id: int, action_id: int) -> SeatingAction:
+    """Undo the seating action the TD was shown (`action_id`): the last draw, late seat,
+    move, balance, break or final table not undone yet, while every player it seated is
+    still in that seat and no hand has been dealt since at a table it changed.
+
+    The page names the action and its players before the TD confirms; a second click, or
+    a page left open while someone else undid or seated, is refused (409) rather than
+    undoing an earlier action that nobody was shown.
+
+    1. Lock the tournament.
+    2. The action must still be the last one and undoable (seating.selectors.undo_plan).
+    3. Broken tables it closed open again; the players it seated go back to their seats,
+       those it gave a first seat have none.
+    4. The action is marked undone; one audit entry; the screens are told on commit.
+    """
     tournament = tournament_lock(tournament_id)
-    action = (
-        SeatingAction.objects.filter(tournament=tournament, undone_at=None).order_by("-id").first()
-    )
-    if action is None:
+    plan = undo_plan(tournament.pk)
+    if plan is None:
         raise _refuse("nothing_to_undo")
-    moves = list(action.moves.all())
-    now_at = {
-        entry: (table, seat)
-        for entry, table, seat in Seat.objects.filter(
-            entry_id__in=[m.entry_id for m in moves]
-        ).values_list("entry_id", "table__number", "number")
-    }
-    if any(now_at.get(m.entry_id) != (m.to_table, m.to_seat) for m in moves):
-        raise _refuse("undo_stale")
-    if _hand_dealt_since(tournament, action, moves):
-        raise _refuse("undo_after_hand")
-    if action.kind in (ActionKind.BREAK, ActionKind.FINAL):
-        reopen = {m.from_table for m in moves if m.from_table is not None}
-        Table.objects.filter(tournament=tournament, number__in=reopen).update(broken_at=None)
-    back = {m.entry_id: (m.from_table, m.from_seat) for m in moves if m.from_table is not None}
-    unseat = [m.entry_id for m in moves if m.from_table is None]
-    Seat.objects.filter(entry_id__in=unseat).update(entry=None)
+    if plan.action.pk != action_id:
+        shown = SeatingAction.objects.filter(tournament=tournament, pk=action_id).first()
+        if shown is None:
+            raise NotFound(_("No such seating action."))
+        raise _refuse("undo_done" if shown.undone_at else "undo_not_last")
+    if plan.refusal:
+        raise _refuse(plan.refusal)
+    action = plan.action
+    if plan.reopens:
+        Table.objects.filter(tournament=tournament, number__in=plan.reopens).update(broken_at=None)
+    back = {m.entry: (m.from_table, m.from_seat) for m in plan.moves if m.from_table is not None}
+    unseat = [m.entry for m in plan.unseated]
+    Seat.objects.filter(entry_id__in=unseat).update(entry=None, wait_for_button=False)
     try:
         with transaction.atomic():
             _move_entries(tournament.pk, back, seated=list(back))
@@ -944,12 +967,26 @@ def seating_undo(*, actor, tournament_id: int) -> SeatingAction:
         raise _refuse("undo_stale") from None
     action.undone_at = timezone.now()
     action.save(update_fields=["undone_at"])
+    stopped = _player_clocks_stop(
+        tournament,
+        [
+            engine.Assignment(m.entry, m.to_table, m.to_seat, m.from_table, m.from_seat)
+            for m in plan.moves
+        ],
+    )
     audit_record(
         actor=actor,
         action="seating.undo",
         obj=action,
         tournament=tournament,
-        after={"kind": action.kind, "moves": len(moves)},
+        after={
+            "kind": action.kind,
+            "moves": len(plan.moves),
+            "back": {str(e): list(where) for e, where in back.items()},
+            "unseated": unseat,
+            "reopened": list(plan.reopens),
+            **stopped,
+        },
     )
     reverse = [engine.Assignment(e, t, s) for e, (t, s) in back.items()]
     _publish(tournament.pk, reverse, freed=unseat)

@@ -16,7 +16,7 @@ from hands import services as hands
 from hands.services import busts as bust_services
 from seating import services
 from seating.models import Move, Seat, Seating, SeatingAction, Table, VenueTable
-from seating.selectors import seating_public, seating_settings
+from seating.selectors import last_seating_action, seating_public, seating_settings
 from seating.services import desk as desk_intentions
 from seating.tests.factories import add_tables, field
 from tournaments import services as desk
@@ -119,12 +119,16 @@ BODY_ENDPOINTS = {
     # The plan of GET tables/3/break/, echoed back (issue 16).
     "break-plan": lambda w: ("post", url(w.event, "tables/3/break/"), {"plan": "3:3>1:0-1,2:2-3"}),
     "final-table": lambda w: ("post", url(w.small, "final-table/"), {"table": 21}),
+    "undo": lambda w: (
+        "post",
+        url(w.event, "seating/undo/"),
+        {"action": last_seating_action(w.event.pk).pk},
+    ),
 }
 # Endpoints that read no body: (method, url).
 ACTION_ENDPOINTS = {
     "table-delete": lambda w: ("delete", url(w.small, "tables/22/")),
     "break": lambda w: ("post", url(w.event, "tables/3/break/")),
-    "undo": lambda w: ("post", url(w.event, "seating/undo/")),
 }
 PUBLIC_READS = {
     "tables": lambda w: url(w.event, "tables/"),
@@ -817,8 +821,11 @@ def test_final_table_refused_with_too_many_players(world):
 def test_undo_reverses_the_last_move(world):
     anna = world.entries[0]
     send(world, "move")
+    shown = api(world.floor).get(url(world.event, "seating/undo/")).json()
 
-    response = api(world.floor).post(url(world.event, "seating/undo/"))
+    response = api(world.floor).post(
+        url(world.event, "seating/undo/"), {"action": shown["action"]}, format="json"
+    )
 
     assert response.status_code == 200, response.content
     assert response.json()["undone"] is True
@@ -826,13 +833,83 @@ def test_undo_reverses_the_last_move(world):
     assert seat_of(anna) == (1, 1)
 
 
+def test_undo_names_the_action_its_players_and_where_they_go(world):
+    anna = world.entries[0]
+    send(world, "move")
+
+    response = api(world.floor).get(url(world.event, "seating/undo/"))
+
+    assert response.status_code == 200, response.content
+    plan = response.json()
+    assert plan["kind"] == "move" and plan["undoable"] is True and plan["refusal"] == ""
+    assert plan["moves"] == [
+        {
+            "entry": anna.pk,
+            "number": anna.number,
+            "name": anna.player.name,
+            "from_table": 1,
+            "from_seat": 1,
+            "to_table": 3,
+            "to_seat": 9,
+        }
+    ]
+    assert plan["summary"] == (
+        f"move of {anna.player.name} (#{anna.number}) from table 1, seat 1 to table 3, seat 9"
+    )
+
+
+def test_undo_sent_twice_undoes_once_and_refuses_the_second(world):
+    """A repeated request names the action already undone: the action before it (the
+    last player's seat) stays as it is."""
+    send(world, "move")
+    shown = api(world.floor).get(url(world.event, "seating/undo/")).json()
+    api(world.floor).post(
+        url(world.event, "seating/undo/"), {"action": shown["action"]}, format="json"
+    )
+    before = stored()
+
+    again = api(world.floor).post(
+        url(world.event, "seating/undo/"), {"action": shown["action"]}, format="json"
+    )
+
+    assert_refused(again, before, status=409)
+    assert again.json()["code"] == "undo_done"
+    assert seat_of(world.entries[-1]) == (3, 3)
+
+
+def test_undo_of_an_action_that_is_not_the_last_is_409(world):
+    earlier = last_seating_action(world.event.pk).pk
+    send(world, "move")
+    before = stored()
+
+    response = api(world.floor).post(
+        url(world.event, "seating/undo/"), {"action": earlier}, format="json"
+    )
+
+    assert_refused(response, before, status=409)
+    assert response.json()["code"] == "undo_not_last"
+
+
+def test_undo_without_naming_the_action_is_400(world):
+    before = stored()
+
+    response = api(world.floor).post(url(world.event, "seating/undo/"), {}, format="json")
+
+    assert_field_messages(response, "action")
+    assert stored() == before
+
+
 def test_undo_with_nothing_to_undo_is_409(world):
     before = stored()
 
-    response = api(world.floor).post(url(world.fresh, "seating/undo/"))
+    response = api(world.floor).post(
+        url(world.fresh, "seating/undo/"), {"action": 1}, format="json"
+    )
+    shown = api(world.floor).get(url(world.fresh, "seating/undo/"))
 
     assert_refused(response, before, status=409)
     assert response.json()["code"] == "nothing_to_undo"
+    assert shown.status_code == 409 and shown.json()["code"] == "nothing_to_undo"
 
 
 # --- Who may do what ------------------------------------------------------------------------
@@ -849,8 +926,6 @@ def test_write_endpoint_valid_body_is_accepted(world, endpoint, role):
 @pytest.mark.parametrize("endpoint", ACTION_ENDPOINTS)
 @pytest.mark.parametrize("role", ["floor", "director"])
 def test_action_endpoint_is_accepted(world, endpoint, role):
-    if endpoint == "undo":
-        send(world, "move")
     method, address = ACTION_ENDPOINTS[endpoint](world)
 
     response = getattr(api(getattr(world, role)), method)(address)
@@ -1014,6 +1089,7 @@ BAD_FIELDS = {
             {"button": list(range(1, 20))},
         ],
     },
+    "undo": {"action": BAD_INTEGERS},
 }
 BAD_CASES = [
     (endpoint, name, value)

@@ -5,14 +5,24 @@ from datetime import timedelta
 
 import pytest
 
+from clock import services as clock_services
+from clock.selectors import player_clocks_running
 from floorman.errors import Conflict, Invalid, NotFound
 from floorman.models import AuditEntry
 from hands.services import busts as bust_services
 from seating import engine, services
+from seating.messages import undo_summary
 from seating.models import Seat, SeatingAction, Table, TableState
-from seating.selectors import Balancing, balancing, seat_lookup, seating_public, table_views
+from seating.selectors import (
+    Balancing,
+    balancing,
+    seat_lookup,
+    seating_public,
+    table_views,
+    undo_plan,
+)
 from seating.services import desk as desk_intentions
-from seating.tests.factories import add_tables, field
+from seating.tests.factories import add_tables, field, undo_last
 from tournaments.tests.factories import register, tournament
 
 pytestmark = pytest.mark.django_db
@@ -534,10 +544,94 @@ def test_undo_last_break_reopens_the_table():
     broken = next(n for n, c in counts(event).items() if c)
     services.table_break(actor=None, tournament_id=event.pk, number=broken)
 
-    services.seating_undo(actor=None, tournament_id=event.pk)
+    undo_last(event)
 
     assert {e.pk: seat_of(e) for e in entries} == before
     assert Table.objects.get(tournament=event, number=broken).broken_at is None
+
+
+def test_undo_names_the_action_shown_and_refuses_it_once_undone():
+    """A second undo naming the same action must not reach the action before it: here a
+    late seat, which would leave its player without a seat (issue 16)."""
+    event = tournament()
+    add_tables(event, 2)
+    _seat_exactly(event, {1: [1, 2]})
+    (late,) = field(event, 1, prefix="Late")  # seated at once (TDA 8-A)
+    late_seat = seat_of(late)
+    mover = occupant(event, 1, 1)
+    move = services.entry_move(
+        actor=None, tournament_id=event.pk, entry_id=mover, to_table=2, to_seat=5
+    )
+    services.seating_undo(actor=None, tournament_id=event.pk, action_id=move.pk)
+
+    with pytest.raises(Conflict) as refused:
+        services.seating_undo(actor=None, tournament_id=event.pk, action_id=move.pk)
+
+    assert refused.value.code == "undo_done"
+    assert late_seat is not None and seat_of(late) == late_seat
+    assert occupant(event, 1, 1) == mover
+
+
+def test_undo_refuses_an_action_that_is_no_longer_the_last():
+    event = tournament()
+    add_tables(event, 2)
+    _seat_exactly(event, {1: [1, 2]})
+    first = services.entry_move(
+        actor=None, tournament_id=event.pk, entry_id=occupant(event, 1, 1), to_table=2, to_seat=5
+    )
+    services.entry_move(
+        actor=None, tournament_id=event.pk, entry_id=occupant(event, 1, 2), to_table=2, to_seat=6
+    )
+    audited = AuditEntry.objects.count()
+
+    with pytest.raises(Conflict) as refused:
+        services.seating_undo(actor=None, tournament_id=event.pk, action_id=first.pk)
+
+    assert refused.value.code == "undo_not_last"
+    assert counts(event) == {1: 0, 2: 2}
+    assert AuditEntry.objects.count() == audited
+
+
+def test_undo_plan_says_where_each_player_goes():
+    event = tournament()
+    add_tables(event, 2)
+    (anna,) = field(event, 1)
+    services.seating_draw(actor=None, tournament_id=event.pk)
+    (late,) = field(event, 1, prefix="Late")
+    table, seat = seat_of(late)
+
+    plan = undo_plan(event.pk)
+
+    assert plan.action.kind == "late" and plan.refusal == ""
+    assert [(m.entry, m.from_table, m.to_table, m.to_seat) for m in plan.moves] == [
+        (late.pk, None, table, seat)
+    ]
+    assert plan.unseated == list(plan.moves)  # undone, the late entry has no seat
+    assert undo_summary(plan.action, plan.moves) == (
+        f"late seat of Late 0001 (#{late.number}) at table {table}, seat {seat}"
+    )
+
+
+def test_undo_plan_says_why_it_cannot_be_undone():
+    event = tournament()
+    add_tables(event, 2)
+    entries = field(event, 4)
+    services.seating_draw(actor=None, tournament_id=event.pk)
+    bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=entries[0].pk)
+
+    assert undo_plan(event.pk).refusal == "undo_stale"
+
+
+def test_undo_of_breaking_an_empty_table_opens_it_again():
+    event = tournament()
+    add_tables(event, 2)
+    _seat_exactly(event, {1: [1, 2]})
+    action = services.table_break(actor=None, tournament_id=event.pk, number=2)
+
+    assert undo_plan(event.pk).reopens == (2,)
+    services.seating_undo(actor=None, tournament_id=event.pk, action_id=action.pk)
+
+    assert Table.objects.get(tournament=event, number=2).broken_at is None
 
 
 @pytest.mark.django_db(transaction=True)
@@ -550,7 +644,7 @@ def test_undo_is_one_transaction_of_its_own():
     before = {e.pk: seat_of(e) for e in entries}
     services.seating_draw(actor=None, tournament_id=event.pk)
 
-    services.seating_undo(actor=None, tournament_id=event.pk)
+    undo_last(event)
 
     assert {e.pk: seat_of(e) for e in entries} == before
 
@@ -563,7 +657,7 @@ def test_undo_refused_once_a_moved_player_busted():
     bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=entries[0].pk)
 
     with pytest.raises(Conflict, match="cannot be undone"):
-        services.seating_undo(actor=None, tournament_id=event.pk)
+        undo_last(event)
 
 
 def test_undo_refused_once_a_table_it_touched_dealt_a_hand_after_it():
@@ -583,17 +677,59 @@ def test_undo_refused_once_a_table_it_touched_dealt_a_hand_after_it():
     TableState.objects.create(table=tables[3], dealt_at=after)
 
     with pytest.raises(Conflict) as refused:
-        services.seating_undo(actor=None, tournament_id=event.pk)
+        undo_last(event)
     assert refused.value.code == "undo_after_hand"
     assert occupant(event, 2, 5) == mover
 
     TableState.objects.filter(table=tables[2]).update(dealt_at=before)
-    services.seating_undo(actor=None, tournament_id=event.pk)
+    undo_last(event)
 
     assert occupant(event, 1, 1) == mover
 
 
 # --- RP-9: the final table ----------------------------------------------------------------
+
+
+def test_the_final_table_draw_stops_the_player_clocks_of_the_tables_it_redraws():
+    """TDA 29: a clock is on the player in the seat. After the final-table draw nobody
+    from before sits there: it stopped (issue 16: it stayed on a now-empty seat)."""
+    event = tournament()
+    add_tables(event, 2)
+    _seat_exactly(event, {1: [1, 2, 3], 2: [4, 5]})
+    on_seat = clock_services.player_clock_call(
+        actor=None, tournament_id=event.pk, table=2, seat=5, facing_bet=True
+    )
+    on_empty = clock_services.player_clock_call(
+        actor=None, tournament_id=event.pk, table=1, seat=9, facing_bet=False
+    )
+
+    services.final_table_draw(actor=None, tournament_id=event.pk, number=1)
+
+    assert not player_clocks_running(event).exists()
+    on_seat.refresh_from_db()
+    on_empty.refresh_from_db()
+    assert on_seat.stopped_at is not None and on_empty.stopped_at is not None
+    audited = AuditEntry.objects.get(action="seating.final").after
+    assert sorted(audited["player_clocks_stopped"]) == [[1, 9], [2, 5]]
+
+
+def test_a_move_stops_the_clock_of_the_seats_it_changes_only():
+    event = tournament()
+    add_tables(event, 2)
+    _seat_exactly(event, {1: [1, 2], 2: [1, 2]})
+    mover = occupant(event, 1, 1)
+    moved = clock_services.player_clock_call(
+        actor=None, tournament_id=event.pk, table=1, seat=1, facing_bet=True
+    )
+    other = clock_services.player_clock_call(
+        actor=None, tournament_id=event.pk, table=2, seat=2, facing_bet=True
+    )
+
+    services.entry_move(actor=None, tournament_id=event.pk, entry_id=mover, to_table=2, to_seat=5)
+
+    assert list(player_clocks_running(event)) == [other]
+    moved.refresh_from_db()
+    assert moved.stopped_at is not None
 
 
 def test_final_table_combines_the_last_two_tables():

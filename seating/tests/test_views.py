@@ -930,32 +930,114 @@ def test_final_table_refused_while_too_many_players_remain(floor, event):
     assert len(counts(event)) == 2
 
 
-def test_undo_asks_first_then_reverts_the_last_break(floor, event):
+def undo_shown(event) -> dict:
+    """The undo form as the confirmation page fills it in: the action it names."""
+    return {"action": str(SeatingAction.objects.filter(tournament=event).latest("id").pk)}
+
+
+def test_undo_asks_first_naming_each_player_then_reverts_the_last_break(floor, event):
     add_tables(event, 3)
     entries = field(event, 12)
     services.seating_draw(actor=None, tournament_id=event.pk, tables=3)  # breaks into play
     before = {e.pk: seat_of(e) for e in entries}
     broken = next(n for n, c in counts(event).items() if c)
+    leaving = [e for e in entries if seat_of(e)[0] == broken]
     services.table_break(actor=None, tournament_id=event.pk, number=broken)
+    moved = leaving[0]
+    now_at = seat_of(moved)
 
     asked = floor.get(url(event, "undo"))
-    assert "Undo the last seating action?" in page(asked) and "Table break" in page(asked)
+
+    assert f"Undo: break of table {broken}: {len(leaving)} players to tables" in page(asked)
+    assert (
+        f"{moved.player.name} (#{moved.number}): from table {now_at[0]}, seat {now_at[1]} "
+        f"back to table {broken}, seat {before[moved.pk][1]}"
+    ) in page(asked)
+    assert f"Table {broken} opens again." in page(asked)
     assert Table.objects.get(tournament=event, number=broken).broken_at is not None
 
-    response = floor.post(url(event, "undo"), follow=True)
+    response = floor.post(url(event, "undo"), undo_shown(event), follow=True)
 
-    assert "Undone: Table break." in page(response)
+    assert f"Undone: break of table {broken}: {len(leaving)} players" in page(response)
+    assert (
+        f"{moved.player.name} (#{moved.number}) sits at table {broken}, "
+        f"seat {before[moved.pk][1]} again."
+    ) in page(response)
     assert {e.pk: seat_of(e) for e in entries} == before
+
+
+def test_the_map_names_the_player_and_seats_the_undo_changes(floor, event):
+    add_tables(event, 2)
+    (anna,) = seat_exactly(event, {1: [2]})
+    services.entry_move(actor=None, tournament_id=event.pk, entry_id=anna.pk, to_table=2, to_seat=7)
+
+    response = floor.get(url(event, "map"))
+
+    assert (
+        f"Undo: move of {anna.player.name} (#{anna.number}) from table 1, seat 2 to table 2, seat 7"
+    ) in page(response)
+
+
+def test_undo_clicked_twice_undoes_only_the_action_shown(floor, event):
+    """The second click names the action the first one undid: refused, and the late seat
+    before it (another player's) stays."""
+    add_tables(event, 2)
+    anna, _bert = seat_exactly(event, {1: [1, 2]})
+    (carl,) = field(event, 1, prefix="Late")  # seated at once (TDA 8-A): a late seat
+    carl_seat = seat_of(carl)
+    services.entry_move(actor=None, tournament_id=event.pk, entry_id=anna.pk, to_table=2, to_seat=5)
+    shown = undo_shown(event)
+
+    first = floor.post(url(event, "undo"), shown)
+    second = floor.post(url(event, "undo"), shown)
+
+    assert first.status_code == 302
+    assert second.status_code == 409
+    assert "That seating action has already been undone: nothing was changed." in page(second)
+    assert seat_of(anna) == (1, 1)
+    assert carl_seat is not None and seat_of(carl) == carl_seat
+
+
+def test_undo_of_an_action_no_longer_last_is_409_and_changes_nothing(floor, event):
+    add_tables(event, 2)
+    anna, bert = seat_exactly(event, {1: [1, 2]})
+    services.entry_move(actor=None, tournament_id=event.pk, entry_id=anna.pk, to_table=2, to_seat=5)
+    shown = undo_shown(event)
+    services.entry_move(actor=None, tournament_id=event.pk, entry_id=bert.pk, to_table=2, to_seat=6)
+
+    response = floor.post(url(event, "undo"), shown)
+
+    assert response.status_code == 409
+    assert "That is no longer the last seating action" in page(response)
+    assert (seat_of(anna), seat_of(bert)) == ((2, 5), (2, 6))
+
+
+def test_undo_without_naming_the_action_is_400(floor, event):
+    add_tables(event, 2)
+    (anna,) = seat_exactly(event, {1: [1]})
+    services.entry_move(actor=None, tournament_id=event.pk, entry_id=anna.pk, to_table=2, to_seat=5)
+
+    for data in ({}, {"action": "last"}, {"action": "-1"}):
+        response = floor.post(url(event, "undo"), data)
+        assert response.status_code == 400
+        assert seat_of(anna) == (2, 5)
 
 
 def test_undo_refused_once_a_moved_player_busted_changes_nothing(floor, event):
     add_tables(event, 2)
     entries = field(event, 6)
     services.seating_draw(actor=None, tournament_id=event.pk)
+    shown = undo_shown(event)
     busts.entry_bust(actor=None, tournament_id=event.pk, entry_id=entries[0].pk)
 
-    response = floor.post(url(event, "undo"), follow=True)
+    offered = floor.get(url(event, "map"))
+    asked = floor.get(url(event, "undo"))
+    response = floor.post(url(event, "undo"), shown)
 
+    assert "cannot be undone any more" in page(offered)
+    assert url(event, "undo") not in page(offered)
+    assert "cannot be undone any more" in page(asked) and "Undo it" not in page(asked)
+    assert response.status_code == 409
     assert "cannot be undone any more" in page(response)
     assert all(seat_of(e) for e in entries[1:])
     assert SeatingAction.objects.get().undone_at is None
@@ -965,7 +1047,8 @@ def test_undo_with_nothing_to_undo_says_so(floor, event):
     response = floor.get(url(event, "undo"), follow=True)
     assert "There is no seating action to undo." in page(response)
 
-    response = floor.post(url(event, "undo"), follow=True)
+    response = floor.post(url(event, "undo"), {"action": "1"})
+    assert response.status_code == 409
     assert "There is no seating action to undo." in page(response)
 
 

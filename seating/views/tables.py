@@ -29,9 +29,18 @@ from seating.forms import (
     SeatingSettingsForm,
     SeatSetForm,
     TableAddForm,
+    UndoForm,
 )
+from seating.messages import refusal_message, undo_line, undo_summary, undone_lines
 from seating.models import Move, Seat, SeatingAction, Table
-from seating.selectors import open_tables, seating_public, seating_settings, unseated_entries
+from seating.selectors import (
+    open_tables,
+    seating_public,
+    seating_settings,
+    undo_moves,
+    undo_plan,
+    unseated_entries,
+)
 from tournaments.models import Entry, EntryStatus, Tournament
 
 RECENT_ACTIONS = 8
@@ -92,14 +101,6 @@ def _form_page(request, template: str, tournament: Tournament, form, **context):
         template,
         {"tournament": tournament, "here": "seating", "form": form, **context},
         status=400 if form.errors else 200,
-    )
-
-
-def _last_action(tournament_id: int) -> SeatingAction | None:
-    return (
-        SeatingAction.objects.filter(tournament_id=tournament_id, undone_at=None)
-        .order_by("-id")
-        .first()
     )
 
 
@@ -199,18 +200,21 @@ def _map_context(tournament: Tournament) -> dict:
             "players": seated,
         },
         "actions": actions,
-        "last_action": next((a for a in actions if a.undone_at is None), None),
+        "undo": _undo_offer(undo_plan(tournament.pk)),
         "drawn": any(a.undone_at is None for a in actions),
     }
 
 
 @role_required(SEATING)
-def table_map(request, tournament_id: int, *, add_form: TableAddForm | None = None):
+def table_map(
+    request, tournament_id: int, *, add_form: TableAddForm | None = None, status: int = 200
+):
     tournament = _tournament(tournament_id)
     context = _map_context(tournament)
     context["is_director"] = user_has_role(request.user, MANAGE_TOURNAMENTS)
     context["add_form"] = add_form or TableAddForm(table_size=tournament.table_size)
-    status = 400 if add_form is not None and add_form.errors else 200
+    if add_form is not None and add_form.errors:
+        status = 400
     return render(request, "seating/map.html", context, status=status)
 
 
@@ -759,38 +763,76 @@ def final_table(request, tournament_id: int):
     )
 
 
+def _undo_offer(plan) -> dict | None:
+    """The map's undo button and its confirmation page: what the undo will do, by name."""
+    if plan is None:
+        return None
+    return {
+        "action": plan.action,
+        "summary": undo_summary(plan.action, plan.moves),
+        "lines": [undo_line(m) for m in plan.moves],
+        "reopens": plan.reopens,
+        "refusal": refusal_message(plan.refusal) if plan.refusal else "",
+    }
+
+
 @role_required(SEATING)
 @require_http_methods(["GET", "POST"])
 def undo(request, tournament_id: int):
-    """Undo the last draw, move, balance or break while nobody it seated has moved since."""
+    """Undo the last seating action, named with its players before the TD confirms. The
+    form carries the action's id: a second click, or an action done meanwhile, is refused
+    (409) instead of undoing an earlier action nobody was shown."""
     tournament = _tournament(tournament_id)
     if request.method == "POST":
-        outcome = service_call(request, services.seating_undo, tournament_id=tournament.pk)
-        if outcome.ok:
-            messages.success(
-                request, _("Undone: %(action)s.") % {"action": outcome.value.get_kind_display()}
-            )
+        form = UndoForm(request.POST)
+        if not form.is_valid():
+            return _undo_confirm(request, tournament, form=form)
+        outcome = service_call(
+            request,
+            services.seating_undo,
+            tournament_id=tournament.pk,
+            action_id=form.cleaned_data["action"],
+        )
+        if not outcome.ok:
+            return table_map(request, tournament.pk, status=outcome.error.http_status)
+        action = outcome.value
+        moves = undo_moves(action)
+        messages.success(request, _("Undone: %(what)s.") % {"what": undo_summary(action, moves)})
+        for line in undone_lines(moves):
+            messages.info(request, line)
         return redirect(_map_url(tournament.pk))
-    last = _last_action(tournament.pk)
-    if last is None:
+    return _undo_confirm(request, tournament)
+
+
+def _undo_confirm(request, tournament: Tournament, *, form: UndoForm | None = None):
+    """The undo named before it is done: the action, each player's way back, the tables
+    that open again; or, when it can no longer be undone, why (and no button)."""
+    offer = _undo_offer(undo_plan(tournament.pk))
+    if offer is None:
         messages.error(request, _("There is no seating action to undo."))
         return redirect(_map_url(tournament.pk))
-    return _confirm(
+    action = offer["action"]
+    title = _("Undo: %(what)s?") % {"what": offer["summary"]}
+    if offer["refusal"]:
+        return _confirm(request, tournament, title=title, question=offer["refusal"])
+    reopened = [_("Table %(number)s opens again.") % {"number": n} for n in offer["reopens"]]
+    invalid = form is not None and bool(form.errors)
+    response = _confirm(
         request,
         tournament,
-        title=_("Undo the last seating action?"),
-        question=_(
-            "%(action)s of %(time)s: %(count)s player(s) go back to where they sat before "
-            "(a draw leaves them unseated); broken tables open again."
-        )
-        % {
-            "action": last.get_kind_display(),
-            "time": time_format(localtime(last.at)),
-            "count": last.moves.count(),
-        },
-        note=_("Only while every player it seated still sits in that seat."),
+        title=title,
+        question=_("%(kind)s of %(time)s. Where everyone goes:")
+        % {"kind": action.get_kind_display(), "time": time_format(localtime(action.at))},
+        lines=offer["lines"] + reopened,
+        note=_("Say which seating action to undo: confirm on this page.")
+        if invalid
+        else _("Only while every player it seated still sits in that seat."),
+        fields={"action": action.pk},
         confirm_label=_("Undo it"),
     )
+    if invalid:
+        response.status_code = 400
+    return response
 
 
 # --- Results and printouts ----------------------------------------------------------------

@@ -579,6 +579,46 @@ def test_floor_busts_and_undoes_with_htmx_row_swap(client):
     assert entry.status == EntryStatus.ACTIVE
 
 
+def test_undo_bust_names_the_seat_before_and_says_where_the_player_sits_after(client):
+    """Issue 16: the button says where the player goes back to; the answer, where they
+    sit now (the seat they left, or a new one when it was taken)."""
+    from seating import services as seating
+    from seating.tests.factories import add_tables
+
+    event = tournament()
+    anna, ben = (register(event, name).entry for name in ("Anna Berg", "Ben Cole"))
+    add_tables(event, 1)
+    for entry, seat in ((anna, 2), (ben, 5)):
+        seating.entry_move(
+            actor=None, tournament_id=event.pk, entry_id=entry.pk, to_table=1, to_seat=seat
+        )
+    bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=anna.pk)
+    client.force_login(staff("floor"))
+    entries = reverse("tournaments:entries", args=[event.pk])
+
+    shown = client.get(entries).content.decode()
+    swapped = client.post(
+        reverse("tournaments:entry-bust-undo", args=[event.pk, anna.number]), **HTMX
+    ).content.decode()
+
+    assert "Undo bust: back to table 1, seat 2" in shown
+    assert "Anna Berg sits at table 1, seat 2 again." in swapped
+
+    bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=anna.pk)
+    seating.entry_move(actor=None, tournament_id=event.pk, entry_id=ben.pk, to_table=1, to_seat=2)
+    shown = client.get(entries).content.decode()
+    answered = client.post(
+        reverse("tournaments:entry-bust-undo", args=[event.pk, anna.number]), follow=True
+    ).content.decode()
+
+    assert "Undo bust: a new seat (table 1, seat 2 is taken)" in shown
+    seat = anna.__class__.objects.get(pk=anna.pk).seat
+    assert (
+        f"The seat Anna Berg left had been taken: Anna Berg now sits at table 1, "
+        f"seat {seat.number}."
+    ) in answered
+
+
 def test_entries_page_shows_finishing_places_shared_and_alone(client):
     event = tournament()
     anna, ben, cleo, dora = (

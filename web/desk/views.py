@@ -22,6 +22,7 @@ from floorman.pages import role_required, safe_next, service_call
 from floorman.roles import BUST, MANAGE_TOURNAMENTS, REGISTER
 from hands.selectors import finishing_places
 from hands.services import busts
+from seating.selectors import seats_back
 from seating.services import desk as desk_services
 from seating.views.public import entry_live
 from tournaments import engine, services
@@ -308,6 +309,7 @@ def entry_list(request, tournament_id: int):
     )
     page = Paginator(entries, ENTRIES_PER_PAGE).get_page(request.GET.get("page"))
     _with_places(tournament, page.object_list)
+    _with_seats_back(tournament, page.object_list)
     return render(
         request,
         "tournaments/entries.html",
@@ -340,6 +342,35 @@ def _with_places(tournament: Tournament, entries) -> None:
             entry.place_text = place_text(*place.shared)
 
 
+def _with_seats_back(tournament: Tournament, entries) -> None:
+    """For each busted entry, where undoing its bust would seat it, shown on its button:
+    the seat it left while that is free, else a new seat (seating.services.seat_restore)."""
+    busted = [entry.pk for entry in entries if entry.status == EntryStatus.BUSTED]
+    back = seats_back(tournament.pk, busted) if busted else {}
+    for entry in entries:
+        entry.seat_back = back.get(entry.pk)
+
+
+def _seated_again(entry: Entry) -> str:
+    """Where a player whose bust was undone sits now, for the desk to say."""
+    where = getattr(entry, "seat_restored", None)
+    name = entry.player.name
+    if where is None:
+        return _("%(name)s has no seat yet: no seat is open. Seat them from the table map.") % {
+            "name": name
+        }
+    words = {"name": name, "table": where.table, "seat": where.seat}
+    if where.same:
+        return _("%(name)s sits at table %(table)s, seat %(seat)s again.") % words
+    return (
+        _(
+            "The seat %(name)s left had been taken: %(name)s now sits at table %(table)s, "
+            "seat %(seat)s."
+        )
+        % words
+    )
+
+
 def _entry_action(request, tournament_id: int, number: int, *, action: str, service):
     tournament = tournament_or_404(tournament_id)
     entry = get_object_or_404(
@@ -352,11 +383,13 @@ def _entry_action(request, tournament_id: int, number: int, *, action: str, serv
         tournament_id=tournament.pk,
         entry_id=entry.pk,
     )
+    notice = _seated_again(outcome.value) if outcome.ok and action == "bust-undo" else ""
     if request.htmx:
         # Swap just this row: the new state, or the old one with the refusal.
         if outcome.ok:
             entry = outcome.value
         _with_places(tournament, [entry])
+        _with_seats_back(tournament, [entry])
         return render(
             request,
             "tournaments/_entry_row.html",
@@ -364,11 +397,14 @@ def _entry_action(request, tournament_id: int, number: int, *, action: str, serv
                 "tournament": tournament,
                 "entry": entry,
                 "error": outcome.error.message if outcome.error else "",
+                "notice": notice,
                 "list_url": request.htmx.current_url_abs_path or "",
             },
         )
     if outcome.ok:
         messages.success(request, str(ENTRY_DONE[action]) % {"number": entry.number})
+        if notice:
+            messages.info(request, notice)
     return redirect(safe_next(request, reverse("tournaments:entries", args=[tournament.pk])))
 
 

@@ -40,7 +40,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_safe
 
 from clock.selectors import clock_of, clock_public, player_clock_public, player_clocks_running
-from floorman.pages import Outcome, role_required, service_call
+from floorman.pages import Outcome, message_for_page, role_required, service_call
 from floorman.roles import FLOOR, TABLET, user_has_role
 from hands import services
 from hands.api import busts_data, state_data
@@ -51,6 +51,7 @@ from hands.forms import (
     HandForm,
     LinkActionForm,
     TabletActionForm,
+    UndoBustForm,
 )
 from hands.models import Elimination, Hand, HandStatus, TabletLink
 from hands.selectors import (
@@ -60,6 +61,7 @@ from hands.selectors import (
     next_hand_number,
     open_table,
     place_public,
+    table_last_bust,
     tablet_link_table,
 )
 from rulings.selectors import warned_entries
@@ -265,6 +267,13 @@ def _player_clocks(tournament: Tournament, table: Table) -> list[dict]:
     return clocks
 
 
+def _undo_bust_offer(table: Table):
+    """The table's last bust-out while its tablet may take it back (nothing depends on
+    it: hands.selectors.table_last_bust), else None."""
+    last = table_last_bust(table)
+    return last if last is not None and not last.refusal else None
+
+
 def _controls_key(*parts) -> str:
     """Changes whenever the tablet's buttons and forms would: the live refresh leaves
     the forms alone otherwise, so a count being typed in is never wiped."""
@@ -316,6 +325,7 @@ def tablet_context(tablet: Tablet) -> dict:
         "dealt": [s for s in seats if s["dealt"]],
         "draw_cards": draw_cards,
         "busts": busts_data(tournament, table.number)[:RECENT_BUSTS],
+        "undo_bust": _undo_bust_offer(table),
         "is_floor": tablet.is_floor,
         "controls_key": _controls_key(
             hand and (hand.number, hand.status),
@@ -412,8 +422,14 @@ def _call(request, tablet: Tablet, service, **kwargs) -> Outcome:
     )
 
 
+def _tell(request, tablet: Tablet, text: str, level: int = messages.SUCCESS) -> None:
+    """What the dealer is told after an action: shown on this table's tablet only, never
+    on another table's tablet open in the same browser (issue 16)."""
+    message_for_page(request, level, text, page=tablet.url())
+
+
 def _refused(request, tablet: Tablet, outcome: Outcome):
-    messages.error(request, outcome.error.message)
+    _tell(request, tablet, outcome.error.message, messages.ERROR)
     return _render(request, tablet, status=outcome.error.http_status)
 
 
@@ -426,7 +442,7 @@ def _invalid(request, tablet: Tablet, form):
             if text not in shown:
                 shown.append(text)
     for text in shown:
-        messages.error(request, text)
+        _tell(request, tablet, text, messages.ERROR)
     return _render(request, tablet, status=400)
 
 
@@ -456,8 +472,9 @@ def _draw(request, tablet: Tablet):
     outcome = _call(request, tablet, services.button_draw)
     if not outcome.ok:
         return _refused(request, tablet, outcome)
-    messages.success(
+    _tell(
         request,
+        tablet,
         _("Seat %(seat)s drew the high card and takes the button (IFP 2.1).")
         % {"seat": outcome.value.button},
     )
@@ -477,7 +494,7 @@ def _button(request, tablet: Tablet):
     )
     if not outcome.ok:
         return _refused(request, tablet, outcome)
-    messages.success(request, _("Button set on seat %(seat)s.") % {"seat": outcome.value.button})
+    _tell(request, tablet, _("Button set on seat %(seat)s.") % {"seat": outcome.value.button})
     return redirect(tablet.url())
 
 
@@ -485,7 +502,7 @@ def _start(request, tablet: Tablet):
     outcome = _call(request, tablet, services.hand_start)
     if not outcome.ok:
         return _refused(request, tablet, outcome)
-    messages.success(request, _("Hand %(hand)s is dealt.") % {"hand": outcome.value.number})
+    _tell(request, tablet, _("Hand %(hand)s is dealt.") % {"hand": outcome.value.number})
     return redirect(tablet.url())
 
 
@@ -508,9 +525,9 @@ def _finish(request, tablet: Tablet):
     )
     if not outcome.ok:
         return _refused(request, tablet, outcome)
-    messages.success(request, _("Hand %(hand)s is done.") % {"hand": hand_number})
+    _tell(request, tablet, _("Hand %(hand)s is done.") % {"hand": hand_number})
     for line in _bust_lines(tablet.tournament, busted):
-        messages.success(request, line)
+        _tell(request, tablet, line)
     return redirect(tablet.url())
 
 
@@ -521,8 +538,9 @@ def _hold(request, tablet: Tablet):
     outcome = _call(request, tablet, services.hand_hold, hand_number=form.cleaned_data["hand"])
     if not outcome.ok:
         return _refused(request, tablet, outcome)
-    messages.success(
+    _tell(
         request,
+        tablet,
         _("Hand %(hand)s holds: cards face down until the floor calls this table (RP-8 F).")
         % {"hand": outcome.value.number},
     )
@@ -537,12 +555,37 @@ def _bust(request, tablet: Tablet):
     if not outcome.ok:
         return _refused(request, tablet, outcome)
     for line in _bust_lines(tablet.tournament, [entry.pk for entry in outcome.value]):
-        messages.success(request, line)
+        _tell(request, tablet, line)
+    return redirect(tablet.url())
+
+
+def _undo_bust(request, tablet: Tablet):
+    form = UndoBustForm(request.POST)
+    if not form.is_valid():
+        return _invalid(request, tablet, form)
+    outcome = _call(request, tablet, services.table_bust_undo, entry_id=form.cleaned_data["entry"])
+    if not outcome.ok:
+        return _refused(request, tablet, outcome)
+    entry = outcome.value
+    where = entry.seat_restored
+    words = {"name": entry.player.name, "number": entry.number}
+    if where is not None and where.table == tablet.table.number:
+        text = _("Bust taken back: %(name)s (#%(number)s) is back in seat %(seat)s.")
+        words["seat"] = where.seat
+    elif where is not None:  # the seat was taken meanwhile: seating gave a new one
+        text = _(
+            "Bust taken back: %(name)s (#%(number)s) now sits at table %(table)s, seat %(seat)s."
+        )
+        words.update(table=where.table, seat=where.seat)
+    else:
+        text = _("Bust taken back: %(name)s (#%(number)s) has no seat yet: call the floor.")
+    _tell(request, tablet, text % words)
     return redirect(tablet.url())
 
 
 ACTIONS = {
     "draw": _draw,
+    "undo_bust": _undo_bust,
     "button": _button,
     "start": _start,
     "finish": _finish,

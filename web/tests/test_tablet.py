@@ -276,6 +276,24 @@ def test_draw_for_the_button_shows_the_cards(client, world):
     assert "IFP 2.1" in text and "Start hand 1" in text
 
 
+def test_a_tablets_message_shows_on_its_own_table_only(client, world):
+    """Issue 16: one browser, two tablets. Table 1's draw is answered while table 2's
+    page loads first: table 2 must not say "Seat 3 drew the high card"; table 1 still
+    shows it when its page comes."""
+    event, _seated = world
+    client.force_login(staff("floor"))
+
+    drawn = client.post(page(event, 1), {"action": "draw"})
+    other = client.get(page(event, 2))
+    own = client.get(page(event, 1))
+
+    button = TableState.objects.get(table__number=1).button
+    assert drawn.status_code == 302
+    assert "drew the high card" not in html(other)
+    assert f"Seat {button} drew the high card and takes the button (IFP 2.1)." in html(own)
+    assert "drew the high card" not in html(client.get(page(event, 1)))  # shown once
+
+
 def test_set_the_button_with_last_hands_big_blind(client, world):
     event, _seated = world
     client.force_login(staff("dealer"))
@@ -361,6 +379,70 @@ def test_bust_a_player_outside_the_result(client, world):
     assert Elimination.objects.get().entry_id == out.pk
     assert f"{out.player.name} (#{out.number}) is out: place 8." in html(response)
     assert not Seat.objects.filter(entry=out).exists()
+
+
+def test_the_tablet_takes_back_its_last_bust_and_says_where_the_player_sits(client, world):
+    """Issue 16: a player ticked by mistake goes back to the seat they left; the button
+    names them and the seat before it is pressed."""
+    event, seated = world
+    client.force_login(staff("dealer"))
+    client.post(page(event), {"action": "start"})
+    client.post(page(event), {"action": "finish", "hand": "1", "busts": ["3"]})
+    out = seated[(2, 3)]
+
+    shown = client.get(page(event))
+    response = client.post(page(event), {"action": "undo_bust", "entry": str(out.pk)}, follow=True)
+
+    assert f"Undo last bust: {out.player.name} (#{out.number}) back to seat 3" in html(shown)
+    assert f"Bust taken back: {out.player.name} (#{out.number}) is back in seat 3." in html(
+        response
+    )
+    assert Seat.objects.get(entry=out).number == 3
+    assert not Elimination.objects.exists()
+    assert "Undo last bust" not in html(response)
+
+
+def test_the_tablet_offers_no_undo_once_the_next_hand_is_dealt(client, world):
+    event, seated = world
+    client.force_login(staff("dealer"))
+    client.post(page(event), {"action": "start"})
+    client.post(page(event), {"action": "finish", "hand": "1", "busts": ["3"]})
+    client.post(page(event), {"action": "start"})
+    before = stored()
+
+    shown = client.get(page(event))
+    response = client.post(page(event), {"action": "undo_bust", "entry": str(seated[(2, 3)].pk)})
+
+    assert "Undo last bust" not in html(shown)
+    assert response.status_code == 409
+    assert "A hand has been dealt at this table since that bust-out" in html(response)
+    assert stored() == before
+
+
+@pytest.mark.parametrize("entry", ["", "x", "0", "-3", "9" * 30])
+def test_undo_bust_without_a_valid_entry_is_400(client, world, entry):
+    event, _seated = world
+    client.force_login(staff("dealer"))
+    client.post(page(event), {"action": "bust", "seats": ["3"]})
+    before = stored()
+
+    response = client.post(page(event), {"action": "undo_bust", "entry": entry})
+
+    assert response.status_code == 400
+    assert stored() == before
+
+
+def test_a_tablet_cannot_take_back_another_tables_bust(client, world):
+    event, seated = world
+    client.force_login(staff("dealer"))
+    client.post(page(event, 1), {"action": "bust", "seats": ["3"]})
+    before = stored()
+
+    response = client.post(page(event, 2), {"action": "undo_bust", "entry": str(seated[(1, 3)].pk)})
+
+    assert response.status_code == 409
+    assert "That is no longer this table&#x27;s last bust-out" in html(response)
+    assert stored() == before
 
 
 def test_hold_a_hand_for_hand_all_in(client, world):
@@ -667,3 +749,25 @@ def test_the_tablet_reads_a_fixed_number_of_queries(client):
         client.get(page(big, 3, "state/"))
 
     assert len(many.captured_queries) == len(few.captured_queries)
+
+
+def test_the_tablet_reads_as_many_queries_after_one_bust_as_after_several(client):
+    """The last bust and whether it may be taken back (issue 16) cost the same however
+    many players are out."""
+    event = tournament()
+    with_structure(event)
+    seat_players(event, {1: [1, 2, 3, 4, 5, 6, 7]})
+    client.force_login(staff("dealer"))
+    services.table_busts_record(actor=None, tournament_id=event.pk, number=1, seats=[7])
+    client.get(page(event, 1, "state/"))
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as one:
+        client.get(page(event, 1, "state/"))
+    for seat in (6, 5, 4):
+        services.table_busts_record(actor=None, tournament_id=event.pk, number=1, seats=[seat])
+    with CaptureQueriesContext(connection) as several:
+        client.get(page(event, 1, "state/"))
+
+    assert len(several.captured_queries) == len(one.captured_queries)
