@@ -366,11 +366,12 @@ def _apply(
     params: dict,
     assignments: list[engine.Assignment],
     reasons: dict[int, str] | None = None,
-    closed: set[int] = frozenset(),
+    redrawn: set[int] = frozenset(),
 ) -> SeatingAction:
     """Write one seating action: free the old seats first, then fill the new ones (the
     database would refuse an entry in two seats even for a moment). The player clocks on
-    the seats it changes and the tables it `closed` stop (TDA 29: on nobody now)."""
+    the seats it changes and on every seat of the tables it `redrawn` (closed, or drawn
+    anew as the final table) stop (TDA 29: on nobody now)."""
     action = SeatingAction.objects.create(
         tournament=tournament,
         kind=kind,
@@ -389,7 +390,7 @@ def _apply(
         {a.entry: (a.table, a.seat) for a in assignments},
         seated=[a.entry for a in assignments if a.from_table is not None],
     )
-    stopped = _player_clocks_stop(tournament, assignments, closed)
+    stopped = _player_clocks_stop(tournament, assignments, redrawn)
     audit_record(
         actor=actor,
         action=f"seating.{kind}",
@@ -402,13 +403,13 @@ def _apply(
 
 
 def _player_clocks_stop(
-    tournament: Tournament, assignments: list[engine.Assignment], closed: set[int] = frozenset()
+    tournament: Tournament, assignments: list[engine.Assignment], redrawn: set[int] = frozenset()
 ) -> dict:
     """TDA 29: the player clocks on every seat a player left or took, and on the tables
-    that close, stop (clock.services.player_clocks_clear); for the audit entry."""
+    redrawn, stop (clock.services.player_clocks_clear); for the audit entry."""
     seats = {(a.table, a.seat) for a in assignments}
     seats |= {(a.from_table, a.from_seat) for a in assignments if a.from_table is not None}
-    cleared = player_clocks_clear(tournament=tournament, seats=seats, tables=set(closed))
+    cleared = player_clocks_clear(tournament=tournament, seats=seats, tables=set(redrawn))
     if not cleared:
         return {}
     return {"player_clocks_stopped": [[c["table"], c["seat"]] for c in cleared]}
@@ -847,7 +848,7 @@ def table_break(
         params={"table": number, "opens": list(planned.opens)},
         assignments=assignments,
         reasons={a.entry: "TDA 10-B" for a in assignments},
-        closed={number},
+        redrawn={number},
     )
 
 
@@ -902,7 +903,7 @@ def final_table_draw(
         params={"table": target.number, "by_position": bool(by_position)},
         assignments=assignments,
         reasons={a.entry: "RP-9" for a in assignments},
-        closed=closed,
+        redrawn=closed | {target.number},
     )
 
 
