@@ -1,6 +1,8 @@
 """Bust-outs: the one service for a bust from any desk, table or page, its undo, and
 the `Elimination` that places the entry (hands.selectors)."""
 
+import secrets
+
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -35,12 +37,15 @@ def entry_bust(*, actor, tournament_id: int, entry_id: int, hand: Hand | None = 
     return bust_record(actor=actor, tournament=tournament, entry_id=entry_id, hand=hand)
 
 
-def bust_record(*, actor, tournament: Tournament, entry_id: int, hand: Hand | None) -> Entry:
+def bust_record(
+    *, actor, tournament: Tournament, entry_id: int, hand: Hand | None, together: str = ""
+) -> Entry:
     """Steps 2 to 5 of `entry_bust`, under the lock its caller holds: a table's busts
-    at once (`table_busts_record`) or in a hand's result (hands.services.hands)."""
+    at once (`table_busts_record`) or in a hand's result (hands.services.hands).
+    `together` is the key of busts recorded together without their hand."""
     entry = entry_locked(tournament, entry_id)
     entry = entry_out(actor=actor, tournament=tournament, entry=entry, status=EntryStatus.BUSTED)
-    elimination_add(actor=actor, tournament=tournament, entry=entry, hand=hand)
+    elimination_add(actor=actor, tournament=tournament, entry=entry, hand=hand, together=together)
     seat_release(tournament=tournament, entry=entry)
     clock_heads_up_sync(tournament_id=tournament.pk)
     return entry
@@ -65,12 +70,15 @@ def entry_bust_undo(*, actor, tournament_id: int, entry_id: int) -> Entry:
     return entry
 
 
-def elimination_add(*, actor, tournament: Tournament, entry: Entry, hand: Hand | None) -> None:
+def elimination_add(
+    *, actor, tournament: Tournament, entry: Entry, hand: Hand | None, together: str = ""
+) -> None:
     """A bust's record for places, made while the entry still has its seat.
 
     Busts share a hand key when they happened in the same hand: the hand itself, or
     hand-for-hand the round across every table (RP-8 A). A bust entered without its
-    hand during hand-for-hand joins the round being played."""
+    hand during hand-for-hand joins the round being played; players a table busts
+    together without a logged hand (`together`) went out in one hand too (IFP 4.27)."""
     seat = Seat.objects.select_related("table").filter(entry=entry).first()
     stack = entry.chips
     if hand is not None:
@@ -83,6 +91,8 @@ def elimination_add(*, actor, tournament: Tournament, entry: Entry, hand: Hand |
         key = f"h{hand.pk}"
     elif settings.active:
         key = f"r{settings.round}"
+    elif together:
+        key = together
     else:
         key = f"e{entry.pk}"
     # Audited with the bust itself (entry.bust) and the hand's result (hand.finish).
@@ -107,7 +117,9 @@ def bust_remove(*, tournament: Tournament, entry: Entry) -> None:
 def table_busts_record(*, actor, tournament_id: int, number: int, seats: list[int]) -> list[Entry]:
     """Players out of chips at a table, outside the hand's result: in the hand being
     played, or the table's last hand if none is (placed by the stacks they started it
-    with, IFP 4.27); a player not dealt that hand busts without one."""
+    with, IFP 4.27). Players not dealt that hand, or at a table that logs no hands, bust
+    in one hand together: the more chips at its start (the last count) finish higher,
+    equal stacks share the place (IFP 4.27, casino §29c)."""
     tournament = tournament_lock(tournament_id)
     table = table_of(tournament, number)
     hand = hand_in_play(table) or Hand.objects.filter(table=table).order_by("-number").first()
@@ -119,12 +131,14 @@ def table_busts_record(*, actor, tournament_id: int, number: int, seats: list[in
     if len(seats) >= len(now.occupied):
         raise Invalid({"seats": _("Somebody has to win: not every player can bust.")})
     dealt = set(hand.players.values_list("entry_id", flat=True)) if hand else set()
+    together = f"t{table.number}-{secrets.token_hex(6)}"  # this call's busts, and no other's
     return [
         bust_record(
             actor=actor,
             tournament=tournament,
             entry_id=now.occupied[seat],
             hand=hand if now.occupied[seat] in dealt else None,
+            together=together,
         )
         for seat in seats
     ]
