@@ -22,7 +22,7 @@ from hands.selectors import (
 )
 from hands.services import hand_for_hand as h4h
 from hands.services.away import away_hands_count
-from hands.services.busts import bust_record
+from hands.services.busts import bust_record, play_end
 from hands.services.common import publish_table, refuse, table_of
 from seating import engine as seating_engine
 from seating.engine import blinds
@@ -373,6 +373,7 @@ def _finish(actor, tournament, table, hand: Hand, players, busted, counted) -> H
     publish_table(table)
     if settings.active and hand.h4h_round == settings.round:
         h4h.h4h_report(tournament, table, held=False)
+    play_end(actor=actor, tournament=tournament)  # the last bust ends the tournament
     return hand
 
 
