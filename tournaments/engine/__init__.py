@@ -71,6 +71,12 @@ def play_decided(current: str, *, active_entries: int, registration_open: bool) 
     return current == RUNNING and active_entries == 1 and not registration_open
 
 
+def players_left(current: str, *, active_entries: int) -> int:
+    """The players still playing: none once the event is over, whether play, a deal
+    (its players stay entered, unbusted) or a cancellation ended it."""
+    return 0 if current in (FINISHED, CANCELLED) else active_entries
+
+
 def bust_undo_refusal(current: str, *, active_entries: int) -> str | None:
     """Undoing a bust once the event is over: only the bust that decided it, with its
     winner the one player still in; it then runs again. A deal (several players in)
