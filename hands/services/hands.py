@@ -258,7 +258,8 @@ def hand_finish(
 ) -> Hand:
     """The hand is over: who busted (places: IFP 4.27, RP-8 A) and, if counted, each
     player's chips; every player dealt in while away has missed one more hand (TDA 71-C).
-    Hand-for-hand, the table reports its hand done (RP-8)."""
+    Hand-for-hand, the table reports its hand done (RP-8). Last, a bust that leaves one
+    player finishes the tournament (hands.services.busts.play_end)."""
     tournament = tournament_lock(tournament_id)
     table = table_of(tournament, number)
     hand = _hand_row(table, hand_number)
