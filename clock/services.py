@@ -34,7 +34,7 @@ from floorman import live
 from floorman.audit import audit_record, staff_user
 from floorman.errors import Conflict, Invalid, NotFound
 from tournaments.models import EntryStatus, Tournament
-from tournaments.services import tournament_level_set, tournament_lock
+from tournaments.services import tournament_level_set, tournament_lock, tournament_start
 
 STATE_FIELDS = ("status", "position", "left_ms", "anchor_at", "halved_from", "version")
 SETTING_FIELDS = Clock.SETTINGS
@@ -136,7 +136,10 @@ def clock_act(
     level: int | None = None,
     seconds: int | None = None,
 ) -> Clock:
-    """Start, pause, resume, next, previous, jump, set, adjust or finish the clock."""
+    """Start, pause, resume, next, previous, jump, set, adjust or finish the clock.
+
+    A clock that runs means play has begun: a registering tournament starts with it
+    (tournaments.services.tournament_start: its status, audit entry and live event)."""
     clock = clock_lock(tournament_id)
     steps = structure_steps(clock.structure_id)
     now = timezone.now()
@@ -149,6 +152,8 @@ def clock_act(
     _store(clock, new)
     if action == "resume" and clock.day_end_hands is not None:
         clock.day_end_hands = None  # a new day of play begins
+    if new.status == engine.RUNNING:
+        tournament_start(actor=actor, tournament=clock.tournament)
     return _changed(
         actor=actor,
         clock=clock,
@@ -275,6 +280,18 @@ def clock_end_with_tournament(*, actor, tournament_id: int) -> None:
     before = _snapshot(clock)
     _store(clock, engine.act(clock.as_state(), steps, timezone.now(), "finish"))
     _changed(actor=actor, clock=clock, action="clock.finish", before=before)
+
+
+def clock_reopen_with_tournament(*, actor, tournament_id: int) -> None:
+    """The bust that decided the event is undone and it runs again: its finished clock
+    is paused where it stopped, for the director to resume. Called inside that
+    transaction (hands.services.busts.entry_bust_undo), under the tournament lock."""
+    clock = Clock.objects.select_for_update().filter(pk=tournament_id).first()
+    if clock is None or clock.status != engine.FINISHED:
+        return
+    before = _snapshot(clock)
+    _store(clock, engine.reopen(clock.as_state()))
+    _changed(actor=actor, clock=clock, action="clock.reopen", before=before)
 
 
 @transaction.atomic

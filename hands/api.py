@@ -24,6 +24,7 @@ from hands.models import Elimination, Hand
 from hands.selectors import (
     betting_public,
     betting_state,
+    current_round,
     finishing_places,
     h4h_public,
     hand_for_hand,
@@ -32,7 +33,6 @@ from hands.selectors import (
     place_public,
     table_state_public,
 )
-from hands.services.hand_for_hand import current_round
 from seating.models import MAX_SEATS
 from seating.services import balance_state
 from tournaments.lookups import tournament_or_404

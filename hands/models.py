@@ -163,7 +163,8 @@ class Elimination(models.Model):
         Hand, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     # Busts with the same key share a hand: "h<hand id>", or "r<round>" hand-for-hand
-    # across tables (RP-8 A), or "e<elimination>" for a bust entered without its hand.
+    # across tables (RP-8 A), "t<table>-<random>" for players a table busts together
+    # without their hand (IFP 4.27), or "e<entry>" for a bust entered alone without it.
     hand_key = models.CharField(max_length=24)
     table_number = models.PositiveSmallIntegerField(null=True, blank=True)
     seat = models.PositiveSmallIntegerField(null=True, blank=True)

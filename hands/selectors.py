@@ -9,7 +9,15 @@ from clock.selectors import registration_open
 from hands.engine import betting, handforhand, places
 from hands.engine.limits import Structure
 from hands.engine.showdown import show_order
-from hands.models import Away, Elimination, Hand, HandForHand, HandStatus, TabletLink
+from hands.models import (
+    Away,
+    Elimination,
+    Hand,
+    HandForHand,
+    HandForHandReport,
+    HandStatus,
+    TabletLink,
+)
 from payouts.selectors import places_paid as table_places_paid
 from seating.engine import blinds
 from seating.models import Move, Seat, Table, TableState
@@ -116,6 +124,25 @@ def places_paid(tournament, settings: HandForHand) -> int:
     if settings.places_paid:
         return settings.places_paid
     return table_places_paid(tournament)
+
+
+def current_round(tournament: Tournament, settings: HandForHand) -> handforhand.Round:
+    """The round as the engine sees it, from the tables in play and their reports."""
+    tables = frozenset(table.number for table in tables_in_play(tournament.pk))
+    reports = HandForHandReport.objects.filter(tournament=tournament, round=settings.round)
+    reports = reports.select_related("table").order_by("reported_at", "pk")
+    finished = frozenset(r.table.number for r in reports if not r.held) & tables
+    held = tuple(r.table.number for r in reports if r.held and r.table.number in tables)
+    return handforhand.Round(settings.round, tables | finished, finished, held)
+
+
+def h4h_now(tournament: Tournament) -> dict | None:
+    """Hand-for-hand as `h4h_public` says it while it is played (the lobby's panel);
+    None, after one query, while it is not."""
+    settings = hand_for_hand(tournament.pk)
+    if not settings.active:
+        return None
+    return h4h_public(tournament, settings, current_round(tournament, settings))
 
 
 def h4h_public(tournament, settings: HandForHand, current) -> dict:

@@ -22,8 +22,7 @@ from floorman.pages import role_required, service_call
 from floorman.roles import HAND_FOR_HAND
 from hands import services
 from hands.forms import HandForHandActionForm, HandForHandSettingsForm
-from hands.selectors import h4h_public, hand_for_hand
-from hands.services.hand_for_hand import current_round
+from hands.selectors import current_round, h4h_public, hand_for_hand
 from tournaments.lookups import tournament_or_404
 from tournaments.models import Tournament
 

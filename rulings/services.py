@@ -13,6 +13,7 @@ from floorman.audit import audit_record, staff_user
 from floorman.errors import Conflict, Invalid, NotFound
 from hands.selectors import next_hand_number, open_table
 from hands.services.away import away_end, away_start
+from hands.services.busts import play_end
 from hands.services.common import publish_table
 from rulings.engine import housebook, rulebook
 from rulings.models import (
@@ -243,8 +244,9 @@ def penalty_give(*, actor, tournament_id: int, data: dict) -> Penalty:
     """A penalty (TDA 71), under the tournament's lock: a warning is recorded; missed
     hands or rounds send the player away from the table (hands.services.away.away_start:
     dealt in, hand dead, 71-C; counted from the end of the hand in play, TDA 68); a
-    disqualification takes the entry out of play (71-D). One audit entry; the table's
-    tablet is told."""
+    disqualification takes the entry out of play (71-D), and one that leaves a single
+    player finishes the tournament (hands.services.busts.play_end). One audit entry; the
+    table's tablet is told."""
     tournament = tournament_lock(tournament_id)
     entry = entry_locked(tournament, data["entry"])
     if entry.status != EntryStatus.ACTIVE:
@@ -292,6 +294,8 @@ def penalty_give(*, actor, tournament_id: int, data: dict) -> Penalty:
         after={k: v for k, v in penalty_public(penalty).items() if k != "at"},
     )
     _publish_table(tournament, penalty.table_number)
+    if kind == PenaltyKind.DISQUALIFICATION:
+        play_end(actor=actor, tournament=tournament)  # one player left: the winner
     return penalty
 
 

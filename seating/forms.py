@@ -304,6 +304,7 @@ class SeatingSettingsForm(forms.ModelForm):
             "final_table_size",
             "final_draw",
             "stud_positions",
+            "draw_starts",
         ]
         widgets = {
             "source_rule": forms.RadioSelect,

@@ -97,6 +97,13 @@ class Seating(models.Model):
     final_draw = models.CharField(
         _("final table draw"), max_length=10, choices=FinalDraw.choices, default=FinalDraw.RANDOM
     )
+    draw_starts = models.BooleanField(
+        _("the seat draw starts the tournament"),
+        default=False,
+        help_text=_(
+            "Off: the tournament starts with the clock. On: the seat draw already starts it."
+        ),
+    )
     stud_positions = models.BooleanField(
         _("move by position (stud)"),
         default=False,

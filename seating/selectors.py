@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.db import connection
+from django.db.models import Count
 
 from floorman.names import name_keys
 from seating import engine
@@ -192,6 +193,17 @@ def balancing(tournament_id: int) -> Balancing:
             now.seats, now.occupied, big_blind=now.state.big_blind
         )
     return Balancing(big_blind_next, dead, at_open)
+
+
+def final_table(tournament_id: int) -> int | None:
+    """The number of the final table (RP-9): the one table the players left sit at,
+    once the field has played at more than one; None before. One query."""
+    tables = Table.objects.filter(tournament_id=tournament_id).annotate(
+        players=Count("seat_set__entry")
+    )
+    rows = list(tables.values_list("number", "broken_at", "players"))
+    playing = [number for number, broken_at, players in rows if broken_at is None and players]
+    return playing[0] if len(rows) > 1 and len(playing) == 1 else None
 
 
 def unseated_entries(tournament_id: int) -> list[int]:

@@ -267,6 +267,43 @@ def tournament_status_change(*, actor, tournament: Tournament, status: str) -> S
     return StatusChange(before=before, status=status, refunded=refunded)
 
 
+def tournament_status_write(*, tournament: Tournament, status: str) -> None:
+    """The one writer of `Tournament.status`, under the caller's lock, for a status
+    already allowed: the desk's change and a deal's end (seating.services.desk
+    tournament_status_save, which also winds up an event that is over), play beginning
+    (`tournament_start`) and the deciding bust undone (`tournament_reopen`)."""
+    tournament.status = status
+    tournament.save(update_fields=["status"])
+
+
+def tournament_start(*, actor, tournament: Tournament) -> bool:
+    """The tournaments' part of play beginning, under the caller's lock: the clock's
+    start (clock.services) and, where the house says so, the seat draw (seating). A
+    registering event with two players or more is running from now on: the status, its
+    audit entry and live event. False where it is not registering, or short of players
+    (the clock then runs alone, and the desk still starts the event by hand)."""
+    if tournament.status != TournamentStatus.REGISTERING:
+        return False  # no count needed: the usual case, at every clock action
+    if not engine.play_begins(tournament.status, active_entries=active_entry_count(tournament)):
+        return False
+    change = StatusChange(before=tournament.status, status=TournamentStatus.RUNNING, refunded=0)
+    tournament_status_write(tournament=tournament, status=TournamentStatus.RUNNING)
+    tournament_status_record(actor=actor, tournament=tournament, change=change)
+    return True
+
+
+def tournament_reopen(*, actor, tournament: Tournament) -> bool:
+    """The tournaments' part of undoing the bust that decided the event
+    (hands.services.busts.entry_bust_undo), under the caller's lock: a finished event
+    runs again. False where it was not finished."""
+    if tournament.status != TournamentStatus.FINISHED:
+        return False
+    change = StatusChange(before=tournament.status, status=TournamentStatus.RUNNING, refunded=0)
+    tournament_status_write(tournament=tournament, status=TournamentStatus.RUNNING)
+    tournament_status_record(actor=actor, tournament=tournament, change=change)
+    return True
+
+
 def tournament_status_record(*, actor, tournament: Tournament, change: StatusChange) -> None:
     """The audit entry and the live event of a status change, once saved and wound up."""
     audit_record(
@@ -610,6 +647,12 @@ def entry_back(*, actor, tournament: Tournament, entry: Entry) -> Entry:
     also takes back the place and the seat."""
     if entry.status != EntryStatus.BUSTED:
         raise refuse("entry_not_busted")
+    if tournament.status in (TournamentStatus.FINISHED, TournamentStatus.CANCELLED):
+        refusal = engine.bust_undo_refusal(
+            tournament.status, active_entries=active_entry_count(tournament)
+        )
+        if refusal:
+            raise refuse(refusal)
     if hasattr(entry, "payment"):
         raise refuse("entry_paid")
     if tournament.entries.filter(player=entry.player, status=EntryStatus.ACTIVE).exists():

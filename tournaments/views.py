@@ -15,7 +15,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from floorman.inputs import search_text
 from floorman.pages import role_required, safe_next, service_call
 from floorman.roles import MANAGE_TOURNAMENTS, SEE_PLAYERS
-from tournaments import services
+from tournaments import engine, services
 from tournaments.forms import PlayerForm, TournamentForm
 from tournaments.lookups import tournament_or_404
 from tournaments.models import (
@@ -34,10 +34,15 @@ PER_PAGE = 50
 
 
 def tournament_list(request):
+    """Each tournament with its players left of its entries (re-entries count, refunded
+    ones do not), as the lobby counts them; none left once it is over (issue 16)."""
     tournaments = Tournament.objects.annotate(
-        active=Count("entries", filter=Q(entries__status=EntryStatus.ACTIVE))
+        active=Count("entries", filter=Q(entries__status=EntryStatus.ACTIVE)),
+        entered=Count("entries", filter=~Q(entries__status=EntryStatus.CANCELLED)),
     ).order_by("-start_at", "-id")
     page = Paginator(tournaments, PER_PAGE).get_page(request.GET.get("page"))
+    for tournament in page:
+        tournament.left = engine.players_left(tournament.status, active_entries=tournament.active)
     return render(request, "tournaments/list.html", {"page": page})
 
 

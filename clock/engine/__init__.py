@@ -168,6 +168,14 @@ def _refuse_if_finished(clock: Clock) -> None:
         raise ClockRefusal("finished")
 
 
+def reopen(clock: Clock) -> Clock:
+    """A finished clock paused where it stopped: the event it ended runs again (the
+    bust that decided it was undone). Any other clock is left as it is."""
+    if clock.status != FINISHED:
+        return clock
+    return replace(clock, status=PAUSED, anchor=None)
+
+
 def act(
     clock: Clock,
     steps: list[Step],

@@ -278,3 +278,12 @@ def test_the_clock_loses_exactly_one_hands_time(position, seconds, per_hand):
     after = sum(durations[: clock.position - 1]) + durations[clock.position - 1]
     after -= clock.left_ms // 1000
     assert after == min(elapsed + per_hand, sum(durations))
+
+
+def test_reopen_pauses_a_finished_clock_where_it_stopped():
+    finished = Clock(status=engine.FINISHED, position=3, left_ms=374_000)
+
+    assert engine.reopen(finished) == Clock(status=engine.PAUSED, position=3, left_ms=374_000)
+    anchor = datetime(2026, 1, 1, tzinfo=UTC)
+    running = Clock(status=engine.RUNNING, position=2, left_ms=1000, anchor=anchor)
+    assert engine.reopen(running) == running

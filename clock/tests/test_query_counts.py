@@ -159,12 +159,13 @@ def test_rotate_over_one_tournament(client, django_assert_num_queries):
 
 def test_rotate_costs_a_fixed_number_per_tournament(client, django_assert_num_queries):
     """Each tournament on the screen is read on its own (at most ROTATE_MAX of them): one
-    query finds them all, then 8 for each one's clock, counts, money and notices."""
+    query finds them all, then 10 for each one's clock, counts, money and notices, and
+    while it runs whether it plays hand-for-hand or its final table (issue 16)."""
     events = [tournament(name=f"Event {n}", status="running") for n in range(3)]
     for event in events:
         with_structure(event)
     one = reverse("screens:rotate") + f"?t={events[0].pk}"
     three = reverse("screens:rotate") + "?t=" + ",".join(str(e.pk) for e in events)
 
-    get(client, one, 1 + 8, django_assert_num_queries)
-    get(client, three, 1 + 3 * 8, django_assert_num_queries)
+    get(client, one, 1 + 10, django_assert_num_queries)
+    get(client, three, 1 + 3 * 10, django_assert_num_queries)

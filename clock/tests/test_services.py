@@ -47,14 +47,66 @@ def test_the_clock_stops_when_the_tournament_is_over():
     runner_up = register(event, "Bo Second").entry
     desk_intentions.tournament_status_set(actor=None, tournament_id=event.pk, status="running")
     services.clock_act(actor=None, tournament_id=event.pk, action="start")
+
+    # No late registration: the last bust decides the event and finishes it (issue 16).
     bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=runner_up.pk)
 
-    desk_intentions.tournament_status_set(actor=None, tournament_id=event.pk, status="finished")
-
+    assert Tournament.objects.get(pk=event.pk).status == "finished"
     clock = Clock.objects.get(pk=event.pk)
     assert clock.status == "finished"
     assert clock_public(event, steps=False)["status"] == "finished"  # what the lobby shows
     assert AuditEntry.objects.filter(action="clock.finish").exists()
+
+
+def test_starting_the_clock_starts_the_tournament(django_capture_on_commit_callbacks, monkeypatch):
+    """Issue 16: play begins with the clock, so a registering event is running from then
+    on, with its audit entry and a live event for the desk and the lobby."""
+    sent = []
+    monkeypatch.setattr("floorman.live._send", lambda tournament_id, message: sent.append(message))
+    event = tournament()
+    with_structure(event)
+    register(event, "Ada")
+    register(event, "Bo")
+    director = staff("director")
+
+    with django_capture_on_commit_callbacks(execute=True):
+        services.clock_act(actor=director, tournament_id=event.pk, action="start")
+
+    assert Tournament.objects.get(pk=event.pk).status == "running"
+    started = AuditEntry.objects.get(action="tournament.running")
+    assert (started.actor, started.before, started.after["status"]) == (
+        director,
+        {"status": "registering"},
+        "running",
+    )
+    assert "tournament.updated" in [message["type"] for message in sent]
+
+
+def test_starting_the_clock_without_two_players_leaves_the_event_registering():
+    """The clock may run for a room still waiting for players; the event starts with
+    two (the desk's own rule)."""
+    event = tournament()
+    with_structure(event)
+    register(event, "Ada")
+
+    services.clock_act(actor=None, tournament_id=event.pk, action="start")
+
+    assert Clock.objects.get(pk=event.pk).status == "running"
+    assert Tournament.objects.get(pk=event.pk).status == "registering"
+    assert not AuditEntry.objects.filter(action="tournament.running").exists()
+
+
+def test_resuming_a_clock_started_early_starts_the_tournament_once_it_has_players():
+    event = tournament()
+    with_structure(event)
+    services.clock_act(actor=None, tournament_id=event.pk, action="start")
+    services.clock_act(actor=None, tournament_id=event.pk, action="pause")
+    register(event, "Ada")
+    register(event, "Bo")
+
+    services.clock_act(actor=None, tournament_id=event.pk, action="resume")
+
+    assert Tournament.objects.get(pk=event.pk).status == "running"
 
 
 def test_each_change_bumps_the_version():

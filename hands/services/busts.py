@@ -1,10 +1,15 @@
 """Bust-outs: the one service for a bust from any desk, table or page, its undo, and
-the `Elimination` that places the entry (hands.selectors)."""
+the `Elimination` that places the entry (hands.selectors). The last bust, leaving one
+player once no more can come, finishes the tournament (`play_end`); undoing it lets the
+tournament run again."""
+
+import secrets
 
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from clock.services import clock_heads_up_sync
+from clock.selectors import registration_open
+from clock.services import clock_heads_up_sync, clock_reopen_with_tournament
 from floorman.audit import staff_user
 from floorman.errors import Invalid
 from hands.models import Elimination, Hand, HandPlayer
@@ -12,9 +17,20 @@ from hands.selectors import hand_for_hand, hand_in_play, table_last_bust
 from hands.services.common import refuse, table_of
 from seating.models import Seat
 from seating.selectors import table_now
-from seating.services import seat_release, seat_restore
-from tournaments.models import Entry, EntryStatus, Tournament
-from tournaments.services import entry_back, entry_locked, entry_out, tournament_lock
+from seating.services import seat_release, seat_restore, tables_reopen
+from seating.services.desk import tournament_status_save
+from tournaments import engine as tournaments_engine
+from tournaments.models import Entry, EntryStatus, Tournament, TournamentStatus
+from tournaments.selectors import active_entry_count
+from tournaments.services import (
+    entry_back,
+    entry_locked,
+    entry_out,
+    tournament_lock,
+    tournament_reopen,
+    tournament_status_change,
+    tournament_status_record,
+)
 
 
 @transaction.atomic
@@ -29,18 +45,46 @@ def entry_bust(*, actor, tournament_id: int, entry_id: int, hand: Hand | None = 
        place it finishes in (IFP 4.27, RP-8 A).
     4. The seat is freed (seating).
     5. The clock learns how many are left (casino §31: heads-up halves the levels).
+    6. One player left and no more can come: the tournament is finished and wound up
+       (`play_end`).
     The live events go out when the transaction commits.
     """
     tournament = tournament_lock(tournament_id)
-    return bust_record(actor=actor, tournament=tournament, entry_id=entry_id, hand=hand)
+    entry = bust_record(actor=actor, tournament=tournament, entry_id=entry_id, hand=hand)
+    play_end(actor=actor, tournament=tournament)
+    return entry
 
 
-def bust_record(*, actor, tournament: Tournament, entry_id: int, hand: Hand | None) -> Entry:
+def play_end(*, actor, tournament: Tournament) -> bool:
+    """The last step of every intention that busts players (here, a hand's result): the
+    last bust left one player and no more can come (late registration over), so the
+    running tournament is finished, as the desk would finish it: the check, the status
+    saved with the wind-up (clock finished, tables closed; seating.services.desk), the
+    audit entry and the live event. Last, so that the intention's own steps (a hand
+    reported hand-for-hand) still find the clock and the tables. True if it ended."""
+    if tournament.status != TournamentStatus.RUNNING:
+        return False
+    active = active_entry_count(tournament)
+    if active != 1 or not tournaments_engine.play_decided(
+        tournament.status, active_entries=active, registration_open=registration_open(tournament)
+    ):
+        return False
+    status = TournamentStatus.FINISHED
+    change = tournament_status_change(actor=actor, tournament=tournament, status=status)
+    tournament_status_save(actor=actor, tournament=tournament, status=status)
+    tournament_status_record(actor=actor, tournament=tournament, change=change)
+    return True
+
+
+def bust_record(
+    *, actor, tournament: Tournament, entry_id: int, hand: Hand | None, together: str = ""
+) -> Entry:
     """Steps 2 to 5 of `entry_bust`, under the lock its caller holds: a table's busts
-    at once (`table_busts_record`) or in a hand's result (hands.services.hands)."""
+    at once (`table_busts_record`) or in a hand's result (hands.services.hands).
+    `together` is the key of busts recorded together without their hand."""
     entry = entry_locked(tournament, entry_id)
     entry = entry_out(actor=actor, tournament=tournament, entry=entry, status=EntryStatus.BUSTED)
-    elimination_add(actor=actor, tournament=tournament, entry=entry, hand=hand)
+    elimination_add(actor=actor, tournament=tournament, entry=entry, hand=hand, together=together)
     seat_release(tournament=tournament, entry=entry)
     clock_heads_up_sync(tournament_id=tournament.pk)
     return entry
@@ -51,11 +95,14 @@ def entry_bust_undo(*, actor, tournament_id: int, entry_id: int) -> Entry:
     """A bust entered by mistake is taken back, while the place it freed is still free.
 
     1. Lock the tournament.
-    2. The entry is back in play: the checks, its status, the alternates list, the audit
-       entry (entry.bust_undo) and its live event (tournaments).
+    2. The entry is back in play: the checks (once the event is over, only where play
+       finished it, not a deal), its status, the alternates list, the audit entry
+       (entry.bust_undo) and its live event (tournaments).
     3. Its elimination goes: it has no place any more.
-    4. It gets back the seat it left if still free, else a late entry's seat (seating).
-    5. The clock learns how many are left (casino §31).
+    4. A tournament this bust finished runs again: its status (tournaments), the tables
+       its players sit at open again (seating), its clock paused where it stopped.
+    5. It gets back the seat it left if still free, else a late entry's seat (seating).
+    6. The clock learns how many are left (casino §31).
     """
     tournament = tournament_lock(tournament_id)
     return bust_back(actor=actor, tournament=tournament, entry_id=entry_id)
@@ -69,7 +116,7 @@ def table_bust_undo(*, actor, tournament_id: int, number: int, entry_id: int) ->
 
     1. Lock the tournament.
     2. It must still be the table's last bust, with nothing depending on it; else 409.
-    3. As `entry_bust_undo`, steps 2 to 5.
+    3. As `entry_bust_undo`, steps 2 to 6.
     """
     tournament = tournament_lock(tournament_id)
     table = table_of(tournament, number)
@@ -82,22 +129,28 @@ def table_bust_undo(*, actor, tournament_id: int, number: int, entry_id: int) ->
 
 
 def bust_back(*, actor, tournament: Tournament, entry_id: int) -> Entry:
-    """Steps 2 to 5 of `entry_bust_undo`, under the lock its caller holds. The entry
+    """Steps 2 to 6 of `entry_bust_undo`, under the lock its caller holds. The entry
     returned knows where it sits now (`seat_restored`: seating.services.SeatRestored, or
     None without a seat), for the page to say."""
     entry = entry_back(actor=actor, tournament=tournament, entry=entry_locked(tournament, entry_id))
     bust_remove(tournament=tournament, entry=entry)
+    if tournament_reopen(actor=actor, tournament=tournament):
+        tables_reopen(tournament=tournament)
+        clock_reopen_with_tournament(actor=actor, tournament_id=tournament.pk)
     entry.seat_restored = seat_restore(actor=actor, tournament=tournament, entry=entry)
     clock_heads_up_sync(tournament_id=tournament.pk)
     return entry
 
 
-def elimination_add(*, actor, tournament: Tournament, entry: Entry, hand: Hand | None) -> None:
+def elimination_add(
+    *, actor, tournament: Tournament, entry: Entry, hand: Hand | None, together: str = ""
+) -> None:
     """A bust's record for places, made while the entry still has its seat.
 
     Busts share a hand key when they happened in the same hand: the hand itself, or
     hand-for-hand the round across every table (RP-8 A). A bust entered without its
-    hand during hand-for-hand joins the round being played."""
+    hand during hand-for-hand joins the round being played; players a table busts
+    together without a logged hand (`together`) went out in one hand too (IFP 4.27)."""
     seat = Seat.objects.select_related("table").filter(entry=entry).first()
     stack = entry.chips
     if hand is not None:
@@ -110,6 +163,8 @@ def elimination_add(*, actor, tournament: Tournament, entry: Entry, hand: Hand |
         key = f"h{hand.pk}"
     elif settings.active:
         key = f"r{settings.round}"
+    elif together:
+        key = together
     else:
         key = f"e{entry.pk}"
     # Audited with the bust itself (entry.bust) and the hand's result (hand.finish).
@@ -134,7 +189,9 @@ def bust_remove(*, tournament: Tournament, entry: Entry) -> None:
 def table_busts_record(*, actor, tournament_id: int, number: int, seats: list[int]) -> list[Entry]:
     """Players out of chips at a table, outside the hand's result: in the hand being
     played, or the table's last hand if none is (placed by the stacks they started it
-    with, IFP 4.27); a player not dealt that hand busts without one."""
+    with, IFP 4.27). Players not dealt that hand, or at a table that logs no hands, bust
+    in one hand together: the more chips at its start (the last count) finish higher,
+    equal stacks share the place (IFP 4.27, casino §29c)."""
     tournament = tournament_lock(tournament_id)
     table = table_of(tournament, number)
     hand = hand_in_play(table) or Hand.objects.filter(table=table).order_by("-number").first()
@@ -146,12 +203,16 @@ def table_busts_record(*, actor, tournament_id: int, number: int, seats: list[in
     if len(seats) >= len(now.occupied):
         raise Invalid({"seats": _("Somebody has to win: not every player can bust.")})
     dealt = set(hand.players.values_list("entry_id", flat=True)) if hand else set()
-    return [
+    together = f"t{table.number}-{secrets.token_hex(6)}"  # this call's busts, and no other's
+    busted = [
         bust_record(
             actor=actor,
             tournament=tournament,
             entry_id=now.occupied[seat],
             hand=hand if now.occupied[seat] in dealt else None,
+            together=together,
         )
         for seat in seats
     ]
+    play_end(actor=actor, tournament=tournament)
+    return busted

@@ -17,7 +17,13 @@ from floorman.audit import audit_record
 from floorman.errors import Invalid
 from hands.engine import handforhand as engine
 from hands.models import Hand, HandForHand, HandForHandReport, HandStatus
-from hands.selectors import h4h_public, hand_for_hand, places_paid, tables_in_play
+from hands.selectors import (
+    current_round,
+    h4h_public,
+    hand_for_hand,
+    places_paid,
+    tables_in_play,
+)
 from hands.services.common import refuse
 from tournaments.models import EntryStatus, Tournament
 from tournaments.services import tournament_lock
@@ -28,16 +34,6 @@ SETTINGS = ("seconds_per_hand", "margin", "alert_minutes", "places_paid")
 def _locked(tournament: Tournament) -> HandForHand:
     HandForHand.objects.get_or_create(tournament=tournament)
     return HandForHand.objects.select_for_update().get(pk=tournament.pk)
-
-
-def current_round(tournament: Tournament, settings: HandForHand) -> engine.Round:
-    """The round as the engine sees it, from the tables in play and their reports."""
-    tables = frozenset(table.number for table in tables_in_play(tournament.pk))
-    reports = HandForHandReport.objects.filter(tournament=tournament, round=settings.round)
-    reports = reports.select_related("table").order_by("reported_at", "pk")
-    finished = frozenset(r.table.number for r in reports if not r.held) & tables
-    held = tuple(r.table.number for r in reports if r.held and r.table.number in tables)
-    return engine.Round(settings.round, tables | finished, finished, held)
 
 
 def round_for_new_hand(tournament: Tournament, table) -> int | None:

@@ -22,7 +22,7 @@ from hands.selectors import (
 )
 from hands.services import hand_for_hand as h4h
 from hands.services.away import away_hands_count
-from hands.services.busts import bust_record
+from hands.services.busts import bust_record, play_end
 from hands.services.common import publish_table, refuse, table_of
 from seating import engine as seating_engine
 from seating.engine import blinds
@@ -258,7 +258,8 @@ def hand_finish(
 ) -> Hand:
     """The hand is over: who busted (places: IFP 4.27, RP-8 A) and, if counted, each
     player's chips; every player dealt in while away has missed one more hand (TDA 71-C).
-    Hand-for-hand, the table reports its hand done (RP-8)."""
+    Hand-for-hand, the table reports its hand done (RP-8). Last, a bust that leaves one
+    player finishes the tournament (hands.services.busts.play_end)."""
     tournament = tournament_lock(tournament_id)
     table = table_of(tournament, number)
     hand = _hand_row(table, hand_number)
@@ -373,6 +374,7 @@ def _finish(actor, tournament, table, hand: Hand, players, busted, counted) -> H
     publish_table(table)
     if settings.active and hand.h4h_round == settings.round:
         h4h.h4h_report(tournament, table, held=False)
+    play_end(actor=actor, tournament=tournament)  # the last bust ends the tournament
     return hand
 
 

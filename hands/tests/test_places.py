@@ -55,6 +55,24 @@ def test_same_hand_same_table_equal_stacks_share_the_place():
     ) == {1: (9, (9, 10)), 2: (9, (9, 10))}
 
 
+def test_three_out_together_on_equal_stacks_share_44th_to_46th_ifp_4_27():
+    """Issue 16: three players out in one hand at one table, each on 20,000 at its
+    start, with 46 left: all three finish 44th (shared 44th-46th), none 45th or 46th."""
+    busts = [Bust(entry=n, table=4, stack=20000, hand="t4-a") for n in (7, 8, 9)]
+
+    assert places_of(46, *busts) == {n: (44, (44, 46)) for n in (7, 8, 9)}
+
+
+def test_three_out_together_split_the_prizes_of_the_places_they_share():
+    """Casino §29, RP-8 A: 45 places paid, so the three share the 44th and 45th prizes
+    (and the unpaid 46th): 150 + 120 split three ways."""
+    busts = [Bust(entry=n, table=4, stack=20000, hand="t4-a") for n in (7, 8, 9)]
+    places = finishing_places(46, busts)
+
+    assert prize_shares(places, {44: 150, 45: 120}) == {7: 90, 8: 90, 9: 90}
+    assert all(in_the_money(place, 45) for place in places.values())
+
+
 # --- Casino §29b, RP-8 A: hand-for-hand --------------------------------------------------
 
 

@@ -12,6 +12,8 @@ from hands.models import Elimination, Hand, HandAction, HandStatus
 from hands.selectors import finishing_places, table_state_public
 from hands.services import busts as bust_services
 from hands.tests.factories import button_at, deal, finish, seat_players
+from prizes import services as prize_services
+from prizes.selectors import results
 from seating.engine import blinds
 from seating.models import Seat, TableState
 from seating.tests.factories import undo_last
@@ -305,6 +307,57 @@ def test_a_bust_entered_at_the_desk_gets_its_place_too(event):
     elimination = Elimination.objects.get()
     assert (elimination.table_number, elimination.seat, elimination.stack) == (1, 3, 20000)
     assert finishing_places(event.pk)[seated[(1, 3)].pk].place == 3
+
+
+def test_players_a_table_busts_together_without_a_logged_hand_share_the_place(event):
+    """Issue 16: a table that logs no hands busts three players at once, all on 20,000:
+    they went out in one hand, so they share the place (IFP 4.27, casino §29c)."""
+    seated = seat_players(event, {1: [1, 2, 3, 4, 5]})
+
+    services.table_busts_record(actor=None, tournament_id=event.pk, number=1, seats=[2, 3, 4])
+
+    places = finishing_places(event.pk)
+    assert {places[seated[(1, seat)].pk].shared for seat in (2, 3, 4)} == {(3, 5)}
+
+
+def test_busted_together_without_a_hand_the_bigger_last_count_finishes_higher(event):
+    seated = seat_players(event, {1: [1, 2, 3, 4, 5]})
+    desk_chips(seated[(1, 2)], 5000)
+    desk_chips(seated[(1, 4)], 9000)
+
+    services.table_busts_record(actor=None, tournament_id=event.pk, number=1, seats=[2, 3, 4])
+
+    places = finishing_places(event.pk)
+    shown = {seat: places[seated[(1, seat)].pk].shared for seat in (2, 3, 4)}
+    assert shown == {3: (3, 3), 4: (4, 4), 2: (5, 5)}  # 20,000, 9,000, 5,000
+
+
+def test_busts_recorded_one_after_another_without_a_hand_do_not_share(event):
+    seated = seat_players(event, {1: [1, 2, 3, 4]})
+
+    services.table_busts_record(actor=None, tournament_id=event.pk, number=1, seats=[2])
+    services.table_busts_record(actor=None, tournament_id=event.pk, number=1, seats=[3])
+
+    places = finishing_places(event.pk)
+    assert (places[seated[(1, 2)].pk].shared, places[seated[(1, 3)].pk].shared) == (
+        (4, 4),
+        (3, 3),
+    )
+
+
+def test_a_shared_place_splits_its_prizes_in_the_results(event):
+    """The results (prizes) read the same shared range and split the prizes of every
+    place in it evenly (RP-8 A)."""
+    seated = seat_players(event, {1: [1, 2, 3, 4, 5]})
+    prize_services.payouts_update(
+        actor=None, tournament_id=event.pk, lines=[20000, 15000, 9000, 6000]
+    )
+
+    services.table_busts_record(actor=None, tournament_id=event.pk, number=1, seats=[2, 3, 4])
+
+    rows = {row.entry.pk: row for row in results(event).rows}
+    shared = [rows[seated[(1, seat)].pk] for seat in (2, 3, 4)]
+    assert [(row.place, row.shared, row.prize) for row in shared] == [(3, (3, 5), 5000)] * 3
 
 
 def desk_chips(entry, chips: int) -> None:

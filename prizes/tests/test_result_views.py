@@ -419,6 +419,36 @@ def test_deal_page_before_the_tournament_runs(client):
     event = tournament()
     html = login(client, "floor").get(url("deal", event)).content.decode()
     assert "A deal is made while the tournament is running" in html
+    assert "the director starts it on its overview, or by starting the clock" in html
+
+
+def test_deal_page_before_the_tournament_runs_lets_the_director_start_it_there(client):
+    """Issue 16: the page does not dead-end; starting the event brings the deal back."""
+    event = tournament()
+    field(event, 3)
+    director = login(client, "director")
+    html = director.get(url("deal", event)).content.decode()
+    assert f'action="{url("status", event)}"' in html
+    assert 'name="next" value="' + url("deal", event) + '"' in html
+
+    response = director.post(
+        url("status", event), {"status": "running", "next": url("deal", event)}
+    )
+
+    assert response.status_code == 302 and response.url == url("deal", event)
+    event.refresh_from_db()
+    assert event.status == "running"
+    assert "A deal is made while" not in director.get(url("deal", event)).content.decode()
+
+
+def test_deal_page_once_the_tournament_is_over_leads_to_the_results(client):
+    event, entries = final_three()
+    bust_in_order(event, entries[7], entries[8])  # the last bust finishes the event
+
+    html = login(client, "floor").get(url("deal", event)).content.decode()
+
+    assert "The tournament is over." in html
+    assert f'href="{url("results", event)}"' in html
 
 
 # --- Input nobody should send ---------------------------------------------------------------

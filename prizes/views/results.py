@@ -37,7 +37,7 @@ from prizes.forms.results import (
 )
 from prizes.messages import refusal_message
 from prizes.models import Deal, DealMethod, Payment
-from tournaments.models import Entry, EntryStatus, Tournament
+from tournaments.models import Entry, EntryStatus, Tournament, TournamentStatus
 from tournaments.templatetags.floorman_format import minor_to_major, money
 
 
@@ -327,10 +327,21 @@ def _deal_refusal(tournament: Tournament) -> tuple[Deal | None, str]:
 
 def _deal_closed(request, tournament: Tournament, deal: Deal | None):
     """After a deal is recorded it is shown, read only; before the tournament runs
-    (or once it is over) the page says that a deal is made while it runs."""
+    (or once it is over) the page says that a deal is made while it runs, and offers
+    the way on: the director starts the tournament here (issue 16: no page dead-ends),
+    or the results once it is over."""
     if deal is not None:
         return _deal_recorded(request, tournament, deal)
-    return render(request, "prizes/deal.html", {"tournament": tournament, "not_running": True})
+    return render(
+        request,
+        "prizes/deal.html",
+        {
+            "tournament": tournament,
+            "not_running": True,
+            "can_start": tournament.status == TournamentStatus.REGISTERING,
+            "can_record": user_has_role(request.user, MANAGE_TOURNAMENTS),
+        },
+    )
 
 
 @role_required(DEAL_FIGURES)

@@ -48,7 +48,7 @@ from seating.selectors import (
     unseated_entries,
 )
 from tournaments.models import Entry, EntryStatus, Tournament
-from tournaments.services import lookup_changed, tournament_lock
+from tournaments.services import lookup_changed, tournament_lock, tournament_start
 
 
 def _refuse(code: str, **data) -> Conflict:
@@ -498,6 +498,8 @@ def seating_draw(*, actor, tournament_id: int, tables: int | None = None, keep_f
     wants more; `keep_free` seats held for late arrivals, casino §8a), taking the
     tables that break last; later draws seat late entries at the shortest tables
     (TDA 8-A). Re-entries avoid the seat their player busted from (casino §12).
+    Where the house says so (`Seating.draw_starts`), the draw starts the tournament
+    (tournaments.services.tournament_start); otherwise the clock's start does.
     """
     tournament = tournament_lock(tournament_id)
     entries = unseated_entries(tournament.pk)
@@ -543,6 +545,8 @@ def seating_draw(*, actor, tournament_id: int, tables: int | None = None, keep_f
         assignments=assignments,
         reasons={a.entry: "TDA 7" if first else "TDA 8-A" for a in assignments},
     )
+    if seating_settings(tournament.pk).draw_starts:
+        tournament_start(actor=actor, tournament=tournament)
     return action, assignments
 
 
@@ -653,6 +657,28 @@ class SeatRestored:
     table: int
     seat: int
     same: bool
+
+
+def tables_reopen(*, tournament: Tournament) -> int:
+    """The bust that decided the event is undone (hands.services.busts): the tables
+    its players left still sit at open again, where their venue tables are still free.
+    Called inside that transaction, under the tournament lock."""
+    taken = Table.objects.filter(broken_at=None, venue_table__isnull=False).values("venue_table")
+    tables = (
+        Table.objects.filter(
+            tournament=tournament,
+            broken_at__isnull=False,
+            seat_set__entry__status=EntryStatus.ACTIVE,
+        )
+        .exclude(venue_table__in=taken)
+        .distinct()
+    )
+    opened = Table.objects.filter(pk__in=list(tables.values_list("pk", flat=True))).update(
+        broken_at=None
+    )
+    if opened:
+        _publish(tournament.pk)
+    return opened
 
 
 def seat_restore(*, actor, tournament: Tournament, entry: Entry) -> SeatRestored | None:

@@ -28,6 +28,7 @@ from tournaments.services import (
     tournament_lock,
     tournament_status_change,
     tournament_status_record,
+    tournament_status_write,
 )
 
 
@@ -141,11 +142,11 @@ def tournament_status_set(*, actor, tournament_id: int, status: str) -> Tourname
 
 
 def tournament_status_save(*, actor, tournament: Tournament, status: str) -> None:
-    """Save a status already allowed, under the caller's lock. The one way a tournament's
-    status changes (here, or a deal that ends the event), so that an event that is over
-    (finished, ended by a deal, cancelled) is always wound up."""
-    tournament.status = status
-    tournament.save(update_fields=["status"])
+    """Save a status already allowed, under the caller's lock: the desk's change, a deal
+    that ends the event (prizes) and the last bust that decides it (hands). An event
+    that is over (finished, ended by a deal or by play, cancelled) is always wound up.
+    (Play beginning only writes the status: tournaments.services.tournament_start.)"""
+    tournament_status_write(tournament=tournament, status=status)
     if status in (TournamentStatus.FINISHED, TournamentStatus.CANCELLED):
         tournament_wind_up(actor=actor, tournament=tournament)
 

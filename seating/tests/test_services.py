@@ -60,7 +60,9 @@ def test_a_venue_table_serves_one_tournament_at_a_time():
 
 
 def test_a_finished_tournament_hands_its_venue_tables_back():
-    first, second = tournament(), tournament(name="Side event")
+    # Late registration still open: the last bust leaves the director to finish by hand.
+    first = tournament(late_reg_until_level=5)
+    second = tournament(name="Side event")
     add_tables(first, 2)
     winner, runner_up = field(first, 2)
     services.seating_draw(actor=None, tournament_id=first.pk)
@@ -115,6 +117,24 @@ def test_first_draw_uses_the_fewest_tables_those_that_break_last():
     assert len(action.seed) == 32
     assert {seat_of(e) for e in entries} == {(m.to_table, m.to_seat) for m in action.moves.all()}
     assert AuditEntry.objects.filter(action="seating.draw").count() == 1
+
+
+def test_the_draw_starts_the_tournament_where_the_house_says_so():
+    """Issue 16: a house that starts its events at the draw (a seating setting); by
+    default the clock's start does it, and the draw leaves the event registering."""
+    event, other = tournament(), tournament()
+    for number, each in enumerate((event, other), start=1):
+        add_tables(each, 1, first=number)  # a venue table serves one event at a time
+        field(each, 4)
+    services.settings_update(actor=None, tournament_id=event.pk, data={"draw_starts": True})
+
+    services.seating_draw(actor=None, tournament_id=event.pk)
+    services.seating_draw(actor=None, tournament_id=other.pk)
+
+    event.refresh_from_db()
+    other.refresh_from_db()
+    assert (event.status, other.status) == ("running", "registering")
+    assert AuditEntry.objects.filter(action="tournament.running", tournament_id=event.pk).exists()
 
 
 def test_draw_replays_from_its_stored_seed():

@@ -139,6 +139,51 @@
     return format(line.first) + "\u2013" + format(line.last);
   }
 
+  // The stage of play beyond the clock (as web.screens.views.stage_texts): hand-for-hand
+  // on the bubble (RP-8: the hand, the tables still playing it, the all-in tables, the
+  // bubble), the final table (RP-9), and once the event is over its winner and results.
+  // `format` writes a number in the page's language.
+  function stageFields(lobby, strings, format) {
+    var over = lobby.status === "finished" || lobby.status === "cancelled";
+    var h4h = over ? null : lobby.hand_for_hand || null;
+    var end = lobby.end || {};
+    var tables = function (numbers) {
+      return (numbers || []).map(format).join(", ");
+    };
+    var fields = {
+      over: over,
+      end: over, // the panel with the winner and results
+      stage: lobby.final_table && !over ? strings.final_table : "",
+      h4h: h4h !== null,
+      h4h_hand: "",
+      h4h_playing: "",
+      h4h_held: "",
+      h4h_bubble: "",
+      winner: end.winner ? interpolate(strings.winner, { name: end.winner }) : "",
+      end_note: end.deal ? interpolate(strings.deal_end, { count: end.deal }) : "",
+      results: (end.results || []).map(function (row) {
+        return [row.place, row.name, row.prize];
+      }),
+    };
+    if (h4h) {
+      fields.h4h_hand =
+        h4h.round === 0
+          ? strings.h4h_round_zero
+          : interpolate(strings.h4h_hand, { number: format(h4h.round) });
+      if (h4h.playing && h4h.playing.length) {
+        fields.h4h_playing = interpolate(strings.h4h_playing, { tables: tables(h4h.playing) });
+      }
+      if (h4h.held && h4h.held.length) {
+        fields.h4h_held = interpolate(strings.h4h_held, { tables: tables(h4h.held) });
+      }
+      fields.h4h_bubble = interpolate(strings.h4h_bubble, {
+        left: format(h4h.players_left),
+        paid: format(h4h.places_paid),
+      });
+    }
+    return fields;
+  }
+
   // --- Time to the server ----------------------------------------------------------
 
   function TimeSync() {
@@ -197,6 +242,8 @@
     "entry.updated",
     "payouts.updated",
     "results.updated",
+    "hand_for_hand.updated", // RP-8: the panel follows the round as tables report
+    "seating.updated", // a table broken: the final table (RP-9)
   ];
 
   Board.prototype.apply = function (data) {
@@ -314,6 +361,12 @@
       case "announcements.updated":
         this.lobby.announcements = data.announcements || [];
         break;
+      case "hand_for_hand.updated":
+        this.lobby = Object.assign({}, this.lobby, { hand_for_hand: data.active ? data : null });
+        break;
+      case "seating.updated":
+        this.scheduleLobbyRefresh(); // a draw or a break sends many: one fetch for them
+        return;
       case "tournament.updated":
         this.resync(); // a finished tournament finishes its clock too
         return;
@@ -525,7 +578,10 @@
     var lobby = board.lobby;
     var average = lobby.average_stack.chips;
     var bigBlinds = averageBigBlinds(average, bigBlindFor(reading));
-    return Object.assign(this.payoutFields(lobby.payouts), {
+    var stage = stageFields(lobby, this.strings, this.chips.bind(this));
+    return Object.assign(this.payoutFields(lobby.payouts), stage, {
+      clock_panel: !stage.over, // the end shows no stale clock (issue 16)
+      facts: !stage.over,
       offline: !board.online,
       name: lobby.name,
       rotation:
@@ -535,7 +591,11 @@
               count: this.boards.length,
             })
           : "",
-      status: this.status(reading),
+      status: stage.over
+        ? this.strings["status_" + lobby.status] || ""
+        : stage.h4h
+          ? this.strings.status_h4h // its clock is paused: each hand takes its time off
+          : this.status(reading),
       level_title: this.title(reading.level),
       clock: reading.level ? formatDuration(reading.msLeft) : "",
       blinds: this.blinds(reading.level),
@@ -662,6 +722,7 @@
     averageBigBlinds: averageBigBlinds,
     bigBlindFor: bigBlindFor,
     placesText: placesText,
+    stageFields: stageFields,
     TimeSync: TimeSync,
     boot: boot,
   };

@@ -53,6 +53,39 @@ def transition_refusal(current: str, target: str, *, active_entries: int) -> str
     return None
 
 
+# --- Play decides the status (issue 16) ---------------------------------------------------
+
+
+def play_begins(current: str, *, active_entries: int) -> bool:
+    """Play has begun (the clock started; the seat draw, where the house says so): a
+    registering event runs from now on, once it has the two players a start needs."""
+    return (
+        current == REGISTERING
+        and transition_refusal(current, RUNNING, active_entries=active_entries) is None
+    )
+
+
+def play_decided(current: str, *, active_entries: int, registration_open: bool) -> bool:
+    """The last bust left one player and no more can come (late registration over): the
+    running event is finished, as a deal that ends it is (casino §6)."""
+    return current == RUNNING and active_entries == 1 and not registration_open
+
+
+def players_left(current: str, *, active_entries: int) -> int:
+    """The players still playing: none once the event is over, whether play, a deal
+    (its players stay entered, unbusted) or a cancellation ended it."""
+    return 0 if current in (FINISHED, CANCELLED) else active_entries
+
+
+def bust_undo_refusal(current: str, *, active_entries: int) -> str | None:
+    """Undoing a bust once the event is over: only the bust that decided it, with its
+    winner the one player still in; it then runs again. A deal (several players in)
+    or a cancellation is final."""
+    if current == CANCELLED or (current == FINISHED and active_entries != 1):
+        return "tournament_closed"
+    return None
+
+
 def within_level(current_level: int, until_level: int | None) -> bool:
     """True while play has not gone past the end of `until_level` (None: no limit)."""
     return until_level is None or current_level <= until_level

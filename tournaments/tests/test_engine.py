@@ -118,6 +118,33 @@ def test_start_needs_two_players_and_finish_needs_one():
     assert engine.transition_refusal("running", "finished", active_entries=1) is None
 
 
+# --- Play decides the status (issue 16) ------------------------------------------------
+
+
+def test_play_begins_a_registering_event_with_two_players():
+    assert engine.play_begins("registering", active_entries=2)
+    assert not engine.play_begins("registering", active_entries=1)  # nobody to play
+    assert not engine.play_begins("planned", active_entries=5)  # the desk never opened
+    assert not engine.play_begins("running", active_entries=5)  # already running
+    assert not engine.play_begins("finished", active_entries=1)
+
+
+def test_play_decides_the_event_when_one_is_left_and_no_more_can_come():
+    assert engine.play_decided("running", active_entries=1, registration_open=False)
+    # TDA 8-A: during late registration one player left is not a winner yet.
+    assert not engine.play_decided("running", active_entries=1, registration_open=True)
+    assert not engine.play_decided("running", active_entries=2, registration_open=False)
+    assert not engine.play_decided("registering", active_entries=1, registration_open=False)
+
+
+def test_a_bust_is_undone_after_the_end_only_where_play_decided_it():
+    assert engine.bust_undo_refusal("running", active_entries=3) is None
+    assert engine.bust_undo_refusal("finished", active_entries=1) is None  # the winner alone
+    # Casino §6: a deal among the players left is final.
+    assert engine.bust_undo_refusal("finished", active_entries=3) == "tournament_closed"
+    assert engine.bust_undo_refusal("cancelled", active_entries=0) == "tournament_closed"
+
+
 @given(collected=st.integers(0, 10**9), guarantee=st.integers(0, 10**9))
 def test_prize_pool_is_at_least_the_guarantee(collected, guarantee):
     pool = engine.PrizePool(collected=collected, guarantee=guarantee, paid_out=0)

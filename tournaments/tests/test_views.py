@@ -13,6 +13,7 @@ from django.utils import timezone, translation
 
 from floorman.models import AuditEntry
 from hands.services import busts as bust_services
+from seating.services import desk
 from tournaments import services
 from tournaments.models import (
     Alternate,
@@ -549,6 +550,43 @@ def test_entries_list_query_count_does_not_grow(client, django_assert_num_querie
     with django_assert_num_queries(len(one.captured_queries)):
         response = client.get(url)
     assert "Three" in response.content.decode()
+
+
+def test_tournament_list_shows_players_left_of_entries_and_none_left_after_the_end(client):
+    """Issue 16: "left / entries" as the lobby counts them; once the last bust finished
+    the event nobody is left playing (a deal's players stay unbusted, as the winner does)."""
+    running = tournament(name="Friday Deepstack")
+    over = tournament(name="Saturday Night")
+    for event in (running, over):
+        entries = [register(event, name).entry for name in ("Mia", "Nils", "Olga")]
+        desk.tournament_status_set(actor=None, tournament_id=event.pk, status="running")
+        bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=entries[2].pk)
+    bust_services.entry_bust(
+        actor=None, tournament_id=over.pk, entry_id=over.entries.get(player__name="Nils").pk
+    )
+    over.refresh_from_db()
+    assert over.status == "finished"
+
+    html = client.get(reverse("tournaments:list")).content.decode()
+
+    cells = dict(re.findall(r'>([^<>]+)</a></td>.*?data-field="players">([^<]+)<', html, re.S))
+    assert cells == {"Friday Deepstack": "2 / 3", "Saturday Night": "0 / 3"}
+
+
+def test_desk_of_a_planned_tournament_offers_to_open_registration(client):
+    """Issue 16: the desk says registration is closed, and the director opens it there."""
+    event = tournament(status="planned")
+    client.force_login(staff("director"))
+    desk_url = reverse("tournaments:desk", args=[event.pk])
+    assert "Open registration" in client.get(desk_url).content.decode()
+
+    response = client.post(
+        reverse("tournaments:status", args=[event.pk]), {"status": "registering", "next": desk_url}
+    )
+
+    assert response.url == desk_url
+    event.refresh_from_db()
+    assert event.status == "registering"
 
 
 def test_tournament_list_query_count_does_not_grow(client, django_assert_num_queries):

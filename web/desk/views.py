@@ -98,7 +98,8 @@ def tournament_status(request, tournament_id: int):
                 request,
                 _("Status: %(status)s.") % {"status": outcome.value.get_status_display()},
             )
-    return redirect("tournaments:detail", tournament.pk)
+    # A page that offers the change itself (the deal page's start) takes the director back.
+    return redirect(safe_next(request, reverse("tournaments:detail", args=[tournament.pk])))
 
 
 @role_required(MANAGE_TOURNAMENTS)

@@ -1,4 +1,6 @@
-"""Public lobby screens: the clock, the numbers and the director's announcements.
+"""Public lobby screens: the clock, the numbers and the director's announcements;
+hand-for-hand on the bubble (RP-8), the final table (RP-9), and once the event is over
+its winner and results instead of a clock (issue 16).
 
 A page embeds the full state (`clock_public` and `lobby_data`) so that it is right
 before its websocket connects; static/js/clock.js then derives the countdown on every
@@ -19,13 +21,15 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
 from clock.selectors import announcements_public, clock_public
+from hands.selectors import h4h_now
 from payouts.engine.payouts import place_groups
 from payouts.selectors import payout_table
-from prizes.selectors import chips_in_play
+from prizes.selectors import chips_in_play, results
+from seating.selectors import final_table
 from seating.views.public import side_board
-from tournaments.models import Tournament
+from tournaments.models import Tournament, TournamentStatus
 from tournaments.selectors import Totals, tournament_totals
-from tournaments.templatetags.floorman_format import babel_locale, chips, money
+from tournaments.templatetags.floorman_format import babel_locale, chips, money, place_text
 
 LAYOUTS = ("clock", "payouts", "seating")
 ROTATE_MAX = 12
@@ -35,6 +39,10 @@ ID_DIGITS = 18  # as the "id" path converter
 NEW_LEVEL_NOTICE_SECONDS = 60
 # A TV shows the top of the payout table; the desk has the rest.
 PAYOUT_GROUPS_MAX = 30
+# At the end, the places paid (as many as a TV holds), or the first three if none are.
+RESULTS_MAX = 30
+RESULTS_UNPAID = 3
+OVER = (TournamentStatus.FINISHED, TournamentStatus.CANCELLED)
 
 
 # --- Numbers ------------------------------------------------------------------------
@@ -91,8 +99,42 @@ def payouts_lobby(tournament: Tournament, totals: Totals) -> dict:
     }
 
 
+def hand_for_hand_lobby(tournament: Tournament) -> dict | None:
+    """RP-8 while it is played: the hand (round), the tables still playing it, those
+    all-in waiting to show down, the players left and the places paid (the bubble).
+    The same shape as the live event hand_for_hand.updated, which a screen applies."""
+    if tournament.status != TournamentStatus.RUNNING:
+        return None
+    return h4h_now(tournament)
+
+
+def end_lobby(tournament: Tournament) -> dict | None:
+    """Once play or a deal has finished the event: its winner and its results, from the
+    results the cashier pays (places shared by players out in one hand show as
+    "44–46", IFP 4.27, with their split prize)."""
+    if tournament.status != TournamentStatus.FINISHED:
+        return None
+    found = results(tournament)
+    winners = [row for row in found.rows if row.place == 1]
+    shown = [row for row in found.rows if row.prize > 0][:RESULTS_MAX]
+    deal = found.deal is not None and found.deal.ends_tournament
+    return {
+        "winner": ", ".join(row.entry.player.name for row in winners),
+        "deal": len(found.deal.shares.all()) if deal else 0,
+        "results": [
+            {
+                "place": place_text(*row.shared),
+                "name": row.entry.player.name,
+                "prize": money(row.prize, tournament.currency) if row.prize else "",
+            }
+            for row in shown or found.rows[:RESULTS_UNPAID]
+        ],
+    }
+
+
 def lobby_data(tournament: Tournament, clock: dict) -> dict:
-    """What a lobby screen shows beyond the clock: counts, money, average stack."""
+    """What a lobby screen shows beyond the clock: counts, money, average stack; the
+    stage of play (hand-for-hand, the final table) and the end."""
     totals = tournament_totals(tournament)
     pool = totals.prize_pool
     # The deal's count too (TDA 71-D: a disqualified player's chips leave play).
@@ -123,6 +165,11 @@ def lobby_data(tournament: Tournament, clock: dict) -> dict:
         # The table follows the pool while money comes in: entry events refresh it too.
         "payouts": payouts_lobby(tournament, totals),
         "announcements": announcements_public(tournament),
+        "hand_for_hand": hand_for_hand_lobby(tournament),
+        "final_table": (
+            final_table(tournament.pk) if tournament.status == TournamentStatus.RUNNING else None
+        ),
+        "end": end_lobby(tournament),
     }
 
 
@@ -168,6 +215,17 @@ def screen_strings() -> dict[str, str]:
         ),
         "last_level": _("Last level"),
         "places_paid": _("Places paid: %(count)s"),
+        # The stage of play and the end (issue 16).
+        "status_cancelled": _("Tournament cancelled"),
+        "status_h4h": _("Hand-for-hand"),
+        "final_table": _("Final table"),
+        "h4h_round_zero": _("Finishing the hand in play (RP-8 A)"),
+        "h4h_hand": _("Hand-for-hand hand %(number)s"),
+        "h4h_playing": _("Tables still playing the hand: %(tables)s"),
+        "h4h_held": _("All-in, waiting to show down: %(tables)s (RP-8 F)"),
+        "h4h_bubble": _("The bubble: %(left)s players left, %(paid)s places paid"),
+        "winner": _("Winner: %(name)s"),
+        "deal_end": _("The last %(count)s players made a deal (casino §6)."),
     }
 
 
@@ -236,6 +294,45 @@ def _places(line: dict) -> str:
     return f"{chips(line['first'])}–{chips(line['last'])}"
 
 
+def _tables(numbers) -> str:
+    return ", ".join(chips(number) for number in numbers)
+
+
+def stage_texts(lobby: dict, strings: dict) -> dict:
+    """As clock.js stageFields: hand-for-hand's panel (RP-8), the final table (RP-9),
+    and at the end the winner and results in place of the clock and the numbers."""
+    over = lobby["status"] in OVER
+    h4h = None if over else lobby.get("hand_for_hand")
+    end = lobby.get("end") or {}
+    if h4h is None:
+        hand = playing = held = bubble = ""
+    else:
+        hand = (
+            strings["h4h_round_zero"]
+            if h4h["round"] == 0
+            else strings["h4h_hand"] % {"number": chips(h4h["round"])}
+        )
+        playing = strings["h4h_playing"] % {"tables": _tables(h4h["playing"])}
+        held = strings["h4h_held"] % {"tables": _tables(h4h["held"])} if h4h["held"] else ""
+        bubble = strings["h4h_bubble"] % {
+            "left": chips(h4h["players_left"]),
+            "paid": chips(h4h["places_paid"]),
+        }
+    return {
+        "over": over,
+        "end": over,  # the panel with the winner and results
+        "stage": strings["final_table"] if lobby.get("final_table") and not over else "",
+        "h4h": h4h is not None,
+        "h4h_hand": hand,
+        "h4h_playing": playing if h4h and h4h["playing"] else "",
+        "h4h_held": held,
+        "h4h_bubble": bubble,
+        "winner": strings["winner"] % {"name": end["winner"]} if end.get("winner") else "",
+        "end_note": strings["deal_end"] % {"count": end["deal"]} if end.get("deal") else "",
+        "results": [(row["place"], row["name"], row["prize"]) for row in end.get("results", [])],
+    }
+
+
 def first_paint(board: dict, strings: dict) -> dict:
     """The texts of the first board, so the page reads right before clock.js runs."""
     clock, lobby = board["clock"], board["lobby"]
@@ -261,8 +358,16 @@ def first_paint(board: dict, strings: dict) -> dict:
         }
     payouts = lobby["payouts"]
     paid = payouts["places_paid"] if payouts else 0
+    stage = stage_texts(lobby, strings)
+    if stage["over"]:
+        status = strings[f"status_{lobby['status']}"]
+    elif stage["h4h"]:
+        status = strings["status_h4h"]  # its clock is paused: each hand takes its time off
+    else:
+        status = strings.get(f"status_{clock['status']}", "")
     return {
-        "status": strings.get(f"status_{clock['status']}", ""),
+        **stage,
+        "status": status,
         "level_title": _title(step, strings),
         "clock": _duration(clock["ms_left"]) if step else "",
         "blinds": _blinds(step, strings),

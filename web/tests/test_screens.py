@@ -15,9 +15,12 @@ from django.utils import translation
 
 from clock import services
 from clock.tests.factories import with_structure
+from hands import services as hands
 from hands.services import busts as bust_services
+from hands.tests.factories import button_at, deal, finish, seat_players
 from prizes import services as prize_services
 from rulings import services as rulings
+from seating import services as seating
 from tournaments.tests.factories import register, tournament
 from web.screens import views as screens
 from web.screens.views import (
@@ -602,3 +605,170 @@ def test_clock_js_parses():
     )
 
     assert result.returncode == 0, result.stderr
+
+
+# --- The stage of play and the end (issue 16) ----------------------------------------
+
+
+def bubble_in_hand_for_hand():
+    """Three tables of three, six paid; the clock started the event, hand-for-hand
+    announced (round 1 is dealt everywhere) and table 1 has finished its hand."""
+    event = tournament(name="Saturday Night")
+    with_structure(event)
+    seat_players(event, {1: [1, 2, 3], 2: [1, 2, 3], 3: [1, 2, 3]})
+    for table in (1, 2, 3):
+        button_at(event, table, 1)
+    hands.h4h_settings_update(actor=None, tournament_id=event.pk, data={"places_paid": 6})
+    act(event, "start")
+    hands.h4h_start(actor=None, tournament_id=event.pk)
+    finish(event, 1, deal(event, 1))
+    return event
+
+
+def heads_up_decided():
+    """Heads-up, seat 1 busts seat 2: the last bust finishes the event (no late
+    registration)."""
+    event = tournament(name="Saturday Night")
+    with_structure(event)
+    seated = seat_players(event, {1: [1, 2]})
+    act(event, "start")
+    bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=seated[(1, 2)].pk)
+    return event
+
+
+def test_lobby_during_hand_for_hand_says_so_with_the_tables_still_playing_and_the_bubble(
+    client,
+):
+    event = bubble_in_hand_for_hand()
+
+    html = client.get(lobby_url(event)).content.decode()
+
+    text = screens.first_paint(config_of(html)["boards"][0], screens.screen_strings())
+    assert text["status"] == "Hand-for-hand"  # not just "Clock paused"
+    assert text["h4h"] is True
+    assert text["h4h_hand"] == "Hand-for-hand hand 1"
+    assert text["h4h_playing"] == "Tables still playing the hand: 2, 3"
+    assert text["h4h_bubble"] == "The bubble: 9 players left, 6 places paid"
+    assert ">Tables still playing the hand: 2, 3<" in html
+    assert 'data-field="h4h" role="status" aria-live="polite">' in html  # shown, not hidden
+
+
+def test_lobby_data_carries_hand_for_hand_as_its_live_event_does(client):
+    event = bubble_in_hand_for_hand()
+
+    h4h = client.get(data_url(event)).json()["hand_for_hand"]
+
+    assert (h4h["active"], h4h["round"], h4h["playing"], h4h["finished"]) == (
+        True,
+        1,
+        [2, 3],
+        [1],
+    )
+    assert (h4h["players_left"], h4h["places_paid"]) == (9, 6)
+
+
+def test_lobby_data_without_hand_for_hand_has_none(client):
+    event = field_of(3)
+
+    assert client.get(data_url(event)).json()["hand_for_hand"] is None
+
+
+def test_lobby_shows_the_final_table_once_the_field_fits_one_table(client):
+    event = tournament()
+    with_structure(event)
+    seat_players(event, {1: [1, 2], 2: [1, 2]})
+    act(event, "start")
+    assert client.get(data_url(event)).json()["final_table"] is None
+
+    seating.table_break(actor=None, tournament_id=event.pk, number=1)
+
+    assert client.get(data_url(event)).json()["final_table"] == 2
+    text = screens.first_paint(
+        config_of(client.get(lobby_url(event)).content.decode())["boards"][0],
+        screens.screen_strings(),
+    )
+    assert text["stage"] == "Final table"
+
+
+def test_lobby_at_the_end_shows_the_winner_and_results_and_no_clock(client):
+    event = heads_up_decided()
+
+    html = client.get(lobby_url(event)).content.decode()
+
+    end = client.get(data_url(event)).json()["end"]
+    assert end["winner"] == "Player 0001"
+    assert end["results"] == [{"place": "1", "name": "Player 0001", "prize": "€200.00"}]
+    text = screens.first_paint(config_of(html)["boards"][0], screens.screen_strings())
+    assert (text["status"], text["winner"], text["over"]) == (
+        "Tournament finished",
+        "Winner: Player 0001",
+        True,
+    )
+    assert 'class="clock-panel" data-field="clock_panel" aria-label="Clock" hidden' in html
+    assert 'class="facts" data-field="facts" hidden' in html
+    assert ">Winner: Player 0001<" in html
+
+
+def test_lobby_after_a_deal_says_the_players_made_one(client):
+    event = tournament()
+    with_structure(event)
+    seated = seat_players(event, {1: [1, 2, 3]})
+    act(event, "start")
+    left = [seated[(1, 1)], seated[(1, 2)]]
+    bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=seated[(1, 3)].pk)
+    prize_services.deal_record(
+        actor=None,
+        tournament_id=event.pk,
+        method="custom",
+        players=[
+            {"entry": left[0].pk, "chips": 40000, "amount": 20000},
+            {"entry": left[1].pk, "chips": 20000, "amount": 10000},
+        ],
+    )
+
+    end = client.get(data_url(event)).json()["end"]
+
+    assert (end["winner"], end["deal"]) == ("Player 0001", 2)
+    assert [row["place"] for row in end["results"]] == ["1", "2"]
+    text = screens.first_paint(
+        config_of(client.get(lobby_url(event)).content.decode())["boards"][0],
+        screens.screen_strings(),
+    )
+    assert text["end_note"] == "The last 2 players made a deal (casino §6)."
+
+
+def test_lobby_shows_a_shared_place_as_its_range_at_the_end(client):
+    """IFP 4.27: players out together on equal stacks share the place and its prize."""
+    event = tournament()
+    with_structure(event)
+    seat_players(event, {1: [1, 2, 3]})
+    prize_services.payouts_update(actor=None, tournament_id=event.pk, lines=[20000, 10000])
+    act(event, "start")
+
+    hands.table_busts_record(actor=None, tournament_id=event.pk, number=1, seats=[2, 3])
+
+    rows = client.get(data_url(event)).json()["end"]["results"]
+    assert [(row["place"], row["prize"]) for row in rows] == [
+        ("1", "€200.00"),
+        ("2–3", "€50.00"),
+        ("2–3", "€50.00"),
+    ]
+
+
+def test_data_queries_at_the_end_do_not_grow_with_the_field(client):
+    """The results read at the end cost the same for 3 entries as for 12."""
+    small, big = field_of(3), field_of(12)
+    for event in (small, big):
+        act(event, "start")  # the clock starts the event
+        for entry in list(event.entries.order_by("-number"))[:-1]:
+            bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=entry.pk)
+        event.refresh_from_db()
+        assert event.status == "finished"
+    client.get(data_url(small))  # warm up caches (content types, sessions)
+
+    with CaptureQueriesContext(connection) as few:
+        client.get(data_url(small))
+    with CaptureQueriesContext(connection) as many:
+        client.get(data_url(big))
+
+    assert len(many) == len(few)

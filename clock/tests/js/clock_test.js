@@ -182,6 +182,91 @@ const tests = {
     assert.equal(clock.placesText({ first: 10, last: 12 }, grouped), "10\u201312");
     assert.equal(clock.placesText({ first: 1001, last: 1200 }, grouped), "1,001\u20131,200");
   },
+
+  // --- The stage of play and the end (issue 16) ---------------------------------------
+
+  "hand-for-hand: the hand, the tables still playing it, the all-in tables, the bubble"() {
+    const lobby = {
+      status: "running",
+      hand_for_hand: {
+        active: true,
+        round: 3,
+        playing: [7, 12],
+        held: [4],
+        players_left: 52,
+        places_paid: 50,
+      },
+      final_table: null,
+      end: null,
+    };
+    const f = clock.stageFields(lobby, STRINGS, String);
+    assert.equal(f.h4h, true);
+    assert.equal(f.h4h_hand, "Hand-for-hand hand 3");
+    assert.equal(f.h4h_playing, "Tables still playing the hand: 7, 12");
+    assert.equal(f.h4h_held, "All-in, waiting to show down: 4 (RP-8 F)");
+    assert.equal(f.h4h_bubble, "The bubble: 52 players left, 50 places paid");
+    assert.equal(f.over, false);
+  },
+
+  "hand-for-hand round 0 is the hand each table was playing at the announcement"() {
+    const lobby = {
+      status: "running",
+      hand_for_hand: {
+        active: true,
+        round: 0,
+        playing: [],
+        held: [],
+        players_left: 51,
+        places_paid: 50,
+      },
+    };
+    const f = clock.stageFields(lobby, STRINGS, String);
+    assert.equal(f.h4h_hand, "Finishing the hand in play (RP-8 A)");
+    assert.equal(f.h4h_playing, "");
+  },
+
+  "the final table shows while play goes on, not once it is over"() {
+    const playing = clock.stageFields({ status: "running", final_table: 3 }, STRINGS, String);
+    const over = clock.stageFields({ status: "finished", final_table: 3 }, STRINGS, String);
+    assert.equal(playing.stage, "Final table");
+    assert.equal(over.stage, "");
+  },
+
+  "at the end: the winner, the deal and the results instead of the clock"() {
+    const lobby = {
+      status: "finished",
+      hand_for_hand: { active: true, round: 9, playing: [1], held: [] },
+      end: {
+        winner: "Anna Berger",
+        deal: 2,
+        results: [
+          { place: "1", name: "Anna Berger", prize: "€500.00" },
+          { place: "2", name: "Jörg Müller", prize: "€300.00" },
+        ],
+      },
+    };
+    const f = clock.stageFields(lobby, STRINGS, String);
+    assert.equal(f.over, true);
+    assert.equal(f.end, true);
+    assert.equal(f.h4h, false); // over: no stale hand-for-hand either
+    assert.equal(f.winner, "Winner: Anna Berger");
+    assert.equal(f.end_note, "The last 2 players made a deal (casino §6).");
+    assert.deepEqual(f.results, [
+      ["1", "Anna Berger", "€500.00"],
+      ["2", "Jörg Müller", "€300.00"],
+    ]);
+  },
+};
+
+const STRINGS = {
+  final_table: "Final table",
+  h4h_round_zero: "Finishing the hand in play (RP-8 A)",
+  h4h_hand: "Hand-for-hand hand %(number)s",
+  h4h_playing: "Tables still playing the hand: %(tables)s",
+  h4h_held: "All-in, waiting to show down: %(tables)s (RP-8 F)",
+  h4h_bubble: "The bubble: %(left)s players left, %(paid)s places paid",
+  winner: "Winner: %(name)s",
+  deal_end: "The last %(count)s players made a deal (casino §6).",
 };
 
 harness.run(tests);

@@ -67,3 +67,15 @@ def mark_as_loaded(page: Page) -> None:
 
 def assert_not_reloaded(page: Page) -> None:
     assert page.evaluate("window.__floormanMarker") == "still here", "the page was reloaded"
+
+
+def press(tablet: Page, name: str) -> None:
+    """Press a tablet button and wait until htmx has swapped in the page that answers it.
+    Playwright is quicker than any dealer: it would click into the page being replaced."""
+    tablet.evaluate(
+        "window.__swapped = false;"
+        "document.addEventListener('htmx:afterSettle', () => { window.__swapped = true; },"
+        " {once: true})"
+    )
+    tablet.get_by_role("button", name=name).click()
+    tablet.wait_for_function("() => window.__swapped")

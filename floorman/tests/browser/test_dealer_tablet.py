@@ -13,6 +13,7 @@ from floorman.tests.browser.conftest import (
     log_in,
     mark_as_loaded,
     open_page,
+    press,
 )
 from floorman.tests.browsers import NEEDS_CHROMIUM, PHONE, TABLET, TV
 from seating import services as seating
@@ -37,18 +38,6 @@ def event_in_play():
     factories.registration_closed(event)
     clock_services.clock_act(actor=None, tournament_id=event.pk, action="start")
     return event, entries
-
-
-def press(tablet: Page, name: str) -> None:
-    """Press a tablet button and wait until htmx has swapped in the page that answers it.
-    Playwright is quicker than any dealer: it would click into the page being replaced."""
-    tablet.evaluate(
-        "window.__swapped = false;"
-        "document.addEventListener('htmx:afterSettle', () => { window.__swapped = true; },"
-        " {once: true})"
-    )
-    tablet.get_by_role("button", name=name).click()
-    tablet.wait_for_function("() => window.__swapped")
 
 
 def open_section(tablet: Page, title: str) -> None:
