@@ -54,11 +54,11 @@ def _results_url(tournament: Tournament, entry_id: int | None = None) -> str:
 
 # --- Results ------------------------------------------------------------------------------
 
-# A page of places, and of the players still playing (the director's place forms): at
+# Fifty places to a page, and twenty players still playing (the director's place forms): at
 # 1,000 entries the whole list took a second to render, and the cashier waited for it
 # after every prize paid (issue 16).
-RESULTS_PER_PAGE = 100
-PLAYING_PER_PAGE = 50
+RESULTS_PER_PAGE = 50
+PLAYING_PER_PAGE = 20
 
 
 def _page_number(request, rows) -> str | int | None:
