@@ -30,6 +30,7 @@ SCRIPTS = (
     "payouts",
     "rulebook",
     "audit",
+    "floor_actions",
 )
 HEADLINE = re.compile(r"^(?P<name>[a-z_]+): (?P<text>.*\d.*)$")
 FIGURE = re.compile(r"req/s|entries/s|hands/s|\bms\b|ratio|p99|median|×")

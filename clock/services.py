@@ -59,9 +59,12 @@ def clock_lock(tournament_id: int) -> Clock:
     bust tells the clock the count under it): one order for the two locks, so a clock
     action and a bust at the same moment queue up instead of waiting for each other."""
     tournament = tournament_lock(tournament_id)
-    Clock.objects.get_or_create(tournament=tournament)
-    clock = Clock.objects.select_for_update().select_related("tournament").get(pk=tournament_id)
-    if clock.tournament.status in ("finished", "cancelled"):
+    clock = Clock.objects.select_for_update().filter(pk=tournament_id).first()
+    if clock is None:  # the first use
+        Clock.objects.get_or_create(tournament=tournament)
+        clock = Clock.objects.select_for_update().get(pk=tournament_id)
+    clock.tournament = tournament  # the row just locked: no second read
+    if tournament.status in ("finished", "cancelled"):
         raise _refuse("finished")
     return clock
 
@@ -74,12 +77,16 @@ def _store(clock: Clock, state: engine.Clock) -> None:
     clock.halved_from = state.halved_from
 
 
-def _changed(*, actor, clock: Clock, action: str, before: dict, **extra) -> Clock:
-    """Save a new version, sync the level, audit, publish and schedule after commit."""
+def _changed(
+    *, actor, clock: Clock, action: str, before: dict, steps: list | None = None, **extra
+) -> Clock:
+    """Save a new version, sync the level, audit, publish and schedule after commit.
+    `steps`: the structure's, when the caller has read them."""
     clock.version += 1
     clock.announced_seq = 0  # announcements restart from this version's state
     clock.save()
-    steps = structure_steps(clock.structure_id)
+    if steps is None:
+        steps = structure_steps(clock.structure_id)
     now = timezone.now()
     _level_sync(clock, steps, now)
     audit_record(
@@ -91,10 +98,13 @@ def _changed(*, actor, clock: Clock, action: str, before: dict, **extra) -> Cloc
         after={**_snapshot(clock), **extra},
     )
     _publish(clock.tournament)
-    version = clock.version
+    version, state, warning = clock.version, clock.as_state(), clock.warning_seconds
     # robust: the change stands if the broker is down for a moment; the announcements
-    # are scheduled again when the worker reconnects (announcements_resend).
-    transaction.on_commit(lambda: announcements_schedule(clock.pk, version), robust=True)
+    # are scheduled again when the worker reconnects (announcements_resend). From the
+    # state just saved, not read again: a task of an older version does nothing.
+    transaction.on_commit(
+        lambda: _announcements_queue(clock.pk, version, state, steps, warning), robust=True
+    )
     return clock
 
 
@@ -159,6 +169,7 @@ def clock_act(
         clock=clock,
         action=f"clock.{action}",
         before=before,
+        steps=steps,
         level=level,
         seconds=seconds,
     )
@@ -176,7 +187,12 @@ def clock_take_time(*, actor, tournament_id: int, seconds: int) -> Clock | None:
     before = _snapshot(clock)
     _store(clock, engine.take_time(state, steps, timezone.now(), seconds))
     return _changed(
-        actor=actor, clock=clock, action="clock.hand_for_hand", before=before, seconds=seconds
+        actor=actor,
+        clock=clock,
+        action="clock.hand_for_hand",
+        before=before,
+        steps=steps,
+        seconds=seconds,
     )
 
 
@@ -216,7 +232,14 @@ def clock_structure_set(*, actor, tournament_id: int, structure_id: int) -> Cloc
     clock.position = 1
     steps = structure_steps(copy.pk)
     clock.left_ms = engine.step_ms(steps, 1) if steps else 0
-    _changed(actor=actor, clock=clock, action="clock.structure", before=before, structure=copy.pk)
+    _changed(
+        actor=actor,
+        clock=clock,
+        action="clock.structure",
+        before=before,
+        steps=steps,
+        structure=copy.pk,
+    )
     if old is not None and not old.is_template and not old.clocks.exists():
         old.delete()  # the tournament's previous private copy is no longer used
     return clock
@@ -265,7 +288,9 @@ def clock_heads_up_sync(*, tournament_id: int) -> None:
         return
     before = _snapshot(clock)
     _store(clock, new)
-    _changed(actor=None, clock=clock, action="clock.heads_up", before=before, active=active)
+    _changed(
+        actor=None, clock=clock, action="clock.heads_up", before=before, steps=steps, active=active
+    )
 
 
 def clock_end_with_tournament(*, actor, tournament_id: int) -> None:
@@ -279,7 +304,7 @@ def clock_end_with_tournament(*, actor, tournament_id: int) -> None:
         return
     before = _snapshot(clock)
     _store(clock, engine.act(clock.as_state(), steps, timezone.now(), "finish"))
-    _changed(actor=actor, clock=clock, action="clock.finish", before=before)
+    _changed(actor=actor, clock=clock, action="clock.finish", before=before, steps=steps)
 
 
 def clock_reopen_with_tournament(*, actor, tournament_id: int) -> None:
@@ -316,6 +341,7 @@ def clock_day_end(*, actor, tournament_id: int) -> Clock:
         clock=clock,
         action="clock.day_end",
         before=before,
+        steps=steps,
         day_end_hands=clock.day_end_hands,
         seed=clock.day_end_seed,
     )
@@ -326,15 +352,22 @@ def clock_day_end(*, actor, tournament_id: int) -> Clock:
 
 def announcements_schedule(tournament_id: int, version: int) -> int:
     """Queue the announcements due for the clock's current step; return how many."""
-    from clock.tasks import clock_announce  # noqa: PLC0415 - the task module imports these services
-
     clock = Clock.objects.filter(pk=tournament_id, version=version).first()
     if clock is None:
         return 0
     steps = structure_steps(clock.structure_id)
-    due = engine.upcoming(
-        clock.as_state(), steps, timezone.now(), warning_seconds=clock.warning_seconds
+    return _announcements_queue(
+        tournament_id, version, clock.as_state(), steps, clock.warning_seconds
     )
+
+
+def _announcements_queue(
+    tournament_id: int, version: int, state: engine.Clock, steps: list, warning_seconds: int
+) -> int:
+    """Queue the announcements due from `state` of the clock's `version`."""
+    from clock.tasks import clock_announce  # noqa: PLC0415 - the task module imports these services
+
+    due = engine.upcoming(state, steps, timezone.now(), warning_seconds=warning_seconds)
     for announcement in due:
         clock_announce.apply_async(
             args=(tournament_id, version, announcement.kind, announcement.position),

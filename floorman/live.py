@@ -3,13 +3,26 @@
 Messages are typed JSON: {"type": "<kind>", "tournament": id, "data": {...}}. They are
 sent only after the transaction commits, so a screen never sees a change that was
 rolled back. Data must be public: no contact details.
+
+Services run in plain threads (gunicorn's workers, Celery, commands), and the channel
+layer is asyncio. asgiref's `async_to_sync` would start a new event loop for each
+message, and channels_redis keeps its connections per event loop: every message opened
+and closed a Redis connection, 10–17 ms on the shared machine, in the request (issue 16).
+The Redis layer is driven instead from one event loop per process, in a thread of its
+own, which keeps its connections open between messages. The sending thread waits for
+each message, so the order of a service's messages stays as it sent them. The in-memory
+layer (no REDIS_URL) lives in the event loop of the screens it serves, one process:
+it is sent to as before.
 """
 
+import asyncio
 import json
 import logging
+import os
+import threading
 
 from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
+from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
 
@@ -64,11 +77,34 @@ def _send(tournament_id: int, message: dict) -> None:
     layer = get_channel_layer()
     # Encoded once here, not once per connected screen: a room may have hundreds.
     text = json.dumps(message, separators=(",", ":"), cls=DjangoJSONEncoder)
+    event = {"type": "live.event", "text": text}
     try:
-        async_to_sync(layer.group_send)(
-            tournament_group(tournament_id), {"type": "live.event", "text": text}
-        )
+        if isinstance(layer, InMemoryChannelLayer):
+            async_to_sync(layer.group_send)(tournament_group(tournament_id), event)
+        else:
+            sending = layer.group_send(tournament_group(tournament_id), event)
+            asyncio.run_coroutine_threadsafe(sending, _sender_loop()).result(SEND_TIMEOUT)
     except Exception:  # a lost live update must never undo a committed change
         log.exception(
             "live event %s for tournament %s was not sent", message["type"], tournament_id
         )
+
+
+# Longer than the Redis layer's connect timeout (5 s): a Redis that is down is reported
+# by the layer itself.
+SEND_TIMEOUT = 10
+_sender: tuple[int, asyncio.AbstractEventLoop] | None = None  # (process id, loop)
+_sender_lock = threading.Lock()
+
+
+def _sender_loop() -> asyncio.AbstractEventLoop:
+    """This process's event loop for the channel layer, running in a daemon thread;
+    started on first use, and again in a process forked after it (the thread stays
+    behind in the parent)."""
+    global _sender
+    with _sender_lock:
+        if _sender is None or _sender[0] != os.getpid():
+            loop = asyncio.new_event_loop()
+            threading.Thread(target=loop.run_forever, name="live-events", daemon=True).start()
+            _sender = (os.getpid(), loop)
+        return _sender[1]

@@ -90,9 +90,11 @@ def unpaid_prizes(table: PayoutTable, players_left: int) -> list[int]:
 
 @dataclass
 class Result:
-    entry: Entry
+    entry_id: int
+    number: int  # the entry's number
     place: int
     shared: tuple[int, int]
+    entry: Entry | None = None  # with its player; see `results`
     prize: int = 0  # what the entry is due: its share of the table, or its deal
     deal_amount: int | None = None
     paid: int | None = None  # what the cashier paid, if paid
@@ -120,9 +122,10 @@ class Results:
     deal: Deal | None
     playing: int  # entries still in play, not yet placed
     conflicts: list[int] = field(default_factory=list)  # places claimed twice
+    playing_ids: list[int] = field(default_factory=list)  # those entries, by number
 
     def for_entry(self, entry_id: int) -> Result | None:
-        return next((row for row in self.rows if row.entry.pk == entry_id), None)
+        return next((row for row in self.rows if row.entry_id == entry_id), None)
 
 
 def _entered_places(tournament: Tournament) -> dict[int, tuple[int, int]]:
@@ -185,7 +188,15 @@ def _shares_of(ranges: dict[int, tuple[int, int]], prizes: dict[int, int]) -> di
     return prize_shares(ordered, prizes)
 
 
-def results(tournament: Tournament, table: PayoutTable | None = None) -> Results:
+def results(
+    tournament: Tournament, table: PayoutTable | None = None, *, entries: bool = True
+) -> Results:
+    """Every placed entry's place, prize and payment, best place first.
+
+    `entries=False` leaves each row's entry (and player) unread: the places and prizes
+    come from plain numbers, and a caller that shows a few rows reads theirs with
+    `results_entries` (a page of the results, the one entry paid). At 1,000 entries
+    reading them all was half the time of paying a prize (issue 16)."""
     table = table or payout_table(tournament)
     deal = Deal.objects.filter(tournament=tournament).prefetch_related("shares").first()
     entered = _entered_places(tournament)
@@ -198,15 +209,23 @@ def results(tournament: Tournament, table: PayoutTable | None = None) -> Results
     due = _shares_of({e: r for e, r in ranges.items() if e not in deal_amounts}, prizes)
     # By tournament, not by a list of ids: at 10,000 entries a list that long costs more
     # to send and parse than the rows themselves.
-    field = Entry.objects.filter(tournament=tournament).select_related("player")
-    entries = {entry.pk: entry for entry in field}
+    field = {
+        pk: (number, status)
+        for pk, number, status in Entry.objects.filter(tournament=tournament).values_list(
+            "pk", "number", "status"
+        )
+    }
     paid = dict(
         Payment.objects.filter(entry__tournament=tournament).values_list("entry_id", "line__amount")
     )
     rows = []
     for entry_id, shared in ranges.items():
         row = Result(
-            entry=entries[entry_id], place=shared[0], shared=shared, entered=entry_id in entered
+            entry_id=entry_id,
+            number=field[entry_id][0],
+            place=shared[0],
+            shared=shared,
+            entered=entry_id in entered,
         )
         if entry_id in deal_amounts:
             row.deal_amount = deal_amounts[entry_id]
@@ -217,19 +236,42 @@ def results(tournament: Tournament, table: PayoutTable | None = None) -> Results
         row.paid = -paid[entry_id] if entry_id in paid else None
         row.conflict = any(p in conflicts for p in range(shared[0], shared[1] + 1))
         rows.append(row)
-    rows.sort(key=lambda row: (row.place, row.entry.number))
-    playing = sum(
-        1
-        for entry in entries.values()
-        if entry.status == EntryStatus.ACTIVE and entry.pk not in ranges
+    rows.sort(key=lambda row: (row.place, row.number))
+    playing = sorted(
+        (
+            pk
+            for pk, (_n, status) in field.items()
+            if status == EntryStatus.ACTIVE and pk not in ranges
+        ),
+        key=lambda pk: field[pk][0],
     )
+    if entries:
+        results_entries(tournament, rows)
     return Results(
         rows=rows,
         table=table,
         deal=deal,
-        playing=playing,
+        playing=len(playing),
         conflicts=sorted(conflicts),
+        playing_ids=playing,
     )
+
+
+def results_entries(tournament: Tournament, rows: list[Result]) -> None:
+    """Read the entries (and players) of `rows` into them, in one query: every entry of
+    the tournament when the rows are most of them, else those of the rows."""
+    missing = [row for row in rows if row.entry is None]
+    if not missing:
+        return
+    found = Entry.objects.filter(tournament=tournament).select_related("player")
+    if len(missing) <= RESULTS_BY_ID:
+        found = found.filter(pk__in=[row.entry_id for row in missing])
+    entries = {entry.pk: entry for entry in found}
+    for row in missing:
+        row.entry = entries[row.entry_id]
+
+
+RESULTS_BY_ID = 500  # up to this many rows, read by their ids; more: the whole field
 
 
 # --- Public shapes ----------------------------------------------------------------------
@@ -303,7 +345,9 @@ def results_event(tournament: Tournament, found: Results, changed: set[int] | No
     at 10,000 entries that is megabytes, for every screen on every prize paid."""
     lines = None
     if changed is not None:
-        lines = [result_public(row) for row in found.rows if row.entry.pk in changed]
+        rows = [row for row in found.rows if row.entry_id in changed]
+        results_entries(tournament, rows)
+        lines = [result_public(row) for row in rows]
     return {**_results_summary(tournament, found), "changed": lines}
 
 

@@ -8,6 +8,7 @@ in seating.services.desk): they run under the caller's lock, inside its transact
 never call up (docs/architecture.md).
 """
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.db import IntegrityError, connection, transaction
@@ -466,10 +467,10 @@ def _reentry_number(
     *,
     reentry: bool,
     rules: engine.Rules,
-    in_the_money: bool,
+    in_the_money: Callable[[], bool],
 ) -> int:
     """Check the player's earlier entries; return the number of the new one (TDA 8-A).
-    No re-entry once the field is `in_the_money` (casino §12)."""
+    No re-entry once the field is `in_the_money` (casino §12): asked of re-entries only."""
     earlier = list(
         tournament.entries.filter(player=player)
         .exclude(status=EntryStatus.CANCELLED)
@@ -486,7 +487,7 @@ def _reentry_number(
     refusal = engine.reentry_refusal(
         rules,
         previous_entries=len(earlier),
-        in_the_money=in_the_money,
+        in_the_money=in_the_money(),
     )
     if refusal:
         raise refuse(refusal)
@@ -549,14 +550,15 @@ def entry_sell(
     player: Player,
     reentry: bool,
     rules: engine.Rules,
-    in_the_money: bool,
+    in_the_money: Callable[[], bool],
 ) -> Registration:
     """The tournaments' part of registration, under the caller's lock: sell a buy-in or
     re-entry (TDA 8-A), or, when sold out, put the player on the alternates list. The
     late seat is the caller's (seating.services.desk.entry_register); `rules` are the
     deadlines against the level in play (clock.selectors.entry_rules), `in_the_money`
-    whether the players left have reached the paid places (payouts.selectors.in_the_money),
-    which ends re-entries (casino §12)."""
+    asks whether the players left have reached the paid places
+    (payouts.selectors.in_the_money), which ends re-entries (casino §12): it is asked of a
+    re-entry only, as the payout table costs queries a first buy-in does not need."""
     refusal = engine.registration_refusal(rules)
     if refusal:
         raise refuse(refusal)
@@ -804,7 +806,7 @@ def _money_in(*, actor, entry: Entry, kind: str, price: int, fee: int) -> None:
 
 
 def alternate_admit(
-    *, actor, tournament: Tournament, rules: engine.Rules, in_the_money: bool
+    *, actor, tournament: Tournament, rules: engine.Rules, in_the_money: Callable[[], bool]
 ) -> Entry:
     """The tournaments' part of letting the first alternate in line into a freed place
     (casino §8b), who pays now; under the caller's lock

@@ -21,6 +21,10 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 from django.urls import re_path  # noqa: E402
 
 from web.consumers import TournamentConsumer  # noqa: E402
+from web.warmup import application_warm  # noqa: E402
+
+# Before the server accepts a request: the first page after a start is as quick as any.
+application_warm()
 
 websocket_urlpatterns = [
     # At most 18 digits: a larger id cannot exist and would overflow a database integer.

@@ -169,3 +169,38 @@ def test_rotate_costs_a_fixed_number_per_tournament(client, django_assert_num_qu
 
     get(client, one, 1 + 10, django_assert_num_queries)
     get(client, three, 1 + 3 * 10, django_assert_num_queries)
+
+
+# --- The console's actions ------------------------------------------------------------------
+
+# Session, user, roles, the tournament; the lock (timeout, tournament, clock), the steps,
+# the clock saved, the level kept in step, the state for the screens; the audit chain's
+# head and insert; savepoints. The announcements are queued from the state just saved.
+CLOCK_ACTION_QUERIES = 15
+
+
+@pytest.mark.parametrize(
+    ("action", "data"),
+    [("start", {}), ("set", {"minutes": 7}), ("next", {}), ("pause", {})],
+)
+def test_a_clock_action_answers_in_a_fixed_number_of_queries(
+    client, django_assert_num_queries, django_capture_on_commit_callbacks, action, data
+):
+    """Issue 16: the structure's steps are read once, the clock once, and nothing is read
+    again after the commit to queue the announcements (RP-7)."""
+    event = tournament()
+    with_structure(event)
+    field(event, 30)
+    client.force_login(staff("director"))
+    url = reverse("clock:action", args=[event.pk])
+    client.get(reverse("clock:console", args=[event.pk]))  # warm up: the roles
+    if action in ("next", "pause"):
+        services.clock_act(actor=None, tournament_id=event.pk, action="start")
+
+    with (
+        django_assert_num_queries(CLOCK_ACTION_QUERIES),
+        django_capture_on_commit_callbacks(execute=True),
+    ):
+        response = client.post(url, {"action": action, "confirm": "on", **data})
+
+    assert response.status_code == 302

@@ -36,11 +36,15 @@ def opened_by_test_case_only(connection) -> bool:
 
 
 class BeforeCommitMixin:
-    """Callbacks run inside the transaction, in the order given, just before it commits.
+    """Callbacks run inside the transaction just before it commits.
 
-    Like Django's on_commit, a callback given inside a savepoint that is rolled back is
+    `before_commit(func, item)`: `func` is called once per transaction with every item
+    given with it, in the order given (the audit chain appends a transaction's entries in
+    one statement). Different functions run in the order each was first given.
+
+    Like Django's on_commit, an item given inside a savepoint that is rolled back is
     dropped, and so are all of them when the transaction rolls back. Outside a transaction
-    a callback runs at once, in a transaction of its own.
+    `func([item])` runs at once, in a transaction of its own.
 
     Under a test case (pytest-django's `db`, Django's TestCase) the test's own transaction
     is never committed; the outermost block the code opened stands for the transaction
@@ -55,19 +59,21 @@ class BeforeCommitMixin:
     def _code_in_transaction(self) -> bool:
         return self.in_atomic_block and not opened_by_test_case_only(self)
 
-    def before_commit(self, func) -> None:
+    def before_commit(self, func, item) -> None:
         if self._code_in_transaction():
-            self.run_before_commit.append((set(self.savepoint_ids), func))
+            self.run_before_commit.append((set(self.savepoint_ids), func, item))
         elif self.in_atomic_block:  # directly in a test's transaction
-            func()
+            func([item])
         else:
             with transaction.atomic(using=self.alias):
-                func()
+                func([item])
 
     def _run_before_commit_hooks(self) -> None:
         while self.run_before_commit:
-            _sids, func = self.run_before_commit.pop(0)
-            func()
+            func = self.run_before_commit[0][1]
+            items = [item for _sids, f, item in self.run_before_commit if f is func]
+            self.run_before_commit = [h for h in self.run_before_commit if h[1] is not func]
+            func(items)
 
     def commit(self):
         try:
@@ -87,9 +93,7 @@ class BeforeCommitMixin:
 
     def savepoint_rollback(self, sid):
         super().savepoint_rollback(sid)
-        self.run_before_commit = [
-            (sids, func) for (sids, func) in self.run_before_commit if sid not in sids
-        ]
+        self.run_before_commit = [hook for hook in self.run_before_commit if sid not in hook[0]]
 
     def rollback(self):
         self.run_before_commit = []

@@ -25,7 +25,7 @@ from floorman.audit import (
     audit_chain_verify,
     audit_record,
 )
-from floorman.database import guard
+from floorman.database import chain, guard
 from floorman.database.hooks import opened_by_test_case_only
 from floorman.engine.audit_chain import (
     CHANGED,
@@ -204,13 +204,35 @@ def test_the_chain_lock_is_the_last_lock_of_a_bust():
         busts.entry_bust(actor=None, tournament_id=event.pk, entry_id=seated[(1, 2)].pk)
 
     statements = [q["sql"] for q in queries.captured_queries]
-    chain_lock = next(i for i, sql in enumerate(statements) if "pg_advisory_xact_lock" in sql)
+    chain_lock = next(i for i, sql in enumerate(statements) if chain.FUNCTION in sql)
     before = statements[:chain_lock]
     after = [sql for sql in statements[chain_lock + 1 :] if not sql.startswith("RELEASE")]
     assert sum("FOR UPDATE" in sql for sql in before) >= 3  # tournament, entry, clock, ...
-    appended = AuditEntry.objects.count() - logged_before
-    assert len(after) == 2 * appended  # the head and the insert, per entry
-    assert all('"floorman_auditentry"' in sql for sql in after), after
+    assert AuditEntry.objects.count() > logged_before
+    assert len(after) == 1 and after[0].startswith('INSERT INTO floorman_auditentry ("')
+
+
+def test_a_transactions_entries_are_appended_in_two_statements():
+    """The head under the chain lock, then one INSERT, however many entries (issue 16):
+    the append runs in every commit."""
+    event = tournament()
+    logged(event, 1)
+
+    for count in (1, 5):
+        with CaptureQueriesContext(connection) as queries, transaction.atomic():
+            entries = [
+                audit_record(actor=None, action="test.many", obj=event, after={"n": n})
+                for n in range(count)
+            ]
+        statements = [
+            q["sql"] for q in queries if not q["sql"].startswith(("SAVEPOINT", "RELEASE"))
+        ]
+        assert len(statements) == 2, statements
+
+    stored = list(AuditEntry.objects.filter(action="test.many").order_by("seq"))
+    assert [(e.pk, e.seq, e.hash) for e in stored[1:]] == [(e.pk, e.seq, e.hash) for e in entries]
+    assert [e.seq for e in stored] == [2, 3, 4, 5, 6, 7]
+    assert audit_chain_verify().holds
 
 
 # --- The database refuses changes ----------------------------------------------------------
@@ -497,3 +519,31 @@ def test_services_logging_at_once_make_one_unbroken_chain():
     assert sum(e.action == "entry.register" for e in entries) == 20
     report = audit_chain_verify()
     assert report.holds and report.head_seq == len(entries)
+
+
+@on_postgres
+@pytest.mark.django_db(transaction=True)
+def test_transactions_of_several_entries_at_once_make_one_unbroken_chain():
+    """Each desk's transaction appends three entries in one statement; the next writer
+    reads the head only once the one before has committed (issue 16)."""
+    event = tournament()
+
+    def desk(name):
+        for number in range(5):
+            with transaction.atomic():
+                for step in range(3):
+                    audit_record(
+                        actor=None, action=f"test.{name}", obj=event, after={"n": number, "s": step}
+                    )
+
+    results = at_once(*(lambda name=name: desk(name) for name in "abcd"))
+
+    assert results == [None] * 4
+    entries = list(AuditEntry.objects.order_by("seq"))
+    assert [e.seq for e in entries] == list(range(1, 61))
+    # A transaction's three entries stay together, in the order they were written.
+    for first in range(0, 60, 3):
+        trio = entries[first : first + 3]
+        assert len({e.action for e in trio}) == 1
+        assert [e.after["s"] for e in trio] == [0, 1, 2]
+    assert audit_chain_verify().holds

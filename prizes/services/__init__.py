@@ -83,7 +83,7 @@ def _publish_results(
     live.live_publish(
         tournament_id=tournament.pk,
         kind=live.RESULTS_UPDATED,
-        data=results_event(tournament, found or results(tournament), changed),
+        data=results_event(tournament, found or results(tournament, entries=False), changed),
     )
 
 
@@ -299,7 +299,7 @@ def prize_pay(*, actor, tournament_id: int, entry_id: int, expected: int | None 
     entry = entry_locked(tournament, entry_id)
     if Payment.objects.filter(entry=entry).exists():
         raise refuse("already_paid")
-    found = results(tournament)
+    found = results(tournament, entries=False)  # the one row paid needs its entry: below
     row = found.for_entry(entry.pk)
     if row is None:
         raise refuse("no_place")

@@ -8,6 +8,7 @@ service refused). Every page works as plain HTML forms, without JavaScript.
 
 from django.contrib import messages
 from django.core.exceptions import ObjectDoesNotExist
+from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -46,26 +47,49 @@ def _tournament(tournament_id: int) -> Tournament:
 
 
 def _results_url(tournament: Tournament, entry_id: int | None = None) -> str:
+    """The results page; with `entry_id`, the page that shows the entry's row, at it."""
     url = reverse("tournaments:results", args=[tournament.pk])
-    return f"{url}#result-{entry_id}" if entry_id else url
+    return f"{url}?entry={entry_id}#result-{entry_id}" if entry_id else url
 
 
 # --- Results ------------------------------------------------------------------------------
 
+# Fifty places to a page, and twenty players still playing (the director's place forms): at
+# 1,000 entries the whole list took a second to render, and the cashier waited for it
+# after every prize paid (issue 16).
+RESULTS_PER_PAGE = 50
+PLAYING_PER_PAGE = 20
+
+
+def _page_number(request, rows) -> str | int | None:
+    """The page asked for, else the one that holds `?entry=` (the redirect after a
+    payment or a place entered)."""
+    entry = request.GET.get("entry", "")
+    if "page" not in request.GET and entry.isascii() and entry.isdigit():
+        index = next((i for i, row in enumerate(rows) if row.entry_id == int(entry)), None)
+        if index is not None:
+            return index // RESULTS_PER_PAGE + 1
+    return request.GET.get("page")
+
 
 @role_required(ALL_ROLES)
 def results(request, tournament_id: int):
-    """Places, prizes and payments; any staff may look, the cashier pays."""
+    """Places, prizes and payments, a page at a time; any staff may look, the cashier
+    pays."""
     tournament = _tournament(tournament_id)
-    found = selectors.results(tournament)
-    placed = [row.entry.pk for row in found.rows]
-    unplaced = []
+    found = selectors.results(tournament, entries=False)
+    page = Paginator(found.rows, RESULTS_PER_PAGE).get_page(_page_number(request, found.rows))
+    paid_differs = [row for row in found.rows if row.paid_differs]
+    selectors.results_entries(tournament, [*page.object_list, *paid_differs])
+    playing = None
     if user_has_role(request.user, MANAGE_TOURNAMENTS):
         # The director may place an entry the bust-outs have not (the winner of an
         # event ended by hand, a bust recorded at no table).
-        unplaced = list(
-            Entry.objects.filter(tournament=tournament, status=EntryStatus.ACTIVE)
-            .exclude(pk__in=placed)
+        playing = Paginator(found.playing_ids, PLAYING_PER_PAGE).get_page(
+            request.GET.get("playing")
+        )
+        playing.object_list = list(
+            Entry.objects.filter(pk__in=playing.object_list)
             .select_related("player")
             .order_by("number")
         )
@@ -75,9 +99,10 @@ def results(request, tournament_id: int):
         {
             "tournament": tournament,
             "found": found,
+            "page": page,
             "pool": found.table.pool,
-            "unplaced": unplaced,
-            "paid_differs": [row for row in found.rows if row.paid_differs],
+            "playing": playing,
+            "paid_differs": paid_differs,
         },
     )
 

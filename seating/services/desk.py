@@ -6,7 +6,9 @@ rebuys and add-ons, an entry cancelled, and the event's status (finishing or can
 winds up the clock and the tables). The sales read their deadlines against the level in
 play, which the clock knows (clock.selectors.entry_rules), and a re-entry whether the
 field is in the money, which the payout table knows (payouts.selectors.in_the_money):
-both are read under the lock and passed down to the tournaments' part.
+both are read under the lock and passed down to the tournaments' part. Whether the field
+is in the money is passed as a question the sale asks only of a re-entry: the payout
+table costs four queries, and a first buy-in never needs it (issue 15).
 """
 
 from django.db import transaction
@@ -60,7 +62,7 @@ def entry_register(
         player=player,
         reentry=reentry,
         rules=entry_rules(tournament),
-        in_the_money=in_the_money(tournament),
+        in_the_money=lambda: in_the_money(tournament),
     )
     if registration.entry is not None:
         seat_late_entry(actor=actor, tournament=tournament, entry=registration.entry)
@@ -82,7 +84,7 @@ def alternate_enter_next(*, actor, tournament_id: int) -> Entry:
         actor=actor,
         tournament=tournament,
         rules=entry_rules(tournament),
-        in_the_money=in_the_money(tournament),
+        in_the_money=lambda: in_the_money(tournament),
     )
     return seat_late_entry(actor=actor, tournament=tournament, entry=entry)
 

@@ -4,7 +4,8 @@ Each test asks once to warm the per-process caches (a persona's roles, content t
 then pins the count for one row and again for several: a count that grows with the rows
 is an N+1 query. Guarded elsewhere: the tables list (test_api.py), the table map
 (test_views.py), the seat lookup page, the seating board and a player's seat
-(test_public.py).
+(test_public.py). The desk's late registration is pinned too, with and without a
+re-entry: only a re-entry reads the payout table (casino §12).
 """
 
 import pytest
@@ -13,8 +14,10 @@ from django.urls import reverse
 from hands.services import busts as bust_services
 from seating import services
 from seating.models import SeatingAction
+from seating.services import desk
 from seating.tests.factories import add_tables, field
-from tournaments.tests.factories import api, staff, tournament
+from tournaments.models import Tournament
+from tournaments.tests.factories import api, register, staff, tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -118,3 +121,65 @@ def test_a_draw_and_its_move_slips(client, django_assert_num_queries, name):
     for event in (small, large):
         action = SeatingAction.objects.get(tournament=event)
         get(floor, reverse(name, args=[event.pk, action.pk]), 6, django_assert_num_queries)
+
+
+# --- The desk's sales -----------------------------------------------------------------------
+
+
+def late_registration_open(event) -> None:
+    """Play under way in level 1, late registration and re-entry open until level 3."""
+    Tournament.objects.filter(pk=event.pk).update(
+        status="running", late_reg_until_level=3, current_level=1, reentry_allowed=True
+    )
+
+
+def payout_reads(queries) -> list[str]:
+    """The statements that read the payout table: the ledger's totals, its settings."""
+    return [
+        q["sql"]
+        for q in queries
+        if "tournaments_transaction" in q["sql"]
+        and q["sql"].startswith("SELECT")
+        or "tournaments_payoutstructure" in q["sql"]
+    ]
+
+
+# The player, the lock, the deadlines, the player's earlier entries, the number, the entry
+# and its ledger line, the lookup's version; the late seat (TDA 8-A): the draw's check, the
+# seats, the field, the action, the seat written, the lookup's version; the live event's
+# field; the audit chain's head and insert; savepoints.
+LATE_REGISTRATION_QUERIES = 26
+
+
+def test_a_late_registration_answers_in_as_many_queries_for_a_larger_field(
+    django_assert_num_queries,
+):
+    """A first buy-in never asks whether the field is in the money (casino §12 ends
+    re-entries only): the payout table's five queries are left out (issue 15)."""
+    event = one_seated()
+    late_registration_open(event)
+    register(event, "Warm Up")  # the roles and content types read once per process
+
+    with django_assert_num_queries(LATE_REGISTRATION_QUERIES) as few:
+        register(event, "Late Anna")
+    many_seated(event)
+    with django_assert_num_queries(LATE_REGISTRATION_QUERIES) as many:
+        register(event, "Late Bo")
+
+    assert payout_reads(few) == payout_reads(many) == []
+
+
+def test_a_reentry_asks_whether_the_field_is_in_the_money(django_assert_num_queries):
+    event = one_seated()
+    many_seated(event)  # 13 left, more than the places paid
+    late_registration_open(event)
+    busted = register(event, "Busted Early").entry
+    bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=busted.pk)
+
+    with django_assert_num_queries(LATE_REGISTRATION_QUERIES + 4) as queries:
+        registration = desk.entry_register(
+            actor=None, tournament_id=event.pk, player_id=busted.player_id, reentry=True
+        )
+
+    assert registration.entry.reentry_number == 2
+    assert payout_reads(queries)

@@ -357,6 +357,45 @@ def test_map_proposes_the_final_table(floor, event):
     assert url(event, "final-table") in html
 
 
+def test_every_seat_and_table_on_the_map_links_to_its_pages(floor, event):
+    """The map makes its thousand links from one reversed URL each (issue 16): they are
+    the links reverse() gives, for two-digit tables and seats too."""
+    add_tables(event, 1, seats=10)
+    add_tables(event, 1, first=12)
+    html = page(floor.get(url(event, "map")))
+
+    for table, seats in ((1, 10), (12, 9)):
+        for seat in range(1, seats + 1):
+            assert f'href="{url(event, "seat", table, seat)}"' in html
+        assert f'href="{url(event, "table-remove", table)}"' in html  # no players: spare
+        tablet = reverse("hands:tablet", args=[event.pk, table])
+        links = reverse("hands:tablet-links", args=[event.pk, table])
+        assert f'href="{tablet}"' in html and f'href="{links}"' in html
+
+
+def test_the_maps_links_cost_as_much_for_twenty_tables_as_for_two(floor, monkeypatch):
+    """Reversing a URL for each seat and several for each table was a third of the map's
+    time at 1,000 seats (issue 16): the number of URLs reversed stays the same."""
+    import django.urls  # the {% url %} tag looks reverse up here at each use
+
+    reversed_urls = []
+    original = django.urls.reverse
+    monkeypatch.setattr(
+        django.urls, "reverse", lambda *a, **k: reversed_urls.append(a) or original(*a, **k)
+    )
+    counts = []
+    for tables, first in ((2, 1), (20, 100)):
+        event = tournament(name=f"{tables} tables")
+        add_tables(event, tables, first=first)
+        field(event, tables * 7, prefix=f"T{tables}")
+        services.seating_draw(actor=None, tournament_id=event.pk)
+        floor.get(url(event, "map"))  # warm up
+        reversed_urls.clear()
+        assert floor.get(url(event, "map")).status_code == 200
+        counts.append(len(reversed_urls))
+    assert counts[0] == counts[1]
+
+
 @pytest.mark.parametrize("tables", [2, 20])
 def test_map_query_count_does_not_grow_with_tables(floor, django_assert_max_num_queries, tables):
     small = tournament(name="Small")
