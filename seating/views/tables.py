@@ -13,6 +13,7 @@ from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from floorman.names import name_isolated
 from floorman.pages import role_required, safe_next, service_call
 from floorman.roles import MANAGE_TOURNAMENTS, SEATING, user_has_role
 from seating import engine, services
@@ -416,7 +417,7 @@ def _entry_choices(tournament: Tournament) -> list[tuple[int, str]]:
             if table
             else _("no seat")
         )
-        choices.append((pk, f"{name} · #{number} · {where}"))
+        choices.append((pk, f"{name_isolated(name)} · #{number} · {where}"))  # issue 15
     return choices
 
 
@@ -493,7 +494,7 @@ def _seat_label(seat: int, entry: int | None, people: dict[int, dict]) -> str:
     if entry is None:
         return _("Seat %(seat)s (open)") % {"seat": seat}
     who = people.get(entry, {})
-    return _("Seat %(seat)s: %(name)s") % {"seat": seat, "name": who.get("name", "")}
+    return _("Seat %(seat)s: %(name)s") % {"seat": seat, "name": name_isolated(who.get("name", ""))}
 
 
 @role_required(SEATING)
@@ -596,7 +597,8 @@ def _final_choices(tournament: Tournament):
     players = [
         (
             s["entry"],
-            _("%(name)s · #%(number)s · table %(table)s, seat %(seat)s") % s,
+            _("%(name)s · #%(number)s · table %(table)s, seat %(seat)s")
+            % {**s, "name": name_isolated(s["name"])},
         )
         for s in seats
         if s["entry"]
