@@ -247,3 +247,9 @@ class EntryFilterForm(PageForm):
         choices=[("", _("All"))] + list(EntryStatus.choices),
         required=False,
     )
+    # The floor walks the room table by table: the list in that order (issue 16).
+    sort = forms.ChoiceField(
+        label=_("Order"),
+        choices=[("", _("Entry number")), ("seat", _("Table and seat"))],
+        required=False,
+    )
