@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils.formats import time_format
 from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from floorman.names import name_isolated
@@ -384,7 +385,12 @@ def draw(request, tournament_id: int):
             action, assignments = outcome.value
             messages.success(
                 request,
-                _("%(count)s player(s) seated at random.") % {"count": len(assignments)},
+                ngettext(
+                    "%(count)s player seated at random.",
+                    "%(count)s players seated at random.",
+                    len(assignments),
+                )
+                % {"count": len(assignments)},
             )
             return redirect(_action_url(action))
     unseated = len(unseated_entries(tournament.pk))
@@ -525,10 +531,15 @@ def balance(request, tournament_id: int):
                 big_blind_next=big_blind_next,
             )
             if outcome.ok:
+                moved = outcome.value.moves.count()
                 messages.success(
                     request,
-                    _("Tables balanced: %(count)s player(s) moved (TDA 11-A).")
-                    % {"count": outcome.value.moves.count()},
+                    ngettext(
+                        "Tables balanced: %(count)s player moved (TDA 11-A).",
+                        "Tables balanced: %(count)s players moved (TDA 11-A).",
+                        moved,
+                    )
+                    % {"count": moved},
                 )
                 return redirect(_action_url(outcome.value))
         else:
@@ -561,10 +572,15 @@ def table_break(request, tournament_id: int, number: int):
         )
         if not outcome.ok:
             return redirect(_map_url(tournament.pk, table.number))
+        moved = outcome.value.moves.count()
         messages.success(
             request,
-            _("Table %(number)s broken: %(count)s player(s) moved (TDA 10-B).")
-            % {"number": table.number, "count": outcome.value.moves.count()},
+            ngettext(
+                "Table %(number)s broken: %(count)s player moved (TDA 10-B).",
+                "Table %(number)s broken: %(count)s players moved (TDA 10-B).",
+                moved,
+            )
+            % {"number": table.number, "count": moved},
         )
         return redirect(_action_url(outcome.value))
     players = table.seat_set.filter(entry__isnull=False).count()
@@ -572,10 +588,14 @@ def table_break(request, tournament_id: int, number: int):
         request,
         tournament,
         title=_("Break table %(number)s?") % {"number": table.number},
-        question=_(
-            "Its %(players)s player(s) get new seats at the other tables by a 2-step random "
+        question=ngettext(
+            "Its %(players)s player gets a new seat at the other tables by a 2-step random "
             "draw (TDA 10-B): the open seats are shuffled, then handed out in an order drawn "
-            "at random. Any seat may come up, blinds and button included (TDA 10-A)."
+            "at random. Any seat may come up, blinds and button included (TDA 10-A).",
+            "Its %(players)s players get new seats at the other tables by a 2-step random "
+            "draw (TDA 10-B): the open seats are shuffled, then handed out in an order drawn "
+            "at random. Any seat may come up, blinds and button included (TDA 10-A).",
+            players,
         )
         % {"players": players},
         note=_("Staff carry the chips of a player who is away from the table (RP-16)."),
@@ -659,18 +679,22 @@ def undo(request, tournament_id: int):
     if last is None:
         messages.error(request, _("There is no seating action to undo."))
         return redirect(_map_url(tournament.pk))
+    moved = last.moves.count()
     return _confirm(
         request,
         tournament,
         title=_("Undo the last seating action?"),
-        question=_(
-            "%(action)s of %(time)s: %(count)s player(s) go back to where they sat before "
-            "(a draw leaves them unseated); broken tables open again."
+        question=ngettext(
+            "%(action)s of %(time)s: %(count)s player goes back to where they sat before "
+            "(a draw leaves them unseated); broken tables open again.",
+            "%(action)s of %(time)s: %(count)s players go back to where they sat before "
+            "(a draw leaves them unseated); broken tables open again.",
+            moved,
         )
         % {
             "action": last.get_kind_display(),
             "time": time_format(localtime(last.at)),
-            "count": last.moves.count(),
+            "count": moved,
         },
         note=_("Only while every player it seated still sits in that seat."),
         confirm_label=_("Undo it"),

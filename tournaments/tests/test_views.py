@@ -118,6 +118,25 @@ def test_desk_receipt_isolates_the_name(client):
     assert "<dd><bdi>\u202eAnna</bdi></dd>" in html
 
 
+def test_detail_counts_agree_with_their_labels_in_english_and_german(client):
+    """Issue 16: "1 Re-Entries" read on the overview; one re-entry is a "Re-entry"."""
+    event = tournament(reentry_allowed=True)
+    anna = register(event, "Anna", birth_year=1990).entry
+    register(event, "Ben")
+    bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=anna.pk)
+    register(event, "Anna", birth_year=1990, reentry=True)
+    url = reverse("tournaments:detail", args=[event.pk])
+
+    english = client.get(url).content.decode()
+    with translation.override("de"):
+        german = client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+
+    assert "<dt>Re-entry</dt><dd>1</dd>" in english
+    assert "<dt>Entries</dt><dd>2</dd>" in english
+    assert "<dt>Alternates waiting</dt><dd>0</dd>" in english
+    assert "<dt>Re-Entry</dt><dd>1</dd>" in german
+
+
 def test_desk_plain_post_redirects_to_the_receipt(client):
     event = tournament()
     client.force_login(staff("cashier"))
@@ -852,6 +871,61 @@ def test_players_page_search_edit_and_id_check(client):
     client.post(reverse("tournaments:player-id-check", args=[anna.pk]))
     anna.refresh_from_db()
     assert anna.id_checked_at is not None
+
+
+def test_player_page_sets_the_accessible_seat_and_the_draw_honours_it(client):
+    """Issue 16: TDA 9 (special needs): the floor ticks it on the player's page; the
+    next draw gives the player the table's accessible seat."""
+    event = tournament()
+    entries = [register(event, f"Player {n}").entry for n in range(1, 7)]
+    needs = entries[3].player
+    client.force_login(staff("floor"))
+    page = reverse("tournaments:player-edit", args=[needs.pk])
+    assert 'name="accessible_seat"' in client.get(page).content.decode()
+
+    response = client.post(page, {"name": needs.name, "accessible_seat": "on"})
+
+    assert response.status_code == 302
+    needs.refresh_from_db()
+    assert needs.accessible_seat is True
+    assert AuditEntry.objects.filter(action="player.update").count() == 1
+    seating_services.table_add(
+        actor=None, tournament_id=event.pk, number=1, seats=9, accessible="4"
+    )
+    seating_services.seating_draw(actor=None, tournament_id=event.pk)
+    assert Seat.objects.get(entry=entries[3]).number == 4
+
+
+def test_player_page_clears_the_accessible_seat(client):
+    anna = services.player_create(actor=None, data={"name": "Anna", "accessible_seat": True})
+    client.force_login(staff("floor"))
+
+    client.post(reverse("tournaments:player-edit", args=[anna.pk]), {"name": "Anna"})
+
+    anna.refresh_from_db()
+    assert anna.accessible_seat is False
+
+
+def test_admin_sets_the_accessible_seat_through_the_service(client, django_user_model):
+    """The Django admin (superusers) changes a player as the page does: audited."""
+    anna = services.player_create(actor=None, data={"name": "Anna", "email": "a@example.com"})
+    services.player_create(actor=None, data={"name": "Ben", "email": "b@example.com"})
+    root = django_user_model.objects.create_superuser("root", "root@example.com", "x-Long-pw-9")
+    client.force_login(root)
+    url = reverse("admin:tournaments_player_change", args=[anna.pk])
+    fields = {"name": "Anna", "nickname": "", "country": "", "birth_year": "", "phone": ""}
+
+    saved = client.post(url, {**fields, "email": "a@example.com", "accessible_seat": "on"})
+    duplicate = client.post(url, {**fields, "email": "B@example.com"})
+
+    assert saved.status_code == 302
+    anna.refresh_from_db()
+    assert (anna.accessible_seat, anna.email) == (True, "a@example.com")
+    audit = AuditEntry.objects.get(action="player.update")
+    assert (audit.actor, audit.after["accessible_seat"]) == (root, True)
+    assert duplicate.status_code == 200  # the form again, with the reason
+    assert "Another player has this email" in duplicate.content.decode()
+    assert client.get(reverse("admin:tournaments_player_changelist")).status_code == 200
 
 
 def test_player_edit_duplicate_is_a_form_error(client):
