@@ -12,6 +12,7 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from floorman import keys, ratelimit, staff
@@ -141,7 +142,11 @@ def staff_sign_out(request, user_id: int):
     if outcome.ok:
         messages.success(
             request,
-            _("Signed out everywhere: %(sessions)s session(s) ended, API token deleted.")
+            ngettext(
+                "Signed out everywhere: %(sessions)s session ended, API token deleted.",
+                "Signed out everywhere: %(sessions)s sessions ended, API token deleted.",
+                outcome.value["sessions_ended"],
+            )
             % {"sessions": outcome.value["sessions_ended"]},
         )
     return redirect("staff-access")

@@ -1,10 +1,14 @@
 """What the floor is told when a seating action is refused."""
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 REFUSALS = {
-    "not_enough_seats": _(
-        "Not enough open seats: %(missing)s more needed, that is %(tables)s more table(s)."
+    # A count's noun agrees with it (issue 16): the form is chosen by data["tables"].
+    "not_enough_seats": ngettext_lazy(
+        "Not enough open seats: %(missing)s more needed, that is %(tables)s more table.",
+        "Not enough open seats: %(missing)s more needed, that is %(tables)s more tables.",
+        "tables",
     ),
     "nobody_to_seat": _("Every active entry already has a seat."),
     "table_in_use": _("Table %(number)s is in play in another tournament."),
@@ -55,7 +59,8 @@ REFUSALS = {
 
 
 def refusal_message(code: str, **data) -> str:
-    return str(REFUSALS[code]) % data if data else str(REFUSALS[code])
+    # `%` on the lazy text: a plural one picks its form by the count in `data`.
+    return REFUSALS[code] % data if data else str(REFUSALS[code])
 
 
 # --- What an undo will do, and did (seating.selectors.undo_plan) ---------------------------

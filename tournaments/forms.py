@@ -238,6 +238,15 @@ class PlayerForm(PlayerFieldsMixin, PageForm):
     )
     email = forms.EmailField(label=_("Email"), required=False)
     phone = forms.CharField(label=_("Phone"), max_length=40, required=False)
+    # TDA 9: special needs are met where possible; the draw and late seats read this.
+    accessible_seat = forms.BooleanField(
+        label=_("Needs an accessible seat (TDA 9)"),
+        required=False,
+        help_text=_(
+            "The draw and late seats give this player a wheelchair-accessible seat "
+            "where a table has one."
+        ),
+    )
 
 
 class EntryFilterForm(PageForm):
@@ -245,5 +254,11 @@ class EntryFilterForm(PageForm):
     status = forms.ChoiceField(
         label=_("Status"),
         choices=[("", _("All"))] + list(EntryStatus.choices),
+        required=False,
+    )
+    # The floor walks the room table by table: the list in that order (issue 16).
+    sort = forms.ChoiceField(
+        label=_("Order"),
+        choices=[("", _("Entry number")), ("seat", _("Table and seat"))],
         required=False,
     )

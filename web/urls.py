@@ -24,6 +24,7 @@ login = rate_limited(LOGIN, counts=lambda request: request.method == "POST")(
 
 urlpatterns = [
     path("", RedirectView.as_view(pattern_name="tournaments:list", permanent=False)),
+    path("favicon.ico", views.favicon, name="favicon"),
     path("health/", health.health, name="health"),
     path("health/live/", health.live, name="health-live"),
     path("login/", login, name="login"),

@@ -1,8 +1,11 @@
-"""Pages over a tournament kept by the core: the director's audit log."""
+"""Pages over a tournament kept by the core: the director's audit log; and the site's
+icon where a browser asks for it."""
 
 from django.contrib.auth import get_user_model
 from django.core.paginator import Paginator
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.templatetags.static import static
+from django.views.decorators.http import require_safe
 
 from floorman.audit import audit_chain_checked, audit_chain_verdict, audit_entries
 from floorman.inputs import search_text
@@ -50,3 +53,10 @@ def audit_log(request, tournament_id: int):
             "chain_verdict": audit_chain_verdict(chain),
         },
     )
+
+
+@require_safe
+def favicon(request):
+    """Browsers ask for /favicon.ico where a page names no icon (the admin, the API's
+    pages): the house's icon rather than a 404 in every screen's console (issue 16)."""
+    return redirect(static("favicon.svg"), permanent=True)

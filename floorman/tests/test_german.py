@@ -53,7 +53,11 @@ def _placeholders(text: str) -> tuple[Counter, list[str]]:
 
 
 def _key(message) -> tuple:
-    return message.context, message.id if isinstance(message.id, str) else tuple(message.id)
+    # Babel's read_mo leaves the context of a plural message as bytes; read_po gives str.
+    context = message.context
+    if isinstance(context, bytes):
+        context = context.decode()
+    return context, message.id if isinstance(message.id, str) else tuple(message.id)
 
 
 def test_catalogue_header_is_german_utf8_with_two_plural_forms():

@@ -88,6 +88,7 @@ EXPECTED: dict[str, dict] = {
     "": page(ALL),  # "/" redirects to the tournaments
     "health": {"GET": ALL},
     "health-live": {"GET": ALL},
+    "favicon": {"GET": ALL},  # a redirect to the static icon
     "login": form(ALL),
     "logout": post(ALL),
     "set_language": page(ALL),
@@ -301,7 +302,7 @@ EXPECTED: dict[str, dict] = {
 }
 
 # GETs that answer something other than 200 when allowed.
-OK_STATUS = {"": 302, "set_language": 302}
+OK_STATUS = {"": 302, "set_language": 302, "favicon": 301}
 # Query strings a page needs to show its content.
 QUERY = {
     "screens:rotate": "?t={tournament_id}",

@@ -44,7 +44,7 @@ def test_sign_out_everywhere_ends_every_session_and_the_token():
 
     response = signed_in(director).post(reverse("staff-sign-out", args=[floor.pk]), follow=True)
 
-    assert "Signed out everywhere: 2 session(s) ended" in response.content.decode()
+    assert "Signed out everywhere: 2 sessions ended" in response.content.decode()
     assert not can_work(phone) and not can_work(laptop)
     assert not api_works(token)
     assert can_work(signed_in(floor))  # they may sign in again

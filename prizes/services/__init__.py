@@ -439,7 +439,9 @@ def deal_calculate(
         prizes = unpaid_prizes(table, len(chips))
     save = save or 0
     _deal_terms_check(tournament, method, len(chips), prizes, save)
-    amounts = deal_figures(method, chips, prizes, save=save)
+    # To the house unit, as the payout table is (issue 16: €1, not cents); what the
+    # prizes hold below one unit goes to the biggest share, so the total stays exact.
+    amounts = deal_figures(method, chips, prizes, save=save, unit=table.structure.unit)
     return {
         "method": method,
         "prizes": prizes,
@@ -546,7 +548,7 @@ def deal_record(
             }
         )
     _deal_terms_check(tournament, method, len(players), prizes, save)
-    calculated = _calculated(method, chips, prizes, save)
+    calculated = _calculated(method, chips, prizes, save, unit=table.structure.unit)
     deal = Deal.objects.create(
         tournament=tournament,
         method=method,
@@ -590,7 +592,7 @@ def deal_record(
     return deal
 
 
-def _calculated(method: str, chips: list[int], prizes: list[int], save: int) -> list:
+def _calculated(method: str, chips: list[int], prizes: list[int], save: int, *, unit: int) -> list:
     if method == DealMethod.CUSTOM:
         return [None] * len(chips)
-    return deal_figures(method, chips, prizes, save=save)
+    return deal_figures(method, chips, prizes, save=save, unit=unit)

@@ -219,6 +219,51 @@ def test_deal_figures_for_the_players_left():
     assert figures["players"][0]["amount"] > figures["players"][1]["amount"]
 
 
+@pytest.mark.parametrize("method", ["icm", "chip_chop", "save"])
+def test_deal_figures_are_whole_euros_when_the_house_unit_is_one_euro(method):
+    """Issue 16: the house rounds its payouts to €1 (unit 100 cents, the default); a
+    deal's figures are whole euros too, and still add up exactly to what is shared."""
+    event = tournament(buy_in=10000, fee=0, starting_stack=1000)
+    entries = field(event, 10)
+    registration_closed(event)
+    bust_in_order(event, *entries[:7])
+    assert payout_table(event).structure.unit == 100
+
+    figures = prize_services.deal_calculate(
+        tournament_id=event.pk,
+        method=method,
+        chips=[4699, 3101, 2200],
+        save=1000 if method == "save" else None,
+    )
+
+    amounts = [p["amount"] for p in figures["players"]]
+    assert all(amount % 100 == 0 for amount in amounts), amounts
+    assert sum(amounts) + figures["left_to_play"] == sum(figures["prizes"])
+
+
+def test_deal_figures_follow_the_house_unit_and_keep_the_odd_cents():
+    """A €5 house unit: figures in fives. Prizes typed to the cent (odd 7 cents) keep
+    their total: what is below one unit goes to the biggest stack."""
+    event = tournament(buy_in=10000, fee=0, starting_stack=1000)
+    entries = field(event, 10)
+    prize_services.payouts_update(
+        actor=staff("director"), tournament_id=event.pk, settings={"unit": 500}
+    )
+    registration_closed(event)
+    bust_in_order(event, *entries[:7])
+
+    figures = prize_services.deal_calculate(
+        tournament_id=event.pk,
+        method="icm",
+        chips=[4700, 3100, 2200],
+        prizes=[50003, 30002, 20002],
+    )
+
+    amounts = [p["amount"] for p in figures["players"]]
+    assert sum(amounts) == 100007
+    assert [amount % 500 for amount in amounts] == [7, 0, 0]
+
+
 def test_deal_chips_must_match_the_chips_in_play():
     event = tournament(buy_in=10000, fee=0, starting_stack=1000)
     entries = field(event, 10)

@@ -388,7 +388,7 @@ def test_draw_without_enough_seats_is_409_saying_how_many_tables(world):
     assert_refused(response, before, status=409)
     assert response.json() == {
         "code": "not_enough_seats",
-        "detail": "Not enough open seats: 1 more needed, that is 1 more table(s).",
+        "detail": "Not enough open seats: 1 more needed, that is 1 more table.",
         "missing": 1,
         "tables": 1,
     }

@@ -268,6 +268,20 @@ def test_board_lists_seated_players_alphabetically_across_pages(client):
     assert "Main Event" in first
 
 
+def test_board_gives_a_small_field_the_width_of_the_panel(client):
+    """Issue 16: five players fill less than one column of three; the first paint shows
+    one column across the board (seats.js usedColumns), not a third of it."""
+    event = tournament()
+    seated(event, ["Anna", "Bob", "Carl", "Dora", "Wolfgang Schwarzenberger", "Zoe"])
+
+    few = html_of(client.get(board_url(event, columns=3, rows=10)))
+    more = html_of(client.get(board_url(event, columns=3, rows=5)))
+
+    assert 'style="--columns: 1; --rows: 10"' in few
+    assert 'style="--columns: 2; --rows: 5"' in more
+    assert json.loads(SEATING_CONFIG.search(few).group(1))["columns"] == 3  # more may come
+
+
 def test_board_range_isolates_names_that_turn_text(client):
     """Issue 15: a name with a direction control in the range line ("A – B") would turn
     the dash and the other name around; it is set between FSI and PDI."""

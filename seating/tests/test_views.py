@@ -309,6 +309,17 @@ def test_map_warns_of_tables_below_three_players(floor, event):
     assert "Table 2 has fewer than three players" in html and "casino §17" in html
 
 
+def test_counts_on_the_map_agree_with_their_nouns(floor, event):
+    """Issue 16: "1 player to seat", never "1 player(s)" or "1 players"."""
+    add_tables(event, 3)
+    seat_exactly(event, {1: [1, 2, 3, 4, 5, 6], 2: [1, 2, 3, 4, 5, 6], 3: [1]})
+
+    html = page(floor.get(url(event, "map")))
+
+    assert "Table 3 is next in the break order and fits: 1 player to seat, 6 open seats" in html
+    assert "(s)" not in html
+
+
 def test_map_proposes_the_next_table_to_break(floor, event):
     """TDA 10-B: table 3 breaks first (added last) once its players fit elsewhere."""
     add_tables(event, 3)
@@ -329,7 +340,7 @@ def test_map_says_when_the_next_table_does_not_fit_yet(floor, event):
 
     html = page(floor.get(url(event, "map")))
 
-    assert "do not fit yet" in html
+    assert "does not fit yet" in html
 
 
 def test_a_spare_table_is_not_in_play(floor, event):
@@ -592,7 +603,7 @@ def test_draw_with_too_few_tables_says_how_many_more_and_seats_nobody(floor, eve
     response = floor.post(url(event, "draw"))
 
     assert response.status_code == 400
-    assert "1 more table(s)" in page(response)
+    assert "1 more table." in page(response)  # one table: singular (issue 16)
     assert not Seat.objects.filter(entry__isnull=False).exists()
     assert not SeatingAction.objects.exists()
 

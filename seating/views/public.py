@@ -207,7 +207,9 @@ def seating_board(
             else ""
         ),
         "strings": strings,
-        "style": f"--columns: {columns}; --rows: {rows}",
+        # The columns this field needs (as seats.js usedColumns): a small field's names
+        # get the panel's width rather than half of it (issue 16).
+        "style": f"--columns: {max(1, min(columns, -(-len(seats) // rows)))}; --rows: {rows}",
         "config": {
             "id": tournament.pk,
             "seats": seats,

@@ -15,6 +15,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from floorman.errors import Conflict
+from floorman.names import name_isolated
 from floorman.pages import role_required, safe_next, service_call
 from floorman.roles import MANAGE_TOURNAMENTS, SEATING, user_has_role
 from seating import engine, services
@@ -434,7 +435,12 @@ def draw(request, tournament_id: int):
             action, assignments = outcome.value
             messages.success(
                 request,
-                _("%(count)s player(s) seated at random.") % {"count": len(assignments)},
+                ngettext(
+                    "%(count)s player seated at random.",
+                    "%(count)s players seated at random.",
+                    len(assignments),
+                )
+                % {"count": len(assignments)},
             )
             return redirect(_action_url(action))
     unseated = len(unseated_entries(tournament.pk))
@@ -467,7 +473,7 @@ def _entry_choices(tournament: Tournament) -> list[tuple[int, str]]:
             if table
             else _("no seat")
         )
-        choices.append((pk, f"{name} · #{number} · {where}"))
+        choices.append((pk, f"{name_isolated(name)} · #{number} · {where}"))  # issue 15
     return choices
 
 
@@ -544,7 +550,7 @@ def _seat_label(seat: int, entry: int | None, people: dict[int, dict]) -> str:
     if entry is None:
         return _("Seat %(seat)s (open)") % {"seat": seat}
     who = people.get(entry, {})
-    return _("Seat %(seat)s: %(name)s") % {"seat": seat, "name": who.get("name", "")}
+    return _("Seat %(seat)s: %(name)s") % {"seat": seat, "name": name_isolated(who.get("name", ""))}
 
 
 def _logged(plan, people: dict[int, dict]) -> list[dict]:
@@ -588,10 +594,15 @@ def balance(request, tournament_id: int):
                 big_blind_next=big_blind_next,
             )
             if outcome.ok:
+                moved = outcome.value.moves.count()
                 messages.success(
                     request,
-                    _("Tables balanced: %(count)s player(s) moved (TDA 11-A).")
-                    % {"count": outcome.value.moves.count()},
+                    ngettext(
+                        "Tables balanced: %(count)s player moved (TDA 11-A).",
+                        "Tables balanced: %(count)s players moved (TDA 11-A).",
+                        moved,
+                    )
+                    % {"count": moved},
                 )
                 return redirect(_action_url(outcome.value))
         else:
@@ -745,7 +756,8 @@ def _final_choices(tournament: Tournament):
     players = [
         (
             s["entry"],
-            _("%(name)s · #%(number)s · table %(table)s, seat %(seat)s") % s,
+            _("%(name)s · #%(number)s · table %(table)s, seat %(seat)s")
+            % {**s, "name": name_isolated(s["name"])},
         )
         for s in seats
         if s["entry"]

@@ -117,10 +117,16 @@
     };
   }
 
-  // Average stack in big blinds, one decimal, half up (as web.screens.views.big_blinds).
+  // Average stack in big blinds, half up: whole ones from 10 on ("418", not "417.8"),
+  // one decimal below (as web.screens.views.big_blinds).
+  var WHOLE_BIG_BLINDS_FROM = 10;
   function averageBigBlinds(averageChips, bigBlind) {
     if (averageChips === null || averageChips === undefined || !bigBlind) return null;
-    return Math.floor((20 * averageChips + bigBlind) / (2 * bigBlind)) / 10;
+    var tenths = Math.floor((20 * averageChips + bigBlind) / (2 * bigBlind));
+    if (tenths >= 10 * WHOLE_BIG_BLINDS_FROM) {
+      return Math.floor((2 * averageChips + bigBlind) / (2 * bigBlind));
+    }
+    return tenths / 10;
   }
 
   // The big blind the average is measured in: the level in play, or after a break the

@@ -43,6 +43,19 @@
     }
   });
 
+  // The receipt's print button: shown only where a script can print. The receipt is
+  // swapped in by htmx, so one listener on the document serves every receipt.
+  function showPrintButtons() {
+    document.querySelectorAll("#desk [data-print]").forEach(function (button) {
+      button.hidden = false;
+    });
+  }
+  showPrintButtons();
+  document.addEventListener("htmx:afterSettle", showPrintButtons);
+  document.addEventListener("click", function (event) {
+    if (event.target.closest && event.target.closest("#desk [data-print]")) window.print();
+  });
+
   // After a registration the desk is swapped in fresh: put the cursor where the
   // next player's name goes (or on the re-entry confirmation).
   document.addEventListener("htmx:afterSettle", function (event) {

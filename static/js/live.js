@@ -38,6 +38,8 @@
 //   FloormanLive.fetchJson(url).then(...);  // a JSON GET with the session; rejects unless 2xx
 //   FloormanLive.swapPart(document, url, "#console", busy);  // a server-rendered part again
 //   FloormanLive.interpolate("Table %(table)s", { table: 5 });  // Django's %(name)s
+//   FloormanLive.fill(node, "%(name)s came", { name: "Anna" }, ["name"]);  // names in <bdi>
+//   FloormanLive.isolated(name);  // a name set into plain text: FSI…PDI if it needs them
 //   FloormanLive.backoffMs(attempt);  // the delay before reconnection attempt (from 0)
 //   FloormanLive.parseTime(iso);  // Python's isoformat to ms since the epoch, or null
 //   FloormanLive.timeSample(sent, serverMs, received);  // {offset, rtt}: one time probe
@@ -70,6 +72,72 @@
     return String(template).replace(/%\((\w+)\)s/g, function (whole, name) {
       return Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : whole;
     });
+  }
+
+  // --- Names (issue 15) -------------------------------------------------------------
+  // A name that holds right-to-left letters or direction controls must not turn the
+  // text around it. In an element of its own it goes in <bdi> (fill, below; the
+  // templates do the same); set into plain text where no element can hold it (a tab's
+  // title, the board's "Anna – Ben") it goes between FSI and PDI, Unicode's isolates,
+  // its own unclosed isolates closed and stray PDIs dropped (isolated). As the server's
+  // floorman.names.name_isolated, with the same ranges (written out: \p{...} is not in
+  // older TV browsers).
+  var DIRECTION_CHANGING =
+    /[\u0590-\u08FF\u200E\u200F\u202A-\u202E\u2066-\u2069\uFB1D-\uFDFF\uFE70-\uFEFE]|[\uD802\uD803\uD83A\uD83B][\uDC00-\uDFFF]/;
+  var FSI = "\u2068";
+  var PDI = "\u2069";
+
+  function isolated(name) {
+    name = String(name == null ? "" : name);
+    if (!DIRECTION_CHANGING.test(name)) return name;
+    var kept = "";
+    var open = 0;
+    for (var i = 0; i < name.length; i++) {
+      var c = name.charAt(i);
+      if (c === PDI) {
+        if (!open) continue; // it would close the isolate around the name
+        open -= 1;
+      } else if (c >= "\u2066" && c <= FSI) {
+        open += 1; // LRI, RLI, FSI
+      }
+      kept += c;
+    }
+    for (; open > 0; open--) kept += PDI;
+    return FSI + kept + PDI;
+  }
+
+  // `node` shows a translated text with its %(name)s placeholders filled in, as text
+  // (never HTML); the values named in `names` (people's names) each in a <bdi> of
+  // their own. Returns the node.
+  function fill(node, template, values, names) {
+    var doc = node.ownerDocument;
+    var isName = {};
+    (names || []).forEach(function (key) {
+      isName[key] = true;
+    });
+    while (node.firstChild) node.removeChild(node.firstChild);
+    var text = "";
+    var pattern = /%\((\w+)\)s/g;
+    var last = 0;
+    var m;
+    template = String(template);
+    while ((m = pattern.exec(template)) !== null) {
+      var known = Object.prototype.hasOwnProperty.call(values, m[1]);
+      text += template.slice(last, m.index);
+      last = pattern.lastIndex;
+      if (known && isName[m[1]]) {
+        if (text) node.appendChild(doc.createTextNode(text));
+        text = "";
+        var bdi = doc.createElement("bdi");
+        bdi.textContent = String(values[m[1]]);
+        node.appendChild(bdi);
+      } else {
+        text += known ? String(values[m[1]]) : m[0];
+      }
+    }
+    text += template.slice(last);
+    if (text) node.appendChild(doc.createTextNode(text));
+    return node;
   }
 
   // ISO 8601 as Python writes it ("2026-03-01T20:15:00.123456+00:00") to ms since the
@@ -394,6 +462,8 @@
     fetchJson: fetchJson,
     formatDuration: formatDuration,
     interpolate: interpolate,
+    isolated: isolated,
+    fill: fill,
     parseTime: parseTime,
     timeSample: timeSample,
     attention: attention,

@@ -49,35 +49,9 @@
       .trim();
   }
 
-  // A name set into a line of text (the board's "Anna – Ben"): one that holds
-  // right-to-left letters or direction controls goes between FSI and PDI, Unicode's
-  // isolates, its own unclosed isolates closed and stray PDIs dropped, so that it cannot
-  // turn the text around it; other names stay as they are. As the server's
-  // floorman.names.name_isolated, with the same ranges (written out: \p{...} is not in
-  // older TV browsers).
-  var DIRECTION_CHANGING =
-    /[\u0590-\u08FF\u200E\u200F\u202A-\u202E\u2066-\u2069\uFB1D-\uFDFF\uFE70-\uFEFE]|[\uD802\uD803\uD83A\uD83B][\uDC00-\uDFFF]/;
-  var FSI = "\u2068";
-  var PDI = "\u2069";
-
-  function isolated(name) {
-    name = String(name == null ? "" : name);
-    if (!DIRECTION_CHANGING.test(name)) return name;
-    var kept = "";
-    var open = 0;
-    for (var i = 0; i < name.length; i++) {
-      var c = name.charAt(i);
-      if (c === PDI) {
-        if (!open) continue; // it would close the isolate around the name
-        open -= 1;
-      } else if (c >= "\u2066" && c <= FSI) {
-        open += 1; // LRI, RLI, FSI
-      }
-      kept += c;
-    }
-    for (; open > 0; open--) kept += PDI;
-    return FSI + kept + PDI;
-  }
+  // A name set into a line of text (the board's "Anna – Ben"): live.js's, as the
+  // server's floorman.names.name_isolated.
+  var isolated = shared.isolated;
 
   // A board row: the public fields only, with its sort key computed once.
   function boardRow(data) {
@@ -155,6 +129,16 @@
     for (var i = 0; i < shown.length; i += perColumn) out.push(shown.slice(i, i + perColumn));
     return out;
   }
+
+  // How many of the board's `columns` a field of `count` needs: the names of a small
+  // field get the width of the panel (as web's seating_board does for the first paint).
+  function usedColumns(count, perColumn, columns) {
+    return Math.max(1, Math.min(columns, Math.ceil(count / perColumn)));
+  }
+
+  // The smallest a long name gets on the board, against the board's own size: still read
+  // from across the room.
+  var NAME_SCALE_MIN = 0.6;
 
   function nextPage(page, pages) {
     return page >= pages ? 1 : page + 1;
@@ -289,6 +273,8 @@
     var pages = this.pages();
     if (this.page > pages) this.page = pages;
     var columns = pageColumns(this.rows, this.page, this.perColumn, this.columns);
+    var holder = this.root.querySelector("[data-seating=columns]");
+    if (holder && holder.style) holder.style.setProperty("--columns", String(this.usedColumns()));
     var count = this.rows.length;
     var paged = pages > 1;
     this.field("empty", count ? false : s.empty);
@@ -305,23 +291,53 @@
     var counted = interpolate(count === 1 ? s.count_one : s.count_other, { count: count });
     this.field("count", count ? counted : "");
     this.drawColumns(columns);
+    this.fitNames();
     this.fitColumns();
   };
 
-  // A screen narrower than the board was set up for (a 4:3 TV beside the clock) cuts
-  // most names short: then one column fewer, and more pages, until they can be read.
-  // A few long names cut (at most a quarter) keep the columns.
+  // The columns a page needs: a field that fills one column does not leave the other
+  // half of the panel empty while its names are cut short (issue 16).
+  BoardScreen.prototype.usedColumns = function () {
+    return usedColumns(this.rows.length, this.perColumn, this.columns);
+  };
+
+  // A name too long for its cell takes a smaller size, down to NAME_SCALE_MIN of the
+  // board's, and at that size wraps onto a second line if it must: the full name, never
+  // "Wolfgang Sch…" (issue 16). What still does not fit counts for fitColumns.
+  BoardScreen.prototype.fitNames = function () {
+    var holder = this.root.querySelector("[data-seating=columns]");
+    var view = this.document.defaultView;
+    if (!holder || !holder.querySelectorAll || !view || !view.getComputedStyle) return;
+    var names = holder.querySelectorAll("td.n");
+    for (var i = 0; i < names.length; i++) {
+      var cell = names[i];
+      cell.style.fontSize = "";
+      cell.classList.remove("wrap");
+      if (cell.scrollWidth <= cell.clientWidth + 1) continue;
+      var style = view.getComputedStyle(cell);
+      var padding = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+      var scale = (cell.clientWidth - padding) / (cell.scrollWidth - padding);
+      scale = Math.max(NAME_SCALE_MIN, Math.floor(scale * 100) / 100);
+      cell.style.fontSize = scale * parseFloat(style.fontSize) + "px";
+      if (cell.scrollWidth > cell.clientWidth + 1) cell.classList.add("wrap");
+    }
+  };
+
+  // A screen narrower than the board was set up for (a 4:3 TV beside the clock) leaves
+  // most names too long for their cells even at the smallest size (fitNames wraps them):
+  // then one column fewer, and more pages, until they can be read. A few long names (at
+  // most a quarter) keep the columns, in a smaller size.
   BoardScreen.prototype.fitColumns = function () {
     var holder = this.root.querySelector("[data-seating=columns]");
     if (!holder || !holder.querySelectorAll || this.columns < 2) return;
     var names = holder.querySelectorAll("td.n");
     var cut = 0;
     for (var i = 0; i < names.length; i++) {
-      if (names[i].scrollWidth > names[i].clientWidth + 1) cut += 1;
+      var wrapped = names[i].classList && names[i].classList.contains("wrap");
+      if (wrapped || names[i].scrollWidth > names[i].clientWidth + 1) cut += 1;
     }
     if (!names.length || cut * 4 <= names.length) return;
     this.columns -= 1;
-    holder.style.setProperty("--columns", String(this.columns));
     this.render();
   };
 
@@ -575,6 +591,7 @@
     applyUpdate: applyUpdate,
     pageCount: pageCount,
     pageColumns: pageColumns,
+    usedColumns: usedColumns,
     nextPage: nextPage,
     seatChange: seatChange,
     BoardScreen: BoardScreen,

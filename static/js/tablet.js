@@ -187,15 +187,20 @@
     return previousPhase !== "deal" || previousRound !== nextRound;
   }
 
-  // One line of "Players in and out".
+  // One line of "Players in and out": the page's translated text for the change.
+  function changeTemplate(change, strings) {
+    if (change.kind === "came") return change.from_table !== null ? strings.came_from : strings.came;
+    if (change.kind === "left") return change.to_table !== null ? strings.left_to : strings.left;
+    return strings.shifted;
+  }
+
+  // The line as plain text (a tab's title): the name isolated, so that direction
+  // controls in it cannot turn the line around (issue 15).
   function changeText(change, strings) {
-    if (change.kind === "came") {
-      return interpolate(change.from_table !== null ? strings.came_from : strings.came, change);
-    }
-    if (change.kind === "left") {
-      return interpolate(change.to_table !== null ? strings.left_to : strings.left, change);
-    }
-    return interpolate(strings.shifted, change);
+    return interpolate(
+      changeTemplate(change, strings),
+      Object.assign({}, change, { name: shared.isolated(change.name) })
+    );
   }
 
   // TDA 29: the clock on a player as the tablet shows it at `serverNowMs`.
@@ -333,7 +338,8 @@
     if (deal) {
       this.alert(this.strings.title_deal, "[data-h4h]");
     } else if (came.length) {
-      this.alert(interpolate(this.strings.title_came, came[0]), "[data-tablet=changes]");
+      var first = Object.assign({}, came[0], { name: shared.isolated(came[0].name) });
+      this.alert(interpolate(this.strings.title_came, first), "[data-tablet=changes]");
     }
   };
 
@@ -348,7 +354,8 @@
     changes.forEach(function (change) {
       var item = doc.createElement("li");
       item.className = change.kind;
-      item.textContent = changeText(change, strings); // names are text, never HTML
+      // Text, never HTML; the name in a <bdi> of its own (issue 15).
+      shared.fill(item, changeTemplate(change, strings), change, ["name"]);
       list.appendChild(item);
     });
     box.hidden = changes.length === 0;

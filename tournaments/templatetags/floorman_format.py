@@ -12,6 +12,8 @@ from babel.numbers import format_currency, format_decimal, get_currency_precisio
 from django import template
 from django.utils.translation import get_language, to_locale
 
+from floorman.names import name_isolated
+
 register = template.Library()
 
 
@@ -40,6 +42,14 @@ def money(amount: int | None, currency: str = "EUR") -> str:
     if amount is None or amount == "":
         return ""
     return format_currency(minor_to_major(int(amount), currency), currency, locale=babel_locale())
+
+
+@register.filter
+def isolated(name: str | None) -> str:
+    """A name set into plain text where no element can hold it (an <option>, a title):
+    between FSI and PDI when it could turn the text around it (issue 15). A name in an
+    element of its own is put in <bdi>, as the public pages do."""
+    return name_isolated(name or "")
 
 
 @register.filter

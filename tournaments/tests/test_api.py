@@ -1827,6 +1827,7 @@ def test_players_staff_see_contact_data(role):
             "birth_year": 1990,
             "email": "anna@example.com",
             "phone": "+43 660 1234567",
+            "accessible_seat": False,
             "id_checked_at": None,
         }
     ]
@@ -1863,6 +1864,7 @@ def test_player_create_stores_and_audits():
         "birth_year": 1990,
         "email": "anna@example.com",
         "phone": "",
+        "accessible_seat": False,
         "id_checked_at": None,
     }
     audit = AuditEntry.objects.get()
@@ -1936,6 +1938,22 @@ def test_player_update_changes_and_audits():
         "1",
         "+43 660 1234567",
     )
+
+
+def test_player_accessible_seat_is_set_through_the_api_tda_9():
+    """Issue 16: the draw honours a player's accessible seat (TDA 9); the API sets it."""
+    anna = Player.objects.create(name="Anna Berger")
+
+    response = api(staff("cashier")).patch(
+        f"{API}/players/{anna.pk}/", {"accessible_seat": True}, format="json"
+    )
+
+    assert response.status_code == 200
+    assert response.json()["accessible_seat"] is True
+    anna.refresh_from_db()
+    assert anna.accessible_seat is True
+    audit = AuditEntry.objects.get()
+    assert (audit.before["accessible_seat"], audit.after["accessible_seat"]) == (False, True)
 
 
 def test_player_update_to_another_players_email_is_409():

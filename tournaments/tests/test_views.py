@@ -13,6 +13,8 @@ from django.utils import timezone, translation
 
 from floorman.models import AuditEntry
 from hands.services import busts as bust_services
+from seating import services as seating_services
+from seating.models import Seat
 from seating.services import desk
 from tournaments import services
 from tournaments.models import (
@@ -75,6 +77,65 @@ def test_desk_registers_player_and_shows_receipt_with_qr_code(client):
     # A fresh, empty name field takes the cursor for the next player in the queue.
     assert re.search(r'<input type="text" id="id_name" name="name" maxlength="120" value=""', html)
     assert "autofocus" in html
+
+
+def test_desk_receipt_shows_the_late_seat_and_prints(client):
+    """Issue 16: a late entry is seated as it buys in (TDA 8-A); the receipt says where,
+    with a button that prints it."""
+    event = tournament(name="Saturday Night")
+    for name in ("Anna", "Ben", "Cleo"):
+        register(event, name)
+    seating_services.table_add(actor=None, tournament_id=event.pk, number=4, seats=9)
+    seating_services.seating_draw(actor=None, tournament_id=event.pk)
+    client.force_login(staff("cashier"))
+
+    html = client.post(_desk(event), {"name": "Dora Late"}, **HTMX).content.decode()
+
+    seat = Seat.objects.select_related("table").get(entry__player__name="Dora Late")
+    where = re.search(r'<p class="receipt-seat" data-receipt="seat">(.*?)</p>', html, re.S)
+    assert where, html
+    numbers = re.findall(r"<strong>(\d+)</strong>", where.group(1))
+    assert numbers == [str(seat.table.number), str(seat.number)] == ["4", numbers[1]]
+    assert "Table" in where.group(1) and "Seat" in where.group(1)
+    assert "data-print hidden" in html  # desk.js shows it
+    assert "Saturday Night" in html  # the receipt says which event
+
+
+def test_desk_receipt_before_the_draw_says_the_seat_comes(client):
+    event = tournament()
+    client.force_login(staff("cashier"))
+
+    html = client.post(_desk(event), {"name": "Anna"}, **HTMX).content.decode()
+
+    assert "Seat: drawn before play starts." in html
+
+
+def test_desk_receipt_isolates_the_name(client):
+    event = tournament()
+    client.force_login(staff("cashier"))
+
+    html = client.post(_desk(event), {"name": "\u202eAnna"}, **HTMX).content.decode()
+
+    assert "<dd><bdi>\u202eAnna</bdi></dd>" in html
+
+
+def test_detail_counts_agree_with_their_labels_in_english_and_german(client):
+    """Issue 16: "1 Re-Entries" read on the overview; one re-entry is a "Re-entry"."""
+    event = tournament(reentry_allowed=True)
+    anna = register(event, "Anna", birth_year=1990).entry
+    register(event, "Ben")
+    bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=anna.pk)
+    register(event, "Anna", birth_year=1990, reentry=True)
+    url = reverse("tournaments:detail", args=[event.pk])
+
+    english = client.get(url).content.decode()
+    with translation.override("de"):
+        german = client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+
+    assert "<dt>Re-entry</dt><dd>1</dd>" in english
+    assert "<dt>Entries</dt><dd>2</dd>" in english
+    assert "<dt>Alternates waiting</dt><dd>0</dd>" in english
+    assert "<dt>Re-Entry</dt><dd>1</dd>" in german
 
 
 def test_desk_plain_post_redirects_to_the_receipt(client):
@@ -600,6 +661,80 @@ def test_tournament_list_query_count_does_not_grow(client, django_assert_num_que
         client.get(reverse("tournaments:list"))
 
 
+def _seat_columns(html: str) -> list[tuple[str, str, str]]:
+    """(entry number, table, seat) of each row of the entries list, in order."""
+    return re.findall(
+        r'<tr id="entry-(\d+)".*?data-col="table">(\d*)</td>\s*'
+        r'<td class="num" data-col="seat">(\d*)</td>',
+        html,
+        re.S,
+    )
+
+
+def test_entries_list_shows_and_sorts_by_table_and_seat(client):
+    """Issue 16: the floor finds a player's seat in the list, and walks it table by table."""
+    event = tournament()
+    entries = [register(event, name).entry for name in ("Anna", "Ben", "Cleo", "Dora")]
+    for number in (1, 2):
+        seating_services.table_add(actor=None, tournament_id=event.pk, number=number, seats=6)
+    places = {0: (2, 5), 1: (1, 3), 2: (2, 1)}  # Dora has no seat
+    for index, (table, seat) in places.items():
+        seating_services.entry_move(
+            actor=None,
+            tournament_id=event.pk,
+            entry_id=entries[index].pk,
+            to_table=table,
+            to_seat=seat,
+        )
+    url = reverse("tournaments:entries", args=[event.pk])
+
+    by_number = _seat_columns(client.get(url).content.decode())
+    by_seat = client.get(url, {"sort": "seat"}).content.decode()
+
+    assert by_number == [("1", "2", "5"), ("2", "1", "3"), ("3", "2", "1"), ("4", "", "")]
+    assert _seat_columns(by_seat) == [
+        ("2", "1", "3"),
+        ("3", "2", "1"),
+        ("1", "2", "5"),
+        ("4", "", ""),
+    ]
+    assert 'aria-sort="ascending"' in by_seat
+
+
+def test_entries_list_by_seat_keeps_its_query_count(client, django_assert_num_queries):
+    event = tournament()
+    register(event, "Only One")
+    seating_services.table_add(actor=None, tournament_id=event.pk, number=1, seats=9)
+    seating_services.seating_draw(actor=None, tournament_id=event.pk)
+    url = reverse("tournaments:entries", args=[event.pk])
+    with CaptureQueriesContext(connection) as one:
+        client.get(url, {"sort": "seat"})
+
+    register(event, "Two")  # late entries: seated as they buy in (TDA 8-A)
+    register(event, "Three")
+    with django_assert_num_queries(len(one.captured_queries)):
+        response = client.get(url, {"sort": "seat"})
+    assert "Three" in response.content.decode()
+
+
+def test_a_bust_from_the_list_clears_the_seat_in_its_row(client):
+    event = tournament()
+    entry = register(event, "Rita").entry
+    seating_services.table_add(actor=None, tournament_id=event.pk, number=3, seats=9)
+    seating_services.entry_move(
+        actor=None, tournament_id=event.pk, entry_id=entry.pk, to_table=3, to_seat=7
+    )
+    client.force_login(staff("floor"))
+    before = client.get(reverse("tournaments:entries", args=[event.pk])).content.decode()
+
+    after = client.post(
+        reverse("tournaments:entry-bust", args=[event.pk, entry.number]), **HTMX
+    ).content.decode()
+
+    assert _seat_columns(before) == [("1", "3", "7")]
+    assert _seat_columns(after) == [("1", "", "")]
+
+
 def test_floor_busts_and_undoes_with_htmx_row_swap(client):
     event = tournament()
     entry = register(event, "Rita").entry
@@ -814,6 +949,61 @@ def test_players_page_search_edit_and_id_check(client):
     client.post(reverse("tournaments:player-id-check", args=[anna.pk]))
     anna.refresh_from_db()
     assert anna.id_checked_at is not None
+
+
+def test_player_page_sets_the_accessible_seat_and_the_draw_honours_it(client):
+    """Issue 16: TDA 9 (special needs): the floor ticks it on the player's page; the
+    next draw gives the player the table's accessible seat."""
+    event = tournament()
+    entries = [register(event, f"Player {n}").entry for n in range(1, 7)]
+    needs = entries[3].player
+    client.force_login(staff("floor"))
+    page = reverse("tournaments:player-edit", args=[needs.pk])
+    assert 'name="accessible_seat"' in client.get(page).content.decode()
+
+    response = client.post(page, {"name": needs.name, "accessible_seat": "on"})
+
+    assert response.status_code == 302
+    needs.refresh_from_db()
+    assert needs.accessible_seat is True
+    assert AuditEntry.objects.filter(action="player.update").count() == 1
+    seating_services.table_add(
+        actor=None, tournament_id=event.pk, number=1, seats=9, accessible="4"
+    )
+    seating_services.seating_draw(actor=None, tournament_id=event.pk)
+    assert Seat.objects.get(entry=entries[3]).number == 4
+
+
+def test_player_page_clears_the_accessible_seat(client):
+    anna = services.player_create(actor=None, data={"name": "Anna", "accessible_seat": True})
+    client.force_login(staff("floor"))
+
+    client.post(reverse("tournaments:player-edit", args=[anna.pk]), {"name": "Anna"})
+
+    anna.refresh_from_db()
+    assert anna.accessible_seat is False
+
+
+def test_admin_sets_the_accessible_seat_through_the_service(client, django_user_model):
+    """The Django admin (superusers) changes a player as the page does: audited."""
+    anna = services.player_create(actor=None, data={"name": "Anna", "email": "a@example.com"})
+    services.player_create(actor=None, data={"name": "Ben", "email": "b@example.com"})
+    root = django_user_model.objects.create_superuser("root", "root@example.com", "x-Long-pw-9")
+    client.force_login(root)
+    url = reverse("admin:tournaments_player_change", args=[anna.pk])
+    fields = {"name": "Anna", "nickname": "", "country": "", "birth_year": "", "phone": ""}
+
+    saved = client.post(url, {**fields, "email": "a@example.com", "accessible_seat": "on"})
+    duplicate = client.post(url, {**fields, "email": "B@example.com"})
+
+    assert saved.status_code == 302
+    anna.refresh_from_db()
+    assert (anna.accessible_seat, anna.email) == (True, "a@example.com")
+    audit = AuditEntry.objects.get(action="player.update")
+    assert (audit.actor, audit.after["accessible_seat"]) == (root, True)
+    assert duplicate.status_code == 200  # the form again, with the reason
+    assert "Another player has this email" in duplicate.content.decode()
+    assert client.get(reverse("admin:tournaments_player_changelist")).status_code == 200
 
 
 def test_player_edit_duplicate_is_a_form_error(client):

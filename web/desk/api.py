@@ -212,6 +212,7 @@ class PlayerSerializer(serializers.ModelSerializer):
             "birth_year",
             "email",
             "phone",
+            "accessible_seat",  # TDA 9: the draw and late seats give one where there is one
             "id_checked_at",
         ]
         read_only_fields = ["id_checked_at"]

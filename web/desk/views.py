@@ -7,7 +7,7 @@ clock, places from the eliminations), so they live at the top of the house
 import segno
 from django.contrib import messages
 from django.core.paginator import Paginator
-from django.db.models import Exists, OuterRef, Q, Subquery
+from django.db.models import Exists, F, OuterRef, Q, Subquery
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
@@ -22,6 +22,7 @@ from floorman.pages import role_required, safe_next, service_call
 from floorman.roles import BUST, MANAGE_TOURNAMENTS, REGISTER
 from hands.selectors import finishing_places
 from hands.services import busts
+from seating.models import Seat
 from seating.selectors import seats_back
 from seating.services import desk as desk_services
 from seating.views.public import entry_live
@@ -163,14 +164,25 @@ def _qr_svg(url: str) -> str:
 
 
 def _receipt(request, entry: Entry) -> dict:
+    """What the desk hands the player: the entry, what was paid, the seat it was given
+    (TDA 8-A: late entries, re-entries and alternates are seated as they buy in), and
+    the QR code of the entry's public page."""
     url = request.build_absolute_uri(
         reverse("tournaments:entry-public", args=[entry.tournament_id, entry.number])
     )
     tournament = entry.tournament
+    table, seat, wait = (
+        Seat.objects.filter(entry_id=entry.pk)
+        .values_list("table__number", "number", "wait_for_button")
+        .first()
+    ) or (None, None, False)
     return {
         "entry": entry,
         "paid": tournament.buy_in + tournament.fee,
         "currency": tournament.currency,
+        "table": table,
+        "seat": seat,
+        "wait_for_button": wait,
         "public_url": url,
         "qr": _qr_svg(url),
     }
@@ -299,15 +311,32 @@ def entry_public_page(request, tournament_id: int, number: int):
     )
 
 
+def _with_seats(entries):
+    """Each entry's table and seat, read in the same query (none once out of play)."""
+    return entries.annotate(table_number=F("seat__table__number"), seat_number=F("seat__number"))
+
+
+# The floor's order: table by table, seat by seat; entries without a seat last.
+BY_SEAT = (
+    F("table_number").asc(nulls_last=True),
+    F("seat_number").asc(nulls_last=True),
+    "number",
+)
+
+
 def entry_list(request, tournament_id: int):
     tournament = tournament_or_404(tournament_id)
     filters = EntryFilterForm(request.GET)
-    filters.is_valid()  # an unknown status is reported on the form and not applied
-    entries = entries_search(
-        tournament,
-        query=filters.cleaned_data.get("q", ""),
-        status=filters.cleaned_data.get("status", ""),
+    filters.is_valid()  # an unknown status or order is reported on the form, not applied
+    entries = _with_seats(
+        entries_search(
+            tournament,
+            query=filters.cleaned_data.get("q", ""),
+            status=filters.cleaned_data.get("status", ""),
+        )
     )
+    if filters.cleaned_data.get("sort") == "seat":
+        entries = entries.order_by(*BY_SEAT)
     page = Paginator(entries, ENTRIES_PER_PAGE).get_page(request.GET.get("page"))
     _with_places(tournament, page.object_list)
     _with_seats_back(tournament, page.object_list)
@@ -374,9 +403,8 @@ def _seated_again(entry: Entry) -> str:
 
 def _entry_action(request, tournament_id: int, number: int, *, action: str, service):
     tournament = tournament_or_404(tournament_id)
-    entry = get_object_or_404(
-        Entry.objects.select_related("player"), tournament=tournament, number=number
-    )
+    entries = _with_seats(Entry.objects.select_related("player"))
+    entry = get_object_or_404(entries, tournament=tournament, number=number)
     outcome = service_call(
         request,
         service,
@@ -387,8 +415,8 @@ def _entry_action(request, tournament_id: int, number: int, *, action: str, serv
     notice = _seated_again(outcome.value) if outcome.ok and action == "bust-undo" else ""
     if request.htmx:
         # Swap just this row: the new state, or the old one with the refusal.
-        if outcome.ok:
-            entry = outcome.value
+        if outcome.ok:  # read again: the service may have freed the seat (a bust)
+            entry = entries.get(pk=entry.pk)
         _with_places(tournament, [entry])
         _with_seats_back(tournament, [entry])
         return render(

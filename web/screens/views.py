@@ -37,6 +37,8 @@ EVERY_MIN, EVERY_MAX, EVERY_DEFAULT = 10, 300, 20  # seconds per tournament
 ID_DIGITS = 18  # as the "id" path converter
 # TDA 23: how long a screen says that the new level applies from the next hand.
 NEW_LEVEL_NOTICE_SECONDS = 60
+# From this many big blinds on, the TV counts whole ones (below, to one decimal).
+WHOLE_BIG_BLINDS_FROM = 10
 # A TV shows the top of the payout table; the desk has the rest.
 PAYOUT_GROUPS_MAX = 30
 # At the end, the places paid (as many as a TV holds), or the first three if none are.
@@ -56,11 +58,16 @@ def average_stack(chips_in_play: int, active: int) -> int | None:
     return (2 * chips_in_play + active) // (2 * active)
 
 
-def big_blinds(average: int | None, big_blind: int) -> float | None:
-    """The average in big blinds, one decimal, half up (as clock.js averageBigBlinds)."""
+def big_blinds(average: int | None, big_blind: int) -> int | float | None:
+    """The average in big blinds, half up: whole big blinds from 10 on ("418", not
+    "417.8": nobody plays the tenth of a deep stack), one decimal below, where a short
+    stack's tenth matters (issue 16). As clock.js averageBigBlinds."""
     if average is None or big_blind <= 0:
         return None
-    return ((20 * average + big_blind) // (2 * big_blind)) / 10
+    tenths = (20 * average + big_blind) // (2 * big_blind)
+    if tenths >= 10 * WHOLE_BIG_BLINDS_FROM:
+        return (2 * average + big_blind) // (2 * big_blind)
+    return tenths / 10
 
 
 def measuring_big_blind(clock: dict) -> int:

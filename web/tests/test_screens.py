@@ -519,10 +519,27 @@ def test_lobby_average_leaves_out_a_disqualified_players_chips_tda_71d(client):
     assert body["average_stack"]["chips"] == 40000  # 60,000 less Ben's 20,000, one left
 
 
-def test_big_blinds_one_decimal_half_up():
-    assert big_blinds(30000, 200) == 150.0
-    assert big_blinds(12345, 1000) == 12.3
-    assert big_blinds(12350, 1000) == 12.4
+def test_lobby_counts_a_deep_average_in_whole_big_blinds(client):
+    """Issue 16: 83,560 chips at a big blind of 200 read "418 BB", not "417.8 BB"."""
+    event = tournament(starting_stack=83560)
+    with_structure(event)
+    register(event, "Anna")
+
+    html = client.get(lobby_url(event)).content.decode()
+
+    assert ">83,560 · 418 BB<" in html
+    assert client.get(data_url(event)).json()["average_stack"]["big_blinds"] == 418
+
+
+def test_big_blinds_whole_from_ten_one_decimal_below_half_up():
+    """Issue 16: "418 BB", not "417.8 BB"; a short stack keeps its tenth."""
+    assert big_blinds(30000, 200) == 150
+    assert big_blinds(417800, 1000) == 418
+    assert big_blinds(12345, 1000) == 12
+    assert big_blinds(12500, 1000) == 13
+    assert big_blinds(9949, 1000) == 9.9
+    assert big_blinds(9950, 1000) == 10
+    assert big_blinds(4350, 1000) == 4.4
     assert big_blinds(None, 200) is None
     assert big_blinds(30000, 0) is None
 

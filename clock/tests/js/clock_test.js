@@ -163,10 +163,14 @@ const tests = {
     assert.equal(clock.formatDuration(-5), "00:00");
   },
 
-  "average stack in big blinds: one decimal, half up"() {
+  "average stack in big blinds: whole from 10 on, one decimal below, half up"() {
     assert.equal(clock.averageBigBlinds(30000, 200), 150);
-    assert.equal(clock.averageBigBlinds(12345, 1000), 12.3);
-    assert.equal(clock.averageBigBlinds(12350, 1000), 12.4);
+    assert.equal(clock.averageBigBlinds(417800, 1000), 418); // not 417.8 (issue 16)
+    assert.equal(clock.averageBigBlinds(12345, 1000), 12);
+    assert.equal(clock.averageBigBlinds(12500, 1000), 13);
+    assert.equal(clock.averageBigBlinds(9949, 1000), 9.9);
+    assert.equal(clock.averageBigBlinds(9950, 1000), 10);
+    assert.equal(clock.averageBigBlinds(4350, 1000), 4.4);
     assert.equal(clock.averageBigBlinds(null, 200), null);
     assert.equal(clock.averageBigBlinds(30000, 0), null);
   },

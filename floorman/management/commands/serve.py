@@ -76,7 +76,8 @@ class Command(BaseCommand):
         plan = executor.migration_plan(executor.loader.graph.leaf_nodes())
         if plan:
             raise CommandError(
-                f"{len(plan)} database migration(s) not applied: run `manage.py migrate` first."
+                f"{len(plan)} database migration{'' if len(plan) == 1 else 's'} not applied: "
+                "run `manage.py migrate` first."
             )
 
     def director_show(self) -> None:

@@ -115,7 +115,7 @@ def test_director_opens_the_night_and_the_room_follows_live(live, chromium):
     td.locator(".seating-actions").get_by_role("link", name="Draw seats").click()
     td.get_by_label("Tables to use").fill("2")
     td.locator("main").get_by_role("button", name="Draw seats").click()
-    expect(td.locator(".messages")).to_contain_text("6 player(s) seated at random.")
+    expect(td.locator(".messages")).to_contain_text("6 players seated at random.")
 
     # The phone shows the drawn seat by itself, with a line saying so.
     expect(phone.locator("[data-live=table]")).to_have_text(re.compile(r"^[12]$"), timeout=WAIT)
@@ -143,7 +143,7 @@ def test_director_opens_the_night_and_the_room_follows_live(live, chromium):
     td.locator(f"#table-{drawn_table}").get_by_role("link", name="Break…").click()
     expect(td.locator("h1")).to_have_text(f"Break table {drawn_table}?")
     td.get_by_role("button", name="Break the table").click()
-    expect(td.locator(".messages")).to_contain_text(f"Table {drawn_table} broken: 3 player(s)")
+    expect(td.locator(".messages")).to_contain_text(f"Table {drawn_table} broken: 3 players moved")
     move = td.locator("table.moves tr", has_text="Jörg Müller")
     new_seat = re.fullmatch(rf"{other_table}-(\d+)", move.locator("strong").inner_text())
     assert new_seat, move.inner_text()

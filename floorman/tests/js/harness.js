@@ -114,6 +114,9 @@ function fakeDocument(extra) {
       createElement(tagName) {
         return new Element(doc, tagName.toUpperCase());
       },
+      createTextNode(text) {
+        return { nodeName: "#text", textContent: String(text) };
+      },
     },
     extra
   );

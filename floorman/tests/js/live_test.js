@@ -54,6 +54,27 @@ const tests = [
     assert.equal(live.interpolate("%(x)s", {}), "%(x)s");
     assert.equal(live.interpolate("%(toString)s", {}), "%(toString)s"); // own names only
   }],
+  ["isolated: a name set into text goes between FSI and PDI when it could turn it", () => {
+    // The cases of floorman/tests/test_names.py (floorman.names.name_isolated).
+    assert.equal(live.isolated("Anna Berger"), "Anna Berger");
+    assert.equal(live.isolated("\u202eAnna"), "\u2068\u202eAnna\u2069");
+    assert.equal(live.isolated("\u2067Anna"), "\u2068\u2067Anna\u2069\u2069");
+    assert.equal(live.isolated("A\u2069\u202eB"), "\u2068A\u202eB\u2069");
+    assert.equal(live.isolated(undefined), "");
+  }],
+  ["fill: the text with names each in a <bdi>, everything else plain text", () => {
+    const doc = fakeDocument();
+    const item = doc.createElement("li");
+    item.appendChild(doc.createTextNode("old"));
+    live.fill(item, "%(name)s (#%(number)s) sat down, %(x)s", { name: "\u202eAnna <b>", number: 9 }, ["name"]);
+    const parts = item.children.map((c) => [c.tagName || c.nodeName, c.textContent]);
+    assert.deepEqual(parts, [["BDI", "\u202eAnna <b>"], ["#text", " (#9) sat down, %(x)s"]]);
+    live.fill(item, "Seat %(seat)s: %(name)s.", { seat: 2, name: "Ben" }, ["name"]);
+    assert.deepEqual(
+      item.children.map((c) => c.textContent),
+      ["Seat 2: ", "Ben", "."]
+    );
+  }],
   ["parseTime: Python's isoformat, with microseconds and an offset, to ms", () => {
     const t0 = Date.UTC(2026, 2, 1, 20, 0, 0);
     assert.equal(live.parseTime("2026-03-01T20:00:00.123456+00:00"), t0 + 123);

@@ -147,6 +147,11 @@ const pureTests = {
     assert.deepEqual(tablet.seatChanges([ANNA], [ANNA], {}, 5), []);
   },
 
+  "a change line as text isolates the name: an override cannot turn the line (issue 15)"() {
+    const line = tablet.changeText({ kind: "left", name: "\u202eBen", number: 2, seat: 2, to_table: null }, STRINGS);
+    assert.equal(line, "\u2068\u202eBen\u2069 (#2) left seat 2.");
+  },
+
   "change lines are the page's translated texts filled in"() {
     const line = (change) => tablet.changeText(change, STRINGS);
     assert.equal(
@@ -381,10 +386,14 @@ const screenTests = {
 
     const list = doc.nodes["[data-tablet=change_list]"];
     assert.equal(doc.nodes["[data-tablet=changes]"].hidden, false);
+    const text = (li) => li.children.map((part) => part.textContent).join("");
     assert.deepEqual(
-      list.children.map((li) => [li.className, li.textContent]),
+      list.children.map((li) => [li.className, text(li)]),
       [["came", "Carl (#3) sat down in seat 3, from table 2, seat 8."]]
     );
+    // The name in an element of its own that isolates it (issue 15).
+    assert.deepEqual(list.children[0].children[0].tagName, "BDI");
+    assert.equal(list.children[0].children[0].textContent, "Carl");
     assert.equal(vibrations.length, 1);
     assert.match(doc.title, /^Player in: seat 3 · /);
   },

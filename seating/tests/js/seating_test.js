@@ -41,6 +41,13 @@ const tests = [
     assert.equal(seating.isolated("\u2066A\u2069B\u2069"), "\u2068\u2066A\u2069B\u2069");
     assert.equal(seating.isolated(null), "");
   }],
+  ["usedColumns: a field that fills one column gets the panel's width (issue 16)", () => {
+    assert.equal(seating.usedColumns(9, 16, 2), 1);
+    assert.equal(seating.usedColumns(16, 16, 2), 1);
+    assert.equal(seating.usedColumns(17, 16, 2), 2);
+    assert.equal(seating.usedColumns(500, 16, 3), 3);
+    assert.equal(seating.usedColumns(0, 16, 2), 1);
+  }],
   ["sortRows: alphabetical, then by entry number; only public fields kept", () => {
     assert.deepEqual(names(BOARD), ["Anna", "Ben", "Émile", "Müller", "Zoe"]);
     const twins = seating.sortRows([row(9, "muller", 1, 1), row(3, "Müller", 1, 2)]);
