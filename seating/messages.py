@@ -39,6 +39,10 @@ REFUSALS = {
         "The tables have changed since the break of table %(number)s was shown: it was not "
         "broken. Look at what it would do now."
     ),
+    "balance_plan_changed": _(
+        "The tables have changed since these moves were shown (a hand was dealt, or a "
+        "player busted or sat down): nobody was moved. Look at the moves needed now."
+    ),
     "nothing_to_undo": _("There is no seating action to undo."),
     "undo_after_hand": _(
         "That seating action cannot be undone any more: a hand has been dealt since at "

@@ -71,6 +71,23 @@ class BalancePlan:
     # For each table in `needs_big_blind`: a guess to show the floor, marked as one.
     guesses: Mapping[int, int] = field(default_factory=dict)
 
+    @property
+    def key(self) -> str:
+        """The exact moves in a few characters, for a confirmation to echo back (issue
+        16, as `BreakPlan.key`): who moves from which seat to which, and the seats due
+        the big blind next the plan used, e.g. "17@1-4>2-4|1:4,2:5" (entry 17 from
+        table 1 seat 4 to table 2 seat 4; big blind next at 1-4 and 2-5)."""
+
+        def part(value) -> str:
+            return "?" if value is None else str(value)
+
+        moves = ",".join(
+            f"{part(m.entry)}@{m.from_table}-{part(m.from_seat)}>{m.to_table}-{part(m.to_seat)}"
+            for m in self.moves
+        )
+        blinds = ",".join(f"{n}:{seat}" for n, seat in sorted(self.big_blind_next.items()))
+        return f"{moves}|{blinds}"
+
 
 # --- Counting --------------------------------------------------------------------------
 

@@ -740,6 +740,16 @@ def entry_move(
 # --- Balancing, breaking, the final table -----------------------------------------------
 
 
+def _refuse_unless_confirmed(confirmed: str | None, planned: str, code: str, **data) -> None:
+    """Issue 16: a confirmation echoes the key of the plan it showed; worked out again
+    under the tournament lock, the action does exactly that plan or nothing (409 `code`,
+    naming the plan as it is now for the director to confirm). No key: nothing to check
+    (each caller says when that is allowed)."""
+    if confirmed is not None and confirmed != planned:
+        raise _refuse(code, plan=planned, **data)
+
+
+
 def balance_state(tournament: Tournament, big_blind_next: dict[int, int] | None = None):
     """The plan and halted tables for the TD screen and the API (nothing is written).
 
@@ -778,24 +788,35 @@ def balance_state(tournament: Tournament, big_blind_next: dict[int, int] | None 
 
 
 @transaction.atomic
-def tables_balance(*, actor, tournament_id: int, big_blind_next: dict[int, int]) -> SeatingAction:
+def tables_balance(
+    *, actor, tournament_id: int, big_blind_next: dict[int, int], plan: str | None = None
+) -> SeatingAction:
     """TDA 11-A: apply the balancing moves. Where a table's blinds are not known, the TD
-    names its seat that is due the big blind next."""
+    names its seat that is due the big blind next. `plan` is the key of the moves the
+    director confirmed (`balance_state`'s plan), echoed back.
+
+    1. The tournament locked; the moves worked out now, as the preview showed them.
+    2. Refused, nothing written: the tables are balanced (409); a table's seat due the
+       big blind next is needed (400); `plan` is not the moves now (409: a hand was
+       dealt, a player busted or sat down since the director confirmed).
+    3. The moves made, one action, one audit entry, the live event on commit.
+    """
     tournament = tournament_lock(tournament_id)
-    plan, _halted, _views = balance_state(tournament, big_blind_next)
-    if not plan.moves:
+    planned, _halted, _views = balance_state(tournament, big_blind_next)
+    if not planned.moves:
         raise _refuse("balanced")
-    if plan.needs_big_blind:
+    if planned.needs_big_blind:
         raise Invalid(
             {
                 f"big_blind_next.{n}": _("Which seat of table %(table)s is big blind next?")
                 % {"table": n}
-                for n in plan.needs_big_blind
+                for n in planned.needs_big_blind
             }
         )
+    _refuse_unless_confirmed(plan, planned.key, "balance_plan_changed")
     assignments = [
         engine.Assignment(m.entry, m.to_table, m.to_seat, m.from_table, m.from_seat)
-        for m in plan.moves
+        for m in planned.moves
     ]
     return _apply(
         actor=actor,
@@ -804,7 +825,7 @@ def tables_balance(*, actor, tournament_id: int, big_blind_next: dict[int, int])
         seed="",
         params={"big_blind_next": {str(k): v for k, v in big_blind_next.items()}},
         assignments=assignments,
-        reasons={m.entry: m.reason for m in plan.moves},
+        reasons={m.entry: m.reason for m in planned.moves},
     )
 
 
@@ -847,8 +868,7 @@ def table_break(
         raise NotFound(_("No such table."))
     views = table_views(tournament.pk)
     planned = _break_plan(views, number)
-    if plan is not None and plan != planned.key:
-        raise _refuse("break_plan_changed", number=number, plan=planned.key)
+    _refuse_unless_confirmed(plan, planned.key, "break_plan_changed", number=number)
     if planned.opens and plan is None:
         raise _refuse(
             "break_opens_table",

@@ -413,6 +413,37 @@ def test_balancing_takes_the_next_big_blind_from_a_drawn_button_before_any_hand(
     assert (plan.moves[0].entry, plan.big_blind_next, plan.guesses) == (mover, {1: 4}, {2: 2})
 
 
+def test_balance_with_moves_that_went_stale_is_refused_and_writes_nothing():
+    """Issue 16, TDA 11-A: the director was shown seat 1-4 (due the big blind) moving to
+    table 2; that player busted before "Apply". The old moves are refused, nothing is
+    written, and the refusal names the moves as they are now; those can be applied."""
+    event = tournament()
+    add_tables(event, 2)
+    _seat_exactly(event, {1: list(range(1, 10)), 2: [1, 2, 3, 5, 6, 7]})
+    _table_state(event, 1, button=1, small_blind=2, big_blind=3)
+    _table_state(event, 2, button=1, small_blind=2, big_blind=3)
+    shown = services.balance_state(event)[0].key
+    assert shown == f"{occupant(event, 1, 4)}@1-4>2-4|1:4,2:5"
+    bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=occupant(event, 1, 4))
+    audited = AuditEntry.objects.count()
+
+    with pytest.raises(Conflict) as refused:
+        services.tables_balance(actor=None, tournament_id=event.pk, big_blind_next={}, plan=shown)
+
+    now = f"{occupant(event, 1, 5)}@1-5>2-4|1:5,2:5"
+    assert refused.value.code == "balance_plan_changed"
+    assert refused.value.data["plan"] == now
+    assert "nobody was moved" in refused.value.message
+    assert counts(event) == {1: 8, 2: 6}
+    assert AuditEntry.objects.count() == audited
+    assert not SeatingAction.objects.filter(kind="balance").exists()
+
+    mover = occupant(event, 1, 5)
+    services.tables_balance(actor=None, tournament_id=event.pk, big_blind_next={}, plan=now)
+    assert occupant(event, 2, 4) == mover
+    assert counts(event) == {1: 7, 2: 7}
+
+
 def test_short_table_halts_and_the_td_may_waive_it():
     """TDA 11-D: 8 against 5 halts the table of 5."""
     event = tournament()
