@@ -62,6 +62,11 @@ class PlannedMove:
     reason: str
 
 
+# The longest plan key a confirmation may echo back (`BalancePlan.key`,
+# `breaking.BreakPlan.key`): far more than a break or a balancing ever needs.
+PLAN_KEY_MAX = 4000
+
+
 @dataclass(frozen=True)
 class BalancePlan:
     moves: tuple[PlannedMove, ...]

@@ -5,6 +5,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils.html import escape
 
 from floorman.models import AuditEntry
 from hands.services import busts
@@ -782,6 +783,40 @@ def test_balance_dialog_asks_only_for_tables_whose_tablet_logged_nothing(
     assert "Table 1: seat 4" in html and mover.player.name in html
     assert '<option value="2" selected>' in html  # the guess: blinds at seats 1 and 2
     assert "A guess: this table's tablet has logged no button and no hand." in html
+
+
+def test_balance_apply_after_a_bust_changes_nothing_and_shows_the_moves_now(floor, event):
+    """Issue 16, TDA 11-A: 9 against 6; the preview moved seat 1-4 (big blind next); that
+    player busted before "Apply". Nobody moves; the page says why and shows who moves
+    now (seat 1-5), and applying that does exactly it."""
+    add_tables(event, 2)
+    seat_exactly(event, {1: list(range(1, 10)), 2: [1, 2, 3, 5, 6, 7]})
+    for number in (1, 2):
+        TableState.objects.create(
+            table=Table.objects.get(tournament=event, number=number),
+            button=1,
+            small_blind_seat=2,
+            big_blind=3,
+        )
+    shown = page(floor.get(url(event, "balance")))
+    key = f"{occupant(event, 1, 4)}@1-4>2-4|1:4,2:5"
+    assert f'name="plan" value="{escape(key)}"' in shown
+    busts.entry_bust(actor=None, tournament_id=event.pk, entry_id=occupant(event, 1, 4))
+    now = Seat.objects.get(table__tournament=event, table__number=1, number=5).entry
+
+    stale = floor.post(url(event, "balance"), {"confirm": "on", "plan": key})
+
+    assert stale.status_code == 409
+    html = page(stale)
+    assert "The tables have changed since these moves were shown" in html
+    assert now.player.name in html and "table 1, seat 5 → table 2, seat 4" in html
+    assert counts(event) == {1: 8, 2: 6}
+    assert not SeatingAction.objects.filter(kind="balance").exists()
+
+    new_key = f"{now.pk}@1-5>2-4|1:5,2:5"
+    assert f'name="plan" value="{escape(new_key)}"' in html
+    floor.post(url(event, "balance"), {"confirm": "on", "plan": new_key})
+    assert occupant(event, 2, 4) == now.pk and counts(event) == {1: 7, 2: 7}
 
 
 def test_balance_without_a_big_blind_seat_is_refused(floor, event, nine_and_seven):

@@ -19,6 +19,7 @@ from floorman.names import name_isolated
 from floorman.pages import role_required, safe_next, service_call
 from floorman.roles import MANAGE_TOURNAMENTS, SEATING, user_has_role
 from seating import engine, services
+from seating.engine import PLAN_KEY_MAX
 from seating.engine.breaking import BreakPlan, BreakShare
 from seating.forms import (
     BalanceForm,
@@ -95,13 +96,14 @@ def _seats_by_table(seats: list[dict]) -> dict[int, list[dict]]:
     return tables
 
 
-def _form_page(request, template: str, tournament: Tournament, form, **context):
-    """A seating page around a form: answered with 400 while the form shows errors."""
+def _form_page(request, template: str, tournament: Tournament, form, *, status=None, **context):
+    """A seating page around a form: answered with 400 while the form shows errors
+    (`status` for a refusal that is not the form's fault, e.g. 409)."""
     return render(
         request,
         template,
         {"tournament": tournament, "here": "seating", "form": form, **context},
-        status=400 if form.errors else 200,
+        status=status or (400 if form.errors else 200),
     )
 
 
@@ -568,7 +570,8 @@ def balance(request, tournament_id: int):
     """TDA 11-A: the seat due the big blind next comes from each table's own button and
     hand log; the TD is asked only about tables that logged neither, each answer
     pre-filled with a guess marked as such. The page shows who moves where; a second
-    press applies it."""
+    press applies exactly those moves (issue 16: it echoes their key), or nothing and
+    the page shows the moves as they are now."""
     tournament = _tournament(tournament_id)
     plan, halted, views = services.balance_state(tournament)
     people = {s["entry"]: s for s in _seats(tournament.pk, seated_only=True)}
@@ -577,7 +580,7 @@ def balance(request, tournament_id: int):
         tables=_balance_tables(plan, views, people),
         guesses=dict(plan.guesses),
     )
-    preview, chosen = None, []
+    preview, chosen, exact, refused = None, [], plan, None
     if not form.table_numbers and plan.moves:
         # Every table involved logged its blinds (or stud, TDA 11-A): the moves are known.
         preview = _planned(plan.moves, people)
@@ -585,6 +588,7 @@ def balance(request, tournament_id: int):
         big_blind_next = form.big_blind_next()
         chosen = [(f"bb_{n}", seat) for n, seat in big_blind_next.items()]
         if request.POST.get("confirm") == "on":
+            confirmed = request.POST.get("plan")
             outcome = service_call(
                 request,
                 services.tables_balance,
@@ -592,6 +596,7 @@ def balance(request, tournament_id: int):
                 field_map={f"big_blind_next.{n}": f"bb_{n}" for n in form.table_numbers},
                 tournament_id=tournament.pk,
                 big_blind_next=big_blind_next,
+                plan=confirmed[:PLAN_KEY_MAX] if confirmed is not None else None,
             )
             if outcome.ok:
                 moved = outcome.value.moves.count()
@@ -605,16 +610,20 @@ def balance(request, tournament_id: int):
                     % {"count": moved},
                 )
                 return redirect(_action_url(outcome.value))
-        else:
-            exact, _halted, _views = services.balance_state(tournament, big_blind_next)
-            preview = _planned(exact.moves, people)
+            refused = outcome.error
+        # The moves as they are now: to confirm, or to confirm again after a refusal.
+        exact, _halted, _views = services.balance_state(tournament, big_blind_next)
+        known = exact.moves and not exact.needs_big_blind
+        preview = _planned(exact.moves, people) if known else None
     settings = seating_settings(tournament.pk)
     return _form_page(
         request,
         "seating/balance.html",
         tournament,
         form,
+        status=refused.http_status if refused else None,
         plan=_planned(plan.moves, people),
+        plan_key=exact.key,
         logged=_logged(plan, people),
         preview=preview,
         chosen=chosen,
@@ -724,7 +733,7 @@ def table_break(request, tournament_id: int, number: int):
             flash=False,
             tournament_id=tournament.pk,
             number=table.number,
-            plan=plan[:500] if plan is not None else None,
+            plan=plan[:PLAN_KEY_MAX] if plan is not None else None,
         )
         if not outcome.ok:
             return _break_page(request, tournament, table.number, error=outcome.error)
