@@ -24,6 +24,7 @@ from floorman.parsers import JSONParser
 from floorman.ratelimit import LookupThrottle
 from floorman.roles import SEATING, role_permission
 from seating import engine, services
+from seating.engine import PLAN_KEY_MAX
 from seating.engine.breaking import BreakPlan
 from seating.messages import refusal_message, undo_summary
 from seating.models import MAX_SEATS, MIN_SEATS, Move, Seat, SeatingAction
@@ -99,7 +100,7 @@ class BreakOrderSerializer(serializers.Serializer):
 
 class TableBreakSerializer(serializers.Serializer):
     plan = serializers.CharField(
-        max_length=500,
+        max_length=PLAN_KEY_MAX,
         required=False,
         help_text=_(
             "The `plan` of GET on this address, echoed back: the table breaks only if that "
@@ -155,6 +156,16 @@ class BalanceSerializer(serializers.Serializer):
         help_text=_(
             "For each table involved, the seat due the big blind on the next hand "
             '(TDA 11-A), e.g. {"1": 4, "2": 5}.'
+        ),
+    )
+    plan = serializers.CharField(
+        max_length=PLAN_KEY_MAX,
+        required=False,
+        help_text=_(
+            "The `plan` of GET balance/ (with the same big blind seats), echoed back: the "
+            "moves are made only if they are still exactly those (409 balance_plan_changed "
+            "otherwise, naming the `plan` as it is now; nothing is moved). Without it the "
+            "moves worked out now are made."
         ),
     )
 
@@ -307,7 +318,7 @@ class BalancePlanSerializer(serializers.Serializer):
     halted_tables = HaltedSerializer(many=True)
     needs_big_blind_next = serializers.ListField(
         child=serializers.IntegerField(),
-        help_text=_("Tables whose seat due the big blind next is still needed."),
+        help_text=_("Tables whose seat due the big blind next is still needed, or nothing is to move."),
     )
     big_blind_next = serializers.DictField(
         child=serializers.IntegerField(),
@@ -323,6 +334,14 @@ class BalancePlanSerializer(serializers.Serializer):
             "Table -> a guess at its seat due the big blind next, for each table in "
             "needs_big_blind_next (its tablet logged no button and no hand). Only a "
             "guess: the plan does not use it unless it is given."
+        ),
+    )
+    plan = serializers.CharField(
+        allow_null=True,
+        help_text=_(
+            "The exact moves and big blind seats in a few characters: echo it in the POST "
+            "to make exactly these moves (issue 16). Null while a seat due the big blind "
+            "next is still needed, or nothing is to move."
         ),
     )
 
@@ -447,6 +466,7 @@ def plan_data(plan: engine.BalancePlan, halted: list[tuple[int, str]]) -> dict:
         "needs_big_blind_next": list(plan.needs_big_blind),
         "big_blind_next": {str(n): seat for n, seat in plan.big_blind_next.items()},
         "big_blind_guesses": {str(n): seat for n, seat in plan.guesses.items() if seat is not None},
+        "plan": plan.key if plan.moves and not plan.needs_big_blind else None,
     }
 
 
@@ -637,13 +657,15 @@ class BalanceView(SeatingView):
     @extend_schema(request=BalanceSerializer, responses=SeatingActionSerializer)
     def post(self, request, tournament_pk):
         """TDA 11-A: make the balancing moves. 400 names each table whose seat due the
-        big blind next is still needed; 409 when the tables are balanced."""
+        big blind next is still needed; 409 when the tables are balanced, or when the
+        echoed `plan` is no longer what balancing would do (nothing is moved)."""
         tournament = tournament_or_404(tournament_pk)
         data = valid_data(BalanceSerializer, request.data)
         action = services.tables_balance(
             actor=request.user,
             tournament_id=tournament.pk,
             big_blind_next=data["big_blind_next"],
+            plan=data.get("plan"),
         )
         return Response(action_data(action))
 

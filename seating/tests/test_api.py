@@ -597,6 +597,7 @@ def test_balance_plan_without_positions_names_the_tables_only(world):
         "big_blind_next": {},
         # Issue 16: guesses to show, as if each button were on the last occupied seat.
         "big_blind_guesses": {"1": 2, "2": 1},
+        "plan": None,  # no key until the moves are known
     }
 
 
@@ -651,6 +652,37 @@ def test_balance_applies_the_moves(world):
         (mover.pk, 1, 2, 3)
     ]
     assert seat_of(mover) == (2, 3)
+
+
+def test_balance_with_a_stale_plan_is_409_and_moves_nobody(world):
+    """Issue 16, TDA 11-A: the plan was shown; then the player at table 2 seat 1 moved to
+    seat 3, the seat the plan gave the mover. The old plan is refused, nothing written,
+    and the plan as it is now comes back; echoing that makes exactly those moves."""
+    mover = world.entries[3]
+    shown = api(world.floor).get(url(world.event, "balance/") + "?bb=1:4&bb=2:2").json()
+    assert shown["plan"] == f"{mover.pk}@1-4>2-3|1:4,2:2"
+    services.entry_move(
+        actor=None, tournament_id=world.event.pk, entry_id=occupant(world.event, 2, 1),
+        to_table=2, to_seat=3,
+    )
+    body = {"big_blind_next": {"1": 4, "2": 2}}
+    before = stored()
+
+    stale = api(world.floor).post(
+        url(world.event, "balance/"), {**body, "plan": shown["plan"]}, format="json"
+    )
+
+    assert_refused(stale, before, status=409)
+    assert stale.json()["code"] == "balance_plan_changed"
+    now = api(world.floor).get(url(world.event, "balance/") + "?bb=1:4&bb=2:2").json()["plan"]
+    assert stale.json()["plan"] == now != shown["plan"]
+
+    made = api(world.floor).post(url(world.event, "balance/"), {**body, "plan": now}, format="json")
+
+    assert made.status_code == 200, made.content
+    assert [(m["entry"], m["from_table"], m["to_table"]) for m in made.json()["moves"]] == [
+        (mover.pk, 1, 2)
+    ]
 
 
 def test_balance_missing_positions_is_400_naming_each_table(world):
