@@ -318,7 +318,7 @@ class BalancePlanSerializer(serializers.Serializer):
     halted_tables = HaltedSerializer(many=True)
     needs_big_blind_next = serializers.ListField(
         child=serializers.IntegerField(),
-        help_text=_("Tables whose seat due the big blind next is still needed, or nothing is to move."),
+        help_text=_("Tables whose seat due the big blind next is still needed."),
     )
     big_blind_next = serializers.DictField(
         child=serializers.IntegerField(),

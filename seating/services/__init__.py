@@ -749,7 +749,6 @@ def _refuse_unless_confirmed(confirmed: str | None, planned: str, code: str, **d
         raise _refuse(code, plan=planned, **data)
 
 
-
 def balance_state(tournament: Tournament, big_blind_next: dict[int, int] | None = None):
     """The plan and halted tables for the TD screen and the API (nothing is written).
 

@@ -662,8 +662,11 @@ def test_balance_with_a_stale_plan_is_409_and_moves_nobody(world):
     shown = api(world.floor).get(url(world.event, "balance/") + "?bb=1:4&bb=2:2").json()
     assert shown["plan"] == f"{mover.pk}@1-4>2-3|1:4,2:2"
     services.entry_move(
-        actor=None, tournament_id=world.event.pk, entry_id=occupant(world.event, 2, 1),
-        to_table=2, to_seat=3,
+        actor=None,
+        tournament_id=world.event.pk,
+        entry_id=occupant(world.event, 2, 1),
+        to_table=2,
+        to_seat=3,
     )
     body = {"big_blind_next": {"1": 4, "2": 2}}
     before = stored()
