@@ -132,6 +132,6 @@ def test_balancing_asks_only_for_the_table_whose_tablet_logged_nothing(live, chr
     )
     td.get_by_role("button", name="Apply these moves").click()
 
-    expect(td.locator(".messages")).to_contain_text("Tables balanced: 2 player(s) moved")
+    expect(td.locator(".messages")).to_contain_text("Tables balanced: 2 players moved")
     assert where(event, 3, 7) == seated[(2, 4)].pk
     assert where(event, 3, 8) == seated[(1, 5)].pk
