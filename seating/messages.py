@@ -26,14 +26,22 @@ REFUSALS = {
     "entry_not_active": _("Only active entries can be seated."),
     "balanced": _("The tables are balanced: nothing to move."),
     "last_table": _("The last table in play cannot be broken."),
-    "break_no_room": _(
-        "The %(players)s player(s) of table %(number)s do not fit at the other tables: "
-        "%(free)s open seat(s) in play and no empty table to open. Add a table first."
+    # The form is chosen by data["players"]; the open seats are a figure after a colon.
+    "break_no_room": ngettext_lazy(
+        "The %(players)s player of table %(number)s does not fit at the other tables "
+        "(open seats in play: %(free)s) and no empty table can open. Add a table first.",
+        "The %(players)s players of table %(number)s do not fit at the other tables "
+        "(open seats in play: %(free)s) and no empty table can open. Add a table first.",
+        "players",
     ),
-    "break_opens_table": _(
-        "The %(players)s player(s) of table %(number)s do not fit at the tables in play "
-        "(%(free)s open seat(s)): breaking it opens table %(tables)s. Confirm that plan to "
-        "break it."
+    "break_opens_table": ngettext_lazy(
+        "The %(players)s player of table %(number)s does not fit at the tables in play "
+        "(open seats: %(free)s): breaking it opens table %(tables)s. Confirm that plan to "
+        "break it.",
+        "The %(players)s players of table %(number)s do not fit at the tables in play "
+        "(open seats: %(free)s): breaking it opens table %(tables)s. Confirm that plan to "
+        "break it.",
+        "players",
     ),
     "break_plan_changed": _(
         "The tables have changed since the break of table %(number)s was shown: it was not "

@@ -154,7 +154,7 @@ EXPECTED: dict[str, dict] = {
     "api-seating-tables": {"GET": ALL, "POST": SEATING},
     "api-seating-table": {"DELETE": SEATING},
     "api-seating-break-order": {"PUT": SEATING},
-    "api-seating-break": post(SEATING),
+    "api-seating-break": {"GET": SEATING, "POST": SEATING},
     "api-seating-halt-waiver": post(SEATING),
     "api-seating-seat": post(SEATING),
     "api-seating-draw": post(SEATING),

@@ -121,8 +121,9 @@ def test_tablet_page(client, django_assert_num_queries):
     small, full = small_and_full()
     floor = floor_client(client)
 
-    get(floor, reverse("hands:tablet", args=[small.pk, 1]), 37, django_assert_num_queries)
-    get(floor, reverse("hands:tablet", args=[full.pk, 3]), 37, django_assert_num_queries)
+    # 38 with the table's last bust, which the tablet may take back (issue 16).
+    get(floor, reverse("hands:tablet", args=[small.pk, 1]), 38, django_assert_num_queries)
+    get(floor, reverse("hands:tablet", args=[full.pk, 3]), 38, django_assert_num_queries)
 
 
 @pytest.mark.parametrize("name", ["hands:link", "hands:link-state"])
@@ -134,7 +135,7 @@ def test_tablet_by_link(client, django_assert_num_queries, name):
     ]
 
     for link in links:
-        get(client, reverse(name, args=[link.token]), 33, django_assert_num_queries)
+        get(client, reverse(name, args=[link.token]), 34, django_assert_num_queries)
 
 
 def test_tablet_links_page(client, django_assert_num_queries):

@@ -506,7 +506,7 @@ def test_break_that_opens_a_table_is_refused_unless_its_plan_was_confirmed():
         services.table_break(actor=None, tournament_id=event.pk, number=5)
 
     assert refused.value.code == "break_opens_table"
-    assert "opens table 6" in refused.value.message and "(2 open seat(s))" in refused.value.message
+    assert "opens table 6" in refused.value.message and "(open seats: 2)" in refused.value.message
     assert counts(event) == {1: 9, 2: 9, 5: 9, 6: 0}
     assert AuditEntry.objects.count() == audited
     assert not SeatingAction.objects.filter(kind="break").exists()
@@ -553,8 +553,8 @@ def test_break_without_room_says_how_many_seats_there_are():
         services.break_preview(tournament_id=event.pk, number=2)
 
     assert refused.value.code == "break_no_room"
-    assert refused.value.message.startswith("The 9 player(s) of table 2 do not fit")
-    assert "1 open seat(s) in play and no empty table to open" in refused.value.message
+    assert refused.value.message.startswith("The 9 players of table 2 do not fit")
+    assert "(open seats in play: 1) and no empty table can open" in refused.value.message
 
 
 def test_a_broken_table_refuses_every_change_and_writes_nothing():

@@ -919,16 +919,14 @@ def test_break_confirmation_says_it_opens_a_table_and_does_exactly_that(
     asked = page(floor.get(url(event, "table-break", 5)))
 
     assert "Break table 5 and open table 6?" in asked
-    assert "do not fit at the tables in play (2 open seat(s)): this opens table 6." in asked
+    assert "do not fit at the tables in play (open seats: 2): this opens table 6." in asked
     assert "Table 6, opened for them: 9 players" in asked
     assert 'name="plan" value="5:9&gt;6+:9-9"' in asked
     assert "Open table 6 and break table 5" in asked
 
     response = floor.post(url(event, "table-break", 5), {"plan": "5:9>6+:9-9"}, follow=True)
 
-    assert "Table 5 broken: 9 player(s) moved (TDA 10-B). Table 6 opened for them." in page(
-        response
-    )
+    assert "Table 5 broken: 9 players moved (TDA 10-B). Table 6 opened for them." in page(response)
     assert counts(event) == {1: 9, 2: 9, 6: 9}
 
 
@@ -953,7 +951,7 @@ def test_break_confirmation_of_a_table_that_does_not_fit_gives_the_reason(floor,
     html = page(floor.get(url(event, "table-break", 2)))
 
     assert "Table 2 cannot be broken" in html
-    assert "1 open seat(s) in play and no empty table to open" in html
+    assert "(open seats in play: 1) and no empty table can open" in html
     assert "Break the table" not in html and 'name="plan"' not in html
 
 

@@ -697,8 +697,10 @@ def _break_words(plan: BreakPlan, number: int) -> tuple[str, str, str]:
     """Title, summary and button of a break's confirmation: a break that opens a table
     says so in all three."""
     if not plan.opens:
-        question = _(
-            "Its %(players)s player(s) get new seats at the tables in play; no other table opens."
+        question = ngettext(
+            "Its %(players)s player gets a new seat at the tables in play; no other table opens.",
+            "Its %(players)s players get new seats at the tables in play; no other table opens.",
+            plan.players,
         ) % {"players": plan.players}
         return _("Break table %(number)s?") % {"number": number}, question, _("Break the table")
     words = {
@@ -709,9 +711,12 @@ def _break_words(plan: BreakPlan, number: int) -> tuple[str, str, str]:
     }
     return (
         _("Break table %(number)s and open table %(tables)s?") % words,
-        _(
-            "Its %(players)s player(s) do not fit at the tables in play (%(free)s open "
-            "seat(s)): this opens table %(tables)s."
+        ngettext(
+            "Its %(players)s player does not fit at the tables in play (open seats: "
+            "%(free)s): this opens table %(tables)s.",
+            "Its %(players)s players do not fit at the tables in play (open seats: "
+            "%(free)s): this opens table %(tables)s.",
+            plan.players,
         )
         % words,
         _("Open table %(tables)s and break table %(number)s") % words,
@@ -737,10 +742,12 @@ def table_break(request, tournament_id: int, number: int):
         )
         if not outcome.ok:
             return _break_page(request, tournament, table.number, error=outcome.error)
-        text = _("Table %(number)s broken: %(count)s player(s) moved (TDA 10-B).") % {
-            "number": table.number,
-            "count": outcome.value.moves.count(),
-        }
+        moved = outcome.value.moves.count()
+        text = ngettext(
+            "Table %(number)s broken: %(count)s player moved (TDA 10-B).",
+            "Table %(number)s broken: %(count)s players moved (TDA 10-B).",
+            moved,
+        ) % {"number": table.number, "count": moved}
         opened = outcome.value.params.get("opens") or []
         if opened:
             text += " " + _("Table %(tables)s opened for them.") % {

@@ -393,7 +393,9 @@ def test_the_tablet_takes_back_its_last_bust_and_says_where_the_player_sits(clie
     shown = client.get(page(event))
     response = client.post(page(event), {"action": "undo_bust", "entry": str(out.pk)}, follow=True)
 
-    assert f"Undo last bust: {out.player.name} (#{out.number}) back to seat 3" in html(shown)
+    assert f"Undo last bust: <bdi>{out.player.name}</bdi> (#{out.number}) back to seat 3" in html(
+        shown
+    )
     assert f"Bust taken back: {out.player.name} (#{out.number}) is back in seat 3." in html(
         response
     )

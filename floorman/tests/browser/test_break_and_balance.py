@@ -68,7 +68,7 @@ def test_a_break_that_needs_a_new_table_says_so_and_does_exactly_what_it_said(li
 
     expect(td.locator("h1")).to_have_text("Break table 5 and open table 6?")
     expect(td.locator("main")).to_contain_text(
-        "Its 9 player(s) do not fit at the tables in play (2 open seat(s)): this opens table 6."
+        "Its 9 players do not fit at the tables in play (open seats: 2): this opens table 6."
     )
     expect(td.locator(".plan-lines li")).to_have_text(["Table 6, opened for them: 9 players"])
 
@@ -86,7 +86,7 @@ def test_a_break_that_needs_a_new_table_says_so_and_does_exactly_what_it_said(li
     td.get_by_role("button", name="Open table 6 and break table 5").click()
 
     expect(td.locator(".messages")).to_contain_text(
-        "Table 5 broken: 8 player(s) moved (TDA 10-B). Table 6 opened for them."
+        "Table 5 broken: 8 players moved (TDA 10-B). Table 6 opened for them."
     )
     moved_to = td.locator("table.moves tr strong").all_inner_texts()
     assert len(moved_to) == 8 and all(re.fullmatch(r"6-\d", seat) for seat in moved_to)

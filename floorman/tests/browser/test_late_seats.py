@@ -59,7 +59,7 @@ def test_seat_late_entries_shows_only_while_somebody_waits_and_appears_live(live
     expect(td.locator(".messages")).to_contain_text("Table 2 added.")
     td.locator(".seating-actions").get_by_role("link", name="Seat late entries").click()
     td.locator("main").get_by_role("button", name="Seat them").click()
-    expect(td.locator(".messages")).to_contain_text("1 player(s) seated at random.")
+    expect(td.locator(".messages")).to_contain_text("1 player seated at random.")
     td.goto(f"/tournaments/{event.pk}/seating/")
     expect(actions.get_by_role("link", name="Move a player")).to_be_visible()
     expect(actions.get_by_role("link", name="Seat late entries")).to_have_count(0)
