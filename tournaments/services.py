@@ -33,7 +33,12 @@ from tournaments.models import (
     Transaction,
     TransactionKind,
 )
-from tournaments.selectors import active_entry_count, entry_public, waiting_alternates
+from tournaments.selectors import (
+    SETUP_FIELDS,
+    active_entry_count,
+    entry_public,
+    waiting_alternates,
+)
 
 LOCK_TIMEOUT = "5s"
 
@@ -81,32 +86,9 @@ def _snapshot(obj, fields: tuple[str, ...]) -> dict:
     return data
 
 
-TOURNAMENT_FIELDS = (
-    "name",
-    "game",
-    "currency",
-    "buy_in",
-    "fee",
-    "starting_stack",
-    "table_size",
-    "capacity",
-    "start_at",
-    "late_reg_until_level",
-    "reentry_allowed",
-    "reentry_max",
-    "reentry_until_level",
-    "rebuy_until_level",
-    "rebuy_max",
-    "rebuy_price",
-    "rebuy_fee",
-    "rebuy_chips",
-    "addon_price",
-    "addon_fee",
-    "addon_chips",
-    "addon_at_break_after_level",
-    "guarantee",
-    "current_level",
-)
+# What a tournament's audit entries show of it: its setup (one list, tournaments.selectors),
+# its name, start and level in play.
+TOURNAMENT_FIELDS = ("name", *SETUP_FIELDS, "start_at", "current_level")
 MONEY_FIELDS = ("buy_in", "fee", "currency")
 # Once sold, a rebuy or add-on keeps its price and fee: the ledger's lines must agree.
 REBUY_MONEY_FIELDS = {
