@@ -269,9 +269,7 @@ def tournament_start(*, actor, tournament: Tournament) -> bool:
         return False  # no count needed: the usual case, at every clock action
     if not engine.play_begins(tournament.status, active_entries=active_entry_count(tournament)):
         return False
-    change = StatusChange(before=tournament.status, status=TournamentStatus.RUNNING, refunded=0)
-    tournament_status_write(tournament=tournament, status=TournamentStatus.RUNNING)
-    tournament_status_record(actor=actor, tournament=tournament, change=change)
+    _tournament_runs(actor=actor, tournament=tournament)
     return True
 
 
@@ -281,10 +279,15 @@ def tournament_reopen(*, actor, tournament: Tournament) -> bool:
     runs again. False where it was not finished."""
     if tournament.status != TournamentStatus.FINISHED:
         return False
+    _tournament_runs(actor=actor, tournament=tournament)
+    return True
+
+
+def _tournament_runs(*, actor, tournament: Tournament) -> None:
+    """Play begins, or begins again: the status written, audited and shown."""
     change = StatusChange(before=tournament.status, status=TournamentStatus.RUNNING, refunded=0)
     tournament_status_write(tournament=tournament, status=TournamentStatus.RUNNING)
     tournament_status_record(actor=actor, tournament=tournament, change=change)
-    return True
 
 
 def tournament_status_record(*, actor, tournament: Tournament, change: StatusChange) -> None:
