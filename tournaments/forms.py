@@ -15,6 +15,8 @@ from tournaments.models import (
     MAX_MONEY,
     EntryStatus,
     Game,
+    SatelliteRemainder,
+    SurvivorKeeps,
     birth_year_not_future,
     start_at_plausible,
 )
@@ -136,6 +138,52 @@ class TournamentForm(PageForm):
     addon_price = money_field(_("Add-on price"), help_text=_("Goes into the prize pool."))
     addon_fee = money_field(_("Add-on fee"), help_text=_("Kept by the house."))
     addon_chips = chips_field(_("Add-on chips"))
+    # Festivals (issue 17)
+    format = forms.CharField(
+        label=_("Format"),
+        max_length=60,
+        required=False,
+        help_text=_("Shown on the schedule: freezeout, re-entry, turbo, …"),
+    )
+    flight_end_level = level_field(_("Flights stop after level"))
+    flight_end_percent = forms.IntegerField(
+        label=_("Flights stop when this share of entries is left (%)"),
+        required=False,
+        min_value=1,
+        max_value=99,
+    )
+    flight_reentry = forms.BooleanField(
+        label=_("A player may enter a later flight"), required=False, initial=True
+    )
+    survivor_keeps = forms.ChoiceField(
+        label=_("A player surviving two flights keeps"),
+        choices=SurvivorKeeps.choices,
+        initial=SurvivorKeeps.LARGER,
+        required=False,
+    )
+    day2_late_entry = forms.BooleanField(label=_("Late entry into Day 2"), required=False)
+    day2_late_stack = forms.IntegerField(
+        label=_("Day 2 late entry stack"),
+        required=False,
+        min_value=1,
+        max_value=MAX_CHIPS,
+        help_text=_("Empty: the starting stack."),
+    )
+    day2_spread_big_stacks = forms.BooleanField(
+        label=_("Spread the big stacks over the Day 2 tables"), required=False
+    )
+    satellite_remainder = forms.ChoiceField(
+        label=_("A satellite's money left after the seats"),
+        choices=SatelliteRemainder.choices,
+        initial=SatelliteRemainder.NEXT_PLACE,
+        required=False,
+    )
+    tickets_transferable = forms.BooleanField(
+        label=_("Tickets may go to another player"), required=False
+    )
+    tickets_refundable = forms.BooleanField(
+        label=_("Tickets may be refunded as cash"), required=False
+    )
 
     def __init__(self, *args, money_locked: bool = False, editing: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
@@ -176,6 +224,11 @@ class TournamentForm(PageForm):
         for name in ("rebuy_chips", "addon_chips"):
             if data.get(name) is None and name not in self.errors:
                 data[name] = 0
+        # A form from before the festival settings keeps the house defaults.
+        data["survivor_keeps"] = data.get("survivor_keeps") or SurvivorKeeps.LARGER
+        data["satellite_remainder"] = (
+            data.get("satellite_remainder") or SatelliteRemainder.NEXT_PLACE
+        )
         return data
 
 

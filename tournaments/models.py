@@ -34,6 +34,56 @@ class TournamentStatus(models.TextChoices):
     CANCELLED = "cancelled", _("Cancelled")
 
 
+class Series(models.Model):
+    """A festival: the events a room runs under one name over some days (issue 17). Its
+    schedule is its events, each with its start, buy-in and format."""
+
+    name = models.CharField(_("name"), max_length=120, validators=[validate_visible_name])
+    slug = models.SlugField(
+        _("short name"), max_length=60, unique=True, help_text=_("In the public address.")
+    )
+    venue = models.CharField(_("venue"), max_length=120, blank=True)
+    starts_on = models.DateField(_("first day"))
+    ends_on = models.DateField(_("last day"))
+    public = models.BooleanField(
+        _("schedule public"), default=True, help_text=_("Anyone may open the schedule page.")
+    )
+    # The lobby's rotation through the series' running events.
+    rotate_seconds = models.PositiveSmallIntegerField(_("lobby rotation (seconds)"), default=20)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-starts_on", "-id"]
+        verbose_name = _("series")
+        verbose_name_plural = _("series")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(ends_on__gte=models.F("starts_on")), name="series_ends_after_start"
+            ),
+            models.CheckConstraint(
+                condition=Q(rotate_seconds__gte=5), name="series_rotation_at_least_5s"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class SurvivorKeeps(models.TextChoices):
+    """A player who survives two flights plays Day 2 with one bag (house setting)."""
+
+    LARGER = "larger", _("The larger stack")
+    FIRST = "first", _("The first flight's stack")
+    CHOOSE = "choose", _("The player chooses before Day 2")
+
+
+class SatelliteRemainder(models.TextChoices):
+    """What a satellite's pool has left after the seats it buys (house setting)."""
+
+    NEXT_PLACE = "next_place", _("Paid to the next place")
+    SHARED = "shared", _("Shared among the seat winners")
+
+
 class Tournament(models.Model):
     name = models.CharField(_("name"), max_length=120, validators=[validate_visible_name])
     game = models.CharField(_("game"), max_length=10, choices=Game.choices, default=Game.NLHE)
@@ -68,6 +118,66 @@ class Tournament(models.Model):
         _("add-on at the break after level"), null=True, blank=True
     )
     guarantee = models.BigIntegerField(_("guarantee"), default=0)
+    # --- Festivals (issue 17) ---
+    series = models.ForeignKey(
+        Series,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="events",
+        verbose_name=_("series"),
+    )
+    series_number = models.PositiveSmallIntegerField(_("event number"), null=True, blank=True)
+    format = models.CharField(
+        _("format"), max_length=60, blank=True, help_text=_("Freezeout, re-entry, turbo, …")
+    )
+    # A flight is a tournament of its own whose survivors play Day 2 of its parent event.
+    parent = models.ForeignKey(
+        "self",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="flights",
+        verbose_name=_("flight of"),
+    )
+    flight_name = models.CharField(_("flight"), max_length=20, blank=True)
+    # The event's house settings for its flights (read on the parent).
+    flight_end_level = models.PositiveSmallIntegerField(
+        _("flights stop after level"), null=True, blank=True
+    )
+    flight_end_percent = models.PositiveSmallIntegerField(
+        _("flights stop when this share of entries is left (%)"), null=True, blank=True
+    )
+    flight_reentry = models.BooleanField(_("a player may enter a later flight"), default=True)
+    survivor_keeps = models.CharField(
+        _("a player surviving two flights keeps"),
+        max_length=10,
+        choices=SurvivorKeeps.choices,
+        default=SurvivorKeeps.LARGER,
+    )
+    day2_late_entry = models.BooleanField(_("late entry into Day 2"), default=False)
+    day2_late_stack = models.BigIntegerField(_("Day 2 late entry stack"), null=True, blank=True)
+    day2_spread_big_stacks = models.BooleanField(
+        _("spread the big stacks over the Day 2 tables"), default=False
+    )
+    # A satellite wins seats (tickets) in its target event.
+    satellite_target = models.ForeignKey(
+        "self",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="satellites",
+        verbose_name=_("satellite for"),
+    )
+    satellite_remainder = models.CharField(
+        _("what the seats leave"),
+        max_length=10,
+        choices=SatelliteRemainder.choices,
+        default=SatelliteRemainder.NEXT_PLACE,
+    )
+    # The event's house settings for the tickets that enter it.
+    tickets_transferable = models.BooleanField(_("tickets may go to another player"), default=False)
+    tickets_refundable = models.BooleanField(_("tickets may be refunded as cash"), default=False)
     # The level in play: the clock moves it (clock.services), the director may set it
     # on the edit form, and registration deadlines are checked against it.
     current_level = models.PositiveSmallIntegerField(_("current level"), default=1)
@@ -104,6 +214,33 @@ class Tournament(models.Model):
             models.CheckConstraint(
                 condition=Q(capacity__isnull=True) | Q(capacity__gt=0), name="capacity_positive"
             ),
+            models.CheckConstraint(
+                condition=Q(parent__isnull=True) | Q(satellite_target__isnull=True),
+                name="flight_is_no_satellite",
+            ),
+            models.CheckConstraint(
+                condition=Q(parent__isnull=True) | ~Q(parent=models.F("id")),
+                name="flight_not_its_own_parent",
+            ),
+            models.CheckConstraint(
+                condition=Q(flight_end_percent__isnull=True)
+                | Q(flight_end_percent__gte=1, flight_end_percent__lte=99),
+                name="flight_end_percent_1_to_99",
+            ),
+            models.CheckConstraint(
+                condition=Q(day2_late_stack__isnull=True) | Q(day2_late_stack__gt=0),
+                name="day2_late_stack_positive",
+            ),
+            models.UniqueConstraint(
+                fields=["parent", "flight_name"],
+                condition=Q(parent__isnull=False),
+                name="flight_name_unique",
+            ),
+            models.UniqueConstraint(
+                fields=["series", "series_number"],
+                condition=Q(series__isnull=False, series_number__isnull=False),
+                name="series_number_unique",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -116,6 +253,14 @@ class Tournament(models.Model):
     @property
     def addon_offered(self) -> bool:
         return self.addon_at_break_after_level is not None
+
+    @property
+    def is_flight(self) -> bool:
+        return self.parent_id is not None
+
+    @property
+    def is_satellite(self) -> bool:
+        return self.satellite_target_id is not None
 
 
 START_YEARS = (2000, 2100)
@@ -308,6 +453,8 @@ class TransactionKind(models.TextChoices):
     ADDON = "addon", _("Add-on")
     REFUND = "refund", _("Refund")
     PAYOUT = "payout", _("Payout")
+    # A seat won in a satellite, used to enter: no cash moves (issue 17).
+    TICKET = "ticket", _("Ticket")
 
 
 class Transaction(models.Model):
@@ -334,6 +481,9 @@ class Transaction(models.Model):
     reverses = models.OneToOneField(
         "self", on_delete=models.PROTECT, null=True, blank=True, related_name="reversed_by"
     )
+    ticket = models.ForeignKey(
+        "Ticket", on_delete=models.PROTECT, null=True, blank=True, related_name="lines"
+    )
     cashier = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
@@ -352,3 +502,178 @@ class Transaction(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} {self.amount}"
+
+
+class FlightEnd(models.Model):
+    """The end of a flight's day (issue 17): when and why play stopped, the chips in play
+    then (sold less removed), and the director's word on the bags counted against them."""
+
+    class Reason(models.TextChoices):
+        LEVEL = "level", _("The last level of the day was played")
+        SHARE = "share", _("The set share of entries is left")
+        DIRECTOR = "director", _("The director stopped play")
+
+    flight = models.OneToOneField(
+        Tournament, on_delete=models.CASCADE, related_name="flight_end", verbose_name=_("flight")
+    )
+    reason = models.CharField(_("reason"), max_length=10, choices=Reason.choices)
+    stopped_at = models.DateTimeField(_("play stopped"), auto_now_add=True)
+    chips_in_play = models.BigIntegerField(_("chips in play"))
+    confirmed_at = models.DateTimeField(_("bags confirmed"), null=True, blank=True)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    # What the bags held more (positive) or less than the chips in play when confirmed.
+    difference = models.BigIntegerField(_("difference"), null=True, blank=True)
+    note = models.CharField(_("note"), max_length=300, blank=True)
+
+    class Meta:
+        verbose_name = _("end of a flight")
+        verbose_name_plural = _("ends of flights")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(chips_in_play__gte=0), name="flight_end_chips_not_negative"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.flight} ({self.reason})"
+
+
+class BagStatus(models.TextChoices):
+    SEALED = "sealed", _("Bagged")
+    CARRIED = "carried", _("On to Day 2")
+    FORFEITED = "forfeited", _("Forfeited")
+
+
+class Bag(models.Model):
+    """A flight survivor's chips, counted and bagged at the end of the day (issue 17).
+    Its number goes on the bag's tag; Day 2 seats the player with these chips."""
+
+    flight = models.ForeignKey(
+        Tournament, on_delete=models.PROTECT, related_name="bags", verbose_name=_("flight")
+    )
+    entry = models.OneToOneField(
+        Entry, on_delete=models.PROTECT, related_name="bag", verbose_name=_("entry")
+    )
+    number = models.PositiveIntegerField(_("bag number"))
+    chips = models.BigIntegerField(_("chips"))
+    status = models.CharField(
+        _("status"), max_length=10, choices=BagStatus.choices, default=BagStatus.SEALED
+    )
+    # Why a bag was forfeited: the player survived another flight (recorded, never deleted).
+    forfeit_reason = models.CharField(_("forfeited because"), max_length=200, blank=True)
+    day2_entry = models.OneToOneField(
+        Entry,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="from_bag",
+        verbose_name=_("Day 2 entry"),
+    )
+    counted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    counted_at = models.DateTimeField(_("counted"), auto_now=True)
+
+    class Meta:
+        ordering = ["flight", "number"]
+        verbose_name = _("bag")
+        verbose_name_plural = _("bags")
+        constraints = [
+            models.UniqueConstraint(fields=["flight", "number"], name="bag_number_unique"),
+            models.CheckConstraint(condition=Q(chips__gt=0), name="bag_chips_positive"),
+            models.CheckConstraint(
+                condition=Q(day2_entry__isnull=True) | Q(status="carried"),
+                name="bag_day2_entry_only_carried",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.flight.flight_name or self.flight_id}-{self.number}"
+
+
+class TicketStatus(models.TextChoices):
+    ISSUED = "issued", _("Issued")
+    USED = "used", _("Used")
+    REFUNDED = "refunded", _("Refunded")
+
+
+class Ticket(models.Model):
+    """A seat in an event, won in a satellite (issue 17): entering with it costs no
+    money, and the event's prize pool counts it at its full buy-in. Used once."""
+
+    target = models.ForeignKey(
+        Tournament, on_delete=models.PROTECT, related_name="tickets", verbose_name=_("event")
+    )
+    satellite = models.ForeignKey(
+        Tournament,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="tickets_won",
+        verbose_name=_("won in"),
+    )
+    won_by = models.ForeignKey(
+        Entry, on_delete=models.PROTECT, null=True, blank=True, related_name="tickets_won"
+    )
+    holder = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="tickets", verbose_name=_("holder")
+    )
+    # The target's buy-in and fee when the ticket was issued: what it is worth.
+    buy_in = models.BigIntegerField(_("buy-in"))
+    fee = models.BigIntegerField(_("fee"))
+    status = models.CharField(
+        _("status"), max_length=10, choices=TicketStatus.choices, default=TicketStatus.ISSUED
+    )
+    used_by = models.OneToOneField(
+        Entry,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="ticket",
+        verbose_name=_("entry"),
+    )
+    issued_at = models.DateTimeField(_("issued"), auto_now_add=True)
+    closed_at = models.DateTimeField(_("used or refunded"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["issued_at", "id"]
+        verbose_name = _("ticket")
+        verbose_name_plural = _("tickets")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(buy_in__gte=0, fee__gte=0), name="ticket_value_not_negative"
+            ),
+            # Used once: a used ticket names its entry, an unused one none.
+            models.CheckConstraint(
+                condition=Q(status="used", used_by__isnull=False)
+                | (~Q(status="used") & Q(used_by__isnull=True)),
+                name="ticket_used_names_entry",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.target} ({self.holder})"
+
+    @property
+    def value(self) -> int:
+        return self.buy_in + self.fee
+
+
+class TicketTransfer(models.Model):
+    """A ticket given to another player, where the house allows it (kept, never edited)."""
+
+    ticket = models.ForeignKey(Ticket, on_delete=models.PROTECT, related_name="transfers")
+    from_player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    to_player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.ticket_id}: {self.from_player_id} → {self.to_player_id}"

@@ -59,6 +59,18 @@ SETUP_FIELDS = (
     "addon_chips",
     "addon_at_break_after_level",
     "guarantee",
+    # Festivals (issue 17): the house's settings for flights, Day 2 and tickets.
+    "format",
+    "flight_end_level",
+    "flight_end_percent",
+    "flight_reentry",
+    "survivor_keeps",
+    "day2_late_entry",
+    "day2_late_stack",
+    "day2_spread_big_stacks",
+    "satellite_remainder",
+    "tickets_transferable",
+    "tickets_refundable",
 )
 
 

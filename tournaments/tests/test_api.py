@@ -270,6 +270,17 @@ def test_tournament_retrieve_anonymous_gives_every_setup_field():
         "addon_chips": 0,
         "addon_at_break_after_level": None,
         "guarantee": 0,
+        "format": "",
+        "flight_end_level": None,
+        "flight_end_percent": None,
+        "flight_reentry": True,
+        "survivor_keeps": "larger",
+        "day2_late_entry": False,
+        "day2_late_stack": None,
+        "day2_spread_big_stacks": False,
+        "satellite_remainder": "next_place",
+        "tickets_transferable": False,
+        "tickets_refundable": False,
         "current_level": 1,
     }
 
