@@ -4,6 +4,11 @@ Messages are typed JSON: {"type": "<kind>", "tournament": id, "data": {...}}. Th
 sent only after the transaction commits, so a screen never sees a change that was
 rolled back. Data must be public: no contact details.
 
+A flight's entries, busts and bags also concern its event (issue 17): such an event of a
+flight is followed by a light "overview.changed" to the event's group, and the event's
+screens fetch its overview once. Nobody subscribes to anything new, and the relay reads
+no database: the flight's lock noted its event (flight_note).
+
 Services run in plain threads (gunicorn's workers, Celery, commands), and the channel
 layer is asyncio. asgiref's `async_to_sync` would start a new event loop for each
 message, and channels_redis keeps its connections per event loop: every message opened
@@ -47,6 +52,9 @@ PAYOUTS_UPDATED = "payouts.updated"  # the payout table: settings, lock, lines
 # A place entered, a prize paid, a deal agreed: the summary and the changed lines only
 # ("changed": null when many may have changed: GET the results).
 RESULTS_UPDATED = "results.updated"
+# Something changed in one of the event's flights (issue 17): its screens fetch the
+# event's overview once. {"flight": id, "change": the flight's own kind}
+OVERVIEW_CHANGED = "overview.changed"
 KINDS = (
     ENTRY_REGISTERED,
     ENTRY_UPDATED,
@@ -62,6 +70,20 @@ KINDS = (
     HAND_FOR_HAND,
     PAYOUTS_UPDATED,
     RESULTS_UPDATED,
+    OVERVIEW_CHANGED,
+)
+# A flight's events that say nothing of its entries, survivors or bags: not relayed.
+NOT_OVERVIEW = frozenset(
+    {
+        CLOCK_UPDATED,
+        CLOCK_WARNING,
+        CLOCK_LEVEL,
+        PLAYER_CLOCK,
+        ANNOUNCEMENTS,
+        TABLE_UPDATED,
+        HAND_FOR_HAND,
+        OVERVIEW_CHANGED,
+    }
 )
 
 
@@ -71,6 +93,31 @@ def live_publish(*, tournament_id: int, kind: str, data: dict) -> None:
         raise ValueError(f"unknown live event kind {kind!r}")
     message = {"type": kind, "tournament": tournament_id, "data": data}
     transaction.on_commit(lambda: _send(tournament_id, message))
+    parent_id = _parents.get(tournament_id)
+    if parent_id is not None and kind not in NOT_OVERVIEW:
+        relayed = {
+            "type": OVERVIEW_CHANGED,
+            "tournament": parent_id,
+            "data": {"flight": tournament_id, "change": kind},
+        }
+        transaction.on_commit(lambda: _send(parent_id, relayed))
+
+
+# A flight's parent event, noted when the flight's row is locked (tournament_lock): every
+# service that changes a flight locks it before it publishes, so the relay to the event's
+# screens asks the database nothing. A flight never changes its event.
+PARENTS_MAX = 10_000
+_parents: dict[int, int] = {}
+
+
+def flight_note(tournament_id: int, parent_id: int | None) -> None:
+    """Remember whether the tournament is a flight, and of which event (issue 17)."""
+    if parent_id is None:
+        _parents.pop(tournament_id, None)
+        return
+    if len(_parents) >= PARENTS_MAX:
+        _parents.clear()
+    _parents[tournament_id] = parent_id
 
 
 def _send(tournament_id: int, message: dict) -> None:

@@ -2,12 +2,15 @@
 
 from dataclasses import dataclass
 
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, OuterRef, Q, Subquery, Sum
+from django.db.models.functions import Coalesce
 
 from tournaments import engine
 from tournaments.models import (
     Alternate,
     AlternateStatus,
+    Bag,
+    BagStatus,
     Entry,
     EntryStatus,
     Player,
@@ -102,6 +105,111 @@ def entry_public(entry: Entry) -> dict:
         "table": None,
         "seat": None,
     }
+
+
+# --- An event with flights, as a whole (issue 17) ---------------------------------------
+
+# How many of the biggest bags the lobby and the API show as Day 2's chip leaders.
+CHIP_LEADERS = 10
+IN_PLAY = ~Q(status=EntryStatus.CANCELLED)  # refunded entries never count
+BAGS_KEPT = (BagStatus.SEALED, BagStatus.CARRIED)  # a forfeited bag plays no Day 2
+
+
+def _per_flight(model, link: str, condition: Q):
+    """The rows of `model` of each flight, counted in one subquery per column."""
+    rows = (
+        model.objects.filter(condition, **{link: OuterRef("pk")})
+        .order_by()
+        .values(link)
+        .annotate(count=Count("pk"))
+        .values("count")
+    )
+    return Coalesce(Subquery(rows), 0)
+
+
+def event_overview(event: Tournament, *, leaders: int = CHIP_LEADERS) -> dict | None:
+    """An event with flights as a whole: each flight (its name, start, status, entries and
+    survivors: the entries still in while it plays, its bags once the director has
+    confirmed them), the entries of all flights and the late entries into Day 2, the
+    survivors in all (forfeited bags not counted: the player plays Day 2 with one bag),
+    Day 2's chip leaders from the bags (sealed or carried, biggest first), and once Day 2
+    has begun its players. None for an event without flights. At most three queries,
+    however many flights and players."""
+    flights = list(
+        Tournament.objects.filter(parent=event)
+        .select_related("flight_end")
+        .annotate(
+            entries_n=_per_flight(Entry, "tournament", IN_PLAY),
+            active_n=_per_flight(Entry, "tournament", Q(status=EntryStatus.ACTIVE)),
+            bags_n=_per_flight(Bag, "flight", Q()),
+            forfeited_n=_per_flight(Bag, "flight", Q(status=BagStatus.FORFEITED)),
+        )
+        .order_by("start_at", "flight_name", "pk")
+    )
+    if not flights:
+        return None
+    rows = [_flight_row(flight) for flight in flights]
+    own = Entry.objects.filter(IN_PLAY, tournament=event).aggregate(
+        from_bags=Count("pk", filter=Q(from_bag__isnull=False)),
+        late=Count("pk", filter=Q(from_bag__isnull=True)),
+        active=Count("pk", filter=Q(status=EntryStatus.ACTIVE)),
+    )
+    flight_entries = sum(row["entries"] for row in rows)
+    forfeited = sum(f.forfeited_n for f in flights if _bags_confirmed(f))
+    started = own["from_bags"] > 0  # Day 2 has seated the bags
+    return {
+        "event": {"id": event.pk, "name": event.name, "status": event.status},
+        "flights": rows,
+        "flight_entries": flight_entries,
+        "day2_late_entries": own["late"],
+        "entries": flight_entries + own["late"],
+        "survivors": sum(row["survivors"] for row in rows) - forfeited,
+        "chip_leaders": chip_leaders(event, limit=leaders)
+        if leaders and any(f.bags_n for f in flights)
+        else [],
+        "day2": {"started": True, "players": own["active"]} if started else None,
+    }
+
+
+def _bags_confirmed(flight: Tournament) -> bool:
+    end = getattr(flight, "flight_end", None)
+    return end is not None and end.confirmed_at is not None
+
+
+def _flight_row(flight: Tournament) -> dict:
+    confirmed = _bags_confirmed(flight)
+    return {
+        "id": flight.pk,
+        "name": flight.flight_name,
+        "start_at": flight.start_at,
+        "status": flight.status,
+        "entries": flight.entries_n,
+        # While it plays the players still in; once bagged and confirmed, its bags.
+        "survivors": flight.bags_n if confirmed else flight.active_n,
+        "stopped": getattr(flight, "flight_end", None) is not None,
+        "bags": flight.bags_n,
+        "bags_confirmed": confirmed,
+    }
+
+
+def chip_leaders(event: Tournament, *, limit: int = CHIP_LEADERS) -> list[dict]:
+    """The biggest bags of the event's flights (Day 2's chip counts), forfeited bags left
+    out; equal stacks in the order of the flights, then of the bag numbers."""
+    bags = (
+        Bag.objects.filter(flight__parent=event, status__in=BAGS_KEPT)
+        .select_related("entry__player", "flight")
+        .order_by("-chips", "flight__start_at", "flight__flight_name", "number")[:limit]
+    )
+    return [
+        {
+            "bag": bag.number,
+            "flight": bag.flight.flight_name,
+            "chips": bag.chips,
+            "status": bag.status,
+            "player": player_public(bag.entry.player),
+        }
+        for bag in bags
+    ]
 
 
 def active_entry_count(tournament: Tournament) -> int:

@@ -58,9 +58,11 @@ def tournament_lock(tournament_id: int) -> Tournament:
         with connection.cursor() as cursor:
             cursor.execute(f"SET LOCAL lock_timeout = '{LOCK_TIMEOUT}'")
     try:
-        return Tournament.objects.select_for_update().get(pk=tournament_id)
+        tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
     except Tournament.DoesNotExist:
         raise NotFound(_("No such tournament.")) from None
+    live.flight_note(tournament.pk, tournament.parent_id)  # a flight's events reach its event
+    return tournament
 
 
 def lookup_changed(tournament_ids) -> None:
