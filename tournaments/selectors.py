@@ -2,7 +2,7 @@
 
 from dataclasses import dataclass
 
-from django.db.models import Count, OuterRef, Q, Subquery, Sum
+from django.db.models import Count, Exists, OuterRef, Q, Subquery, Sum
 from django.db.models.functions import Coalesce
 
 from tournaments import engine
@@ -169,6 +169,14 @@ def event_overview(event: Tournament, *, leaders: int = CHIP_LEADERS) -> dict | 
         else [],
         "day2": {"started": True, "players": own["active"]} if started else None,
     }
+
+
+def flights_flagged(tournaments):
+    """The tournaments with `has_flights`, in the same query: a busy public page then
+    asks nothing more of an event without flights."""
+    return tournaments.annotate(
+        has_flights=Exists(Tournament.objects.filter(parent=OuterRef("pk")))
+    )
 
 
 def _bags_confirmed(flight: Tournament) -> bool:

@@ -29,6 +29,7 @@ from seating.selectors import final_table
 from seating.views.public import side_board
 from tournaments.models import Tournament, TournamentStatus
 from tournaments.selectors import Totals, tournament_totals
+from tournaments.templatetags.festival import festival_view
 from tournaments.templatetags.floorman_format import babel_locale, chips, money, place_text
 
 LAYOUTS = ("clock", "payouts", "seating")
@@ -439,13 +440,49 @@ def _screen(
     return render(request, template, context)
 
 
+# --- An event with flights (issue 17) -------------------------------------------------
+
+# What a flight's lobby hears of its own that changes its counts; an event's lobby hears
+# its flights' changes as "overview.changed" (floorman.live) and its own Day 2 entries.
+FLIGHT_CHANGES = "entry.registered entry.updated tournament.updated"
+EVENT_CHANGES = "overview.changed entry.registered entry.updated"
+
+
+def festival_lobby(tournament: Tournament) -> dict | None:
+    """A flight's lobby names its event and shows the flight's entries and the event's in
+    all; an event's lobby, until Day 2 begins, its flights (entries, survivors) and the
+    chip leaders from the bags. Where the screen fetches it again when told
+    (static/js/festival.js: one fetch, no polling)."""
+    festival = festival_view(tournament, event_totals=True)
+    if festival is None:
+        return None
+    overview = festival.get("overview")
+    if overview is not None and overview["day2"] is not None:
+        return None  # Day 2's lobby is the event's own: the clock and its field
+    return {
+        **festival,
+        "url": reverse("screens:festival", kwargs={"tournament_id": tournament.pk}),
+        "socket": f"/ws/tournaments/{tournament.pk}/",
+        "kinds": EVENT_CHANGES if overview is not None else FLIGHT_CHANGES,
+    }
+
+
+@never_cache
+@require_safe
+def lobby_festival(request, tournament_id: int):
+    """The lobby's festival part again, for its screen to swap in (public HTML)."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    return render(request, "clock/_festival.html", {"festival": festival_lobby(tournament)})
+
+
 @never_cache
 @require_safe
 def lobby(request, tournament_id: int):
     """One tournament, full screen; ?layout=clock|payouts|seating. The seating layout
-    shows the seating board beside the clock (static/js/seats.js keeps it live)."""
+    shows the seating board beside the clock (static/js/seats.js keeps it live). A flight
+    names its event; an event with flights shows them beside the clock (issue 17)."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    extra = {}
+    extra = {"festival": festival_lobby(tournament)}
     if _layout(request) == "seating":  # ?columns=2&rows=16&every=10 size the board
         extra["seatings"] = [side_board(tournament, request.GET)]
     return _screen(request, "clock/lobby.html", [board_data(tournament)], every=None, extra=extra)
