@@ -3,6 +3,9 @@ and shows its entries and the event's in all; the event's screen, until Day 2 be
 its flights (entries, survivors) and the chip leaders from the bags."""
 
 import re
+import shutil
+import subprocess
+from pathlib import Path
 
 import pytest
 from django.urls import reverse
@@ -164,3 +167,10 @@ def test_a_flights_lobby_asks_three_queries_more_than_before(client, django_asse
     part_url = reverse("screens:festival", kwargs={"tournament_id": day1b.pk})
     with django_assert_num_queries(4):  # the flight, its event, the flights, Day 2
         client.get(part_url)
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs node for JS tests")
+def test_festival_js():
+    script = Path(__file__).parent / "js" / "festival_test.js"
+    result = subprocess.run(["node", str(script)], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stdout + result.stderr
