@@ -1,9 +1,9 @@
 // An event with flights on the lobby screen (issue 17): the part web.screens renders
-// (#festival) is fetched again once when the screen hears a change: on a flight's
-// lobby its own entries, on the event's lobby "overview.changed" (a change in one of its
-// flights, floorman/live.py) and its Day 2 entries. Changes that come in a burst (a bust
-// frees a seat and tells the clock) are fetched once. No polling: a screen that
-// reconnects fetches it once too. Load after live.js.
+// (#festival) is fetched again once when the event's socket tells of a change:
+// "overview.changed" (a change in one of its flights, floorman/live.py) or a Day 2
+// entry. The event's lobby and each flight's (the event's total) listen there. Changes
+// that come in a burst (a bust frees a seat and tells the clock) are fetched once. No
+// polling: a screen that reconnects fetches it once too. Load after live.js.
 (function () {
   "use strict";
   var live = window.FloormanLive;

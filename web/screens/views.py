@@ -442,9 +442,9 @@ def _screen(
 
 # --- An event with flights (issue 17) -------------------------------------------------
 
-# What a flight's lobby hears of its own that changes its counts; an event's lobby hears
-# its flights' changes as "overview.changed" (floorman.live) and its own Day 2 entries.
-FLIGHT_CHANGES = "entry.registered entry.updated tournament.updated"
+# What changes the event's counts, heard on the event's socket: its flights' changes come
+# as "overview.changed" (floorman.live), its own are Day 2's entries. A flight's lobby
+# listens there too: the event's total changes with every flight.
 EVENT_CHANGES = "overview.changed entry.registered entry.updated"
 
 
@@ -459,11 +459,12 @@ def festival_lobby(tournament: Tournament) -> dict | None:
     overview = festival.get("overview")
     if overview is not None and overview["day2"] is not None:
         return None  # Day 2's lobby is the event's own: the clock and its field
+    event_id = tournament.parent_id or tournament.pk
     return {
         **festival,
         "url": reverse("screens:festival", kwargs={"tournament_id": tournament.pk}),
-        "socket": f"/ws/tournaments/{tournament.pk}/",
-        "kinds": EVENT_CHANGES if overview is not None else FLIGHT_CHANGES,
+        "socket": f"/ws/tournaments/{event_id}/",  # web.asgi routes it
+        "kinds": EVENT_CHANGES,
     }
 
 

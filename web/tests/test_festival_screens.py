@@ -63,7 +63,11 @@ def test_a_flights_lobby_names_its_event_and_counts_its_entries_and_the_events(c
 
     assert "Day 1B — flight of Main Event" in shown
     assert "This flight: 4 entries · The event: 9 entries in all" in shown
-    assert 'src="/static/js/festival.js"' in lobby(client, day1b)
+    html = lobby(client, day1b)
+    assert 'src="/static/js/festival.js"' in html
+    # It listens on the event's socket: every flight changes the event's total.
+    assert f'data-socket="/ws/tournaments/{event.pk}/"' in html
+    assert 'data-kinds="overview.changed entry.registered entry.updated"' in html
 
 
 def test_the_events_lobby_before_day2_shows_its_flights_and_the_chip_leaders(client):
