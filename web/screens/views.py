@@ -28,7 +28,7 @@ from prizes.selectors import chips_in_play, results
 from seating.selectors import final_table
 from seating.views.public import side_board
 from tournaments.models import Tournament, TournamentStatus
-from tournaments.selectors import Totals, tournament_totals
+from tournaments.selectors import Totals, flights_flagged, tournament_totals
 from tournaments.templatetags.festival import festival_view
 from tournaments.templatetags.floorman_format import babel_locale, chips, money, place_text
 
@@ -472,7 +472,7 @@ def festival_lobby(tournament: Tournament) -> dict | None:
 @require_safe
 def lobby_festival(request, tournament_id: int):
     """The lobby's festival part again, for its screen to swap in (public HTML)."""
-    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    tournament = get_object_or_404(flights_flagged(Tournament.objects.all()), pk=tournament_id)
     return render(request, "clock/_festival.html", {"festival": festival_lobby(tournament)})
 
 
@@ -482,7 +482,8 @@ def lobby(request, tournament_id: int):
     """One tournament, full screen; ?layout=clock|payouts|seating. The seating layout
     shows the seating board beside the clock (static/js/seats.js keeps it live). A flight
     names its event; an event with flights shows them beside the clock (issue 17)."""
-    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    # Whether it has flights comes with the row: no query more for an event without.
+    tournament = get_object_or_404(flights_flagged(Tournament.objects.all()), pk=tournament_id)
     extra = {"festival": festival_lobby(tournament)}
     if _layout(request) == "seating":  # ?columns=2&rows=16&every=10 size the board
         extra["seatings"] = [side_board(tournament, request.GET)]
