@@ -157,6 +157,8 @@ def _deal_places(deal: Deal) -> dict[int, tuple[int, int]]:
 def _place_ranges(
     tournament: Tournament, deal: Deal | None, entered: dict[int, tuple[int, int]]
 ) -> dict[int, tuple[int, int]]:
+    if tournament.is_flight:
+        return {}  # issue 17: places run over the whole event; Day 1 busts have none
     ranges = {entry: place.shared for entry, place in finishing_places(tournament.pk).items()}
     if deal is not None and deal.ends_tournament:
         ranges.update(_deal_places(deal))
