@@ -12,7 +12,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from floorman.pages import role_required, service_call
 from floorman.roles import SEATING
-from seating.models import Seat
+from seating.selectors import day2_seats
 from seating.services.day2 import day2_start
 from tournaments.messages import day2_refusal
 from tournaments.models import Bag, Tournament
@@ -22,26 +22,6 @@ from tournaments.services.day2 import bag_choose
 
 def _event(tournament_id: int) -> Tournament:
     return get_object_or_404(Tournament, pk=tournament_id)
-
-
-def day2_seats(event: Tournament) -> list[dict]:
-    """Who sits where on Day 2, table by table, with the chips and the bag they brought:
-    one query."""
-    fields = ("table", "seat", "entry", "name", "chips", "bag", "flight")
-    rows = (
-        Seat.objects.filter(table__tournament=event, table__broken_at=None, entry__isnull=False)
-        .order_by("table__number", "number")
-        .values_list(
-            "table__number",
-            "number",
-            "entry_id",
-            "entry__player__name",
-            "entry__chips",
-            "entry__from_bag__number",
-            "entry__from_bag__flight__flight_name",
-        )
-    )
-    return [dict(zip(fields, row, strict=True)) for row in rows]
 
 
 @role_required(SEATING)
