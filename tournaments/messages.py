@@ -67,7 +67,6 @@ DAY2_REFUSALS = {
         "The house rule decides which bag a player who survived two flights keeps."
     ),
     "bag_choice_single": _("The player has only this bag: there is nothing to choose."),
-    "bag_not_in_event": _("This bag is not from one of this event's flights."),
 }
 
 
