@@ -16,7 +16,13 @@ from prizes.models import Deal, Payment, PlaceEntered
 from rulings.models import Penalty
 from seating.selectors import seating_setup
 from tournaments.models import Entry, EntryStatus, Tournament, TournamentStatus
-from tournaments.selectors import Totals, player_public, tournament_setup, tournament_totals
+from tournaments.selectors import (
+    Totals,
+    day2_chips_sold,
+    player_public,
+    tournament_setup,
+    tournament_totals,
+)
 
 # --- An event's setup -----------------------------------------------------------------
 
@@ -71,6 +77,8 @@ def chips_in_play(tournament: Tournament, totals: Totals | None = None) -> int:
     removed = Penalty.objects.filter(tournament=tournament).aggregate(
         removed=Sum("chips_removed", default=0)
     )["removed"]
+    if totals.flight_lines:  # an event with flights: Day 2 began from the bags (issue 17)
+        return day2_chips_sold(tournament) - removed
     return (
         tournament.starting_stack * totals.total_buy_ins
         + tournament.rebuy_chips * totals.rebuys

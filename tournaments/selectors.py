@@ -129,6 +129,8 @@ class Totals:
     fees: int
     free_places: int | None
     alternates_waiting: int
+    # Lines of the event's flights among these (issue 17): 0 for any other event.
+    flight_lines: int = 0
 
     @property
     def total_buy_ins(self) -> int:
@@ -148,6 +150,7 @@ def tournament_totals(tournament: Tournament) -> Totals:
         collected=Sum("prize_share", filter=~Q(kind=TransactionKind.PAYOUT), default=0),
         paid_out=Sum("amount", filter=Q(kind=TransactionKind.PAYOUT), default=0),
         fees=Sum("fee_share", default=0),
+        flight_lines=Count("id", filter=~Q(tournament=tournament)),
     )
     active = active_entry_count(tournament)
     return Totals(
@@ -167,6 +170,7 @@ def tournament_totals(tournament: Tournament) -> Totals:
         fees=agg["fees"],
         free_places=engine.free_places(tournament.capacity, active_entries=active),
         alternates_waiting=waiting_alternates(tournament).count(),
+        flight_lines=agg["flight_lines"],
     )
 
 
@@ -205,6 +209,30 @@ def day2_late_sale(tournament: Tournament) -> tuple[str | None, int | None]:
     if flags["flight_count"] == 0 or refusal:
         return refusal, None
     return None, tournament.day2_late_stack or tournament.starting_stack
+
+
+def day2_chips_sold(event: Tournament) -> int:
+    """The chips an event with flights brought into Day 2 and sold there: the bags
+    carried, the late entries with the Day 2 stack, and the event's own rebuys and
+    add-ons (a flight's are in its bags). Two queries."""
+    bags = Bag.objects.filter(flight__parent=event, status=BagStatus.CARRIED).aggregate(
+        chips=Sum("chips", default=0)
+    )["chips"]
+    unreversed = Q(reversed_by__isnull=True)
+    own = Transaction.objects.filter(tournament=event).aggregate(
+        late=Count(
+            "id",
+            filter=Q(kind__in=[TransactionKind.BUY_IN, TransactionKind.REENTRY]) & unreversed,
+        ),
+        rebuys=Count("id", filter=Q(kind=TransactionKind.REBUY) & unreversed),
+        addons=Count("id", filter=Q(kind=TransactionKind.ADDON) & unreversed),
+    )
+    return (
+        bags
+        + own["late"] * (event.day2_late_stack or event.starting_stack)
+        + own["rebuys"] * event.rebuy_chips
+        + own["addons"] * event.addon_chips
+    )
 
 
 @dataclass

@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from hands.services import busts
 from payouts.selectors import payout_table
-from prizes.selectors import results
+from prizes.selectors import chips_in_play, results
 from seating.services.day2 import day2_start
 from seating.tests.factories import add_tables
 from tournaments.models import Entry
@@ -66,6 +66,10 @@ def test_day_2_late_entries_join_the_pool():
     totals = tournament_totals(event)
     assert totals.total_buy_ins == 7
     assert totals.prize_pool.collected == 7 * 10000
+    # The chips in play on Day 2 (what a deal's counts must add up to) are the bags and
+    # the late entry's starting stack; a flight's stay its own.
+    assert chips_in_play(event) == 2 * 60000 + event.starting_stack
+    assert chips_in_play(a) == 3 * a.starting_stack
 
 
 def test_places_run_over_the_day_2_field_and_day_1_busts_have_none(client):
