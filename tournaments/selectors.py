@@ -291,3 +291,16 @@ def flight_entered_in(tournament: Tournament, player: Player) -> list[str]:
         .values_list("tournament__flight_name", flat=True)
         .distinct()
     )
+
+
+def flights_of(event: Tournament):
+    """The event's flights by start, each with its entries (refunded ones not counted),
+    its survivors (active entries) and its end if it stopped. One query."""
+    return (
+        event.flights.select_related("flight_end")
+        .annotate(
+            entries_count=Count("entries", filter=~Q(entries__status=EntryStatus.CANCELLED)),
+            survivors_count=Count("entries", filter=Q(entries__status=EntryStatus.ACTIVE)),
+        )
+        .order_by("start_at", "id")
+    )

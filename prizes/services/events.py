@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 
 from clock.services import clock_prepare
 from floorman.audit import audit_record, staff_user
-from floorman.errors import Conflict, Invalid, NotFound
+from floorman.errors import Invalid, NotFound
 from floorman.names import name_visible
 from hands.services.hand_for_hand import h4h_prepare
 from prizes.models import EventTemplate
