@@ -167,3 +167,16 @@ def test_the_desks_finish_of_a_flight_with_players_left_is_still_refused():
         desk.tournament_status_set(actor=None, tournament_id=flight.pk, status="finished")
 
     assert refused.value.code == "players_remaining"
+
+
+def test_a_bust_is_not_taken_back_once_the_flight_has_stopped():
+    event = main_event()
+    flight, seats = running_flight(event)
+    busts.entry_bust(actor=None, tournament_id=flight.pk, entry_id=seats[(1, 1)].pk)
+    clock_services.flight_stop(actor=None, tournament_id=flight.pk)
+
+    with pytest.raises(Conflict) as refused:
+        busts.entry_bust_undo(actor=None, tournament_id=flight.pk, entry_id=seats[(1, 1)].pk)
+
+    assert refused.value.code == "flight_stopped"
+    assert flight.entries.filter(status=EntryStatus.ACTIVE).count() == 5

@@ -109,6 +109,7 @@ def entry_bust_undo(*, actor, tournament_id: int, entry_id: int) -> Entry:
     6. The clock learns how many are left (casino §31).
     """
     tournament = tournament_lock(tournament_id)
+    flight_play_refuse(tournament)  # a stopped flight's survivors are bagging (issue 17)
     return bust_back(actor=actor, tournament=tournament, entry_id=entry_id)
 
 
@@ -123,6 +124,7 @@ def table_bust_undo(*, actor, tournament_id: int, number: int, entry_id: int) ->
     3. As `entry_bust_undo`, steps 2 to 6.
     """
     tournament = tournament_lock(tournament_id)
+    flight_play_refuse(tournament)
     table = table_of(tournament, number)
     last = table_last_bust(table)
     if last is None or last.entry != entry_id:

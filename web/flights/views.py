@@ -19,6 +19,7 @@ from tournaments.lookups import tournament_or_404
 from tournaments.models import Tournament
 from tournaments.selectors import flight_bag_check, flights_of
 from tournaments.services.bags import bag_record, flight_bags_confirm
+from tournaments.templatetags.floorman_format import chips as chips_text
 from web.flights.forms import BagForm, BagsConfirmForm, FlightAddForm
 from web.flights.reads import bag_rows, bag_sheet_rows
 
@@ -134,7 +135,11 @@ def bag(request, tournament_id: int):
     messages.success(
         request,
         _("Bag %(number)s: %(name)s, %(chips)s chips.")
-        % {"number": saved.number, "name": saved.entry.player.name, "chips": f"{saved.chips:,}"},
+        % {
+            "number": saved.number,
+            "name": saved.entry.player.name,
+            "chips": chips_text(saved.chips),
+        },
     )
     return redirect("tournaments:flight-end", flight.pk)
 

@@ -70,6 +70,7 @@ from seating.selectors import table_now
 from tournaments.lookups import tournament_or_404
 from tournaments.models import Tournament
 from tournaments.services.bags import bag_record
+from tournaments.templatetags.floorman_format import chips as chips_text
 from web.flights.forms import TabletBagForm
 from web.flights.reads import tablet_bags
 
@@ -618,7 +619,7 @@ def _bag(request, tablet: Tablet):
         request,
         tablet,
         _("Bag %(number)s: seat %(seat)s, %(chips)s chips.")
-        % {"number": bag.number, "seat": seat.number, "chips": f"{bag.chips:,}"},
+        % {"number": bag.number, "seat": seat.number, "chips": chips_text(bag.chips)},
     )
     return redirect(tablet.url())
 
