@@ -14,6 +14,7 @@ from clock import services as clock_services
 from clock.models import Clock
 from floorman.errors import Conflict, Invalid
 from floorman.models import AuditEntry
+from floorman.tests.concurrency import at_once
 from hands import services as hand_services
 from hands.services import busts
 from hands.tests.factories import button_at
@@ -180,3 +181,21 @@ def test_a_bust_is_not_taken_back_once_the_flight_has_stopped():
 
     assert refused.value.code == "flight_stopped"
     assert flight.entries.filter(status=EntryStatus.ACTIVE).count() == 5
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_busts_at_once_at_the_share_stop_the_flight_once_and_the_second_is_refused():
+    event = main_event(flight_end_percent=50)  # six entries: it stops at three left
+    flight, seats = running_flight(event)
+    busts.entry_bust(actor=None, tournament_id=flight.pk, entry_id=seats[(1, 1)].pk)
+    busts.entry_bust(actor=None, tournament_id=flight.pk, entry_id=seats[(1, 2)].pk)
+
+    results = at_once(
+        lambda: busts.entry_bust(actor=None, tournament_id=flight.pk, entry_id=seats[(2, 1)].pk),
+        lambda: busts.entry_bust(actor=None, tournament_id=flight.pk, entry_id=seats[(2, 2)].pk),
+    )
+
+    refused = [r for r in results if isinstance(r, Conflict)]
+    assert len(refused) == 1 and refused[0].code == "flight_stopped"
+    assert FlightEnd.objects.filter(flight=flight).count() == 1
+    assert flight.entries.filter(status=EntryStatus.ACTIVE).count() == 3
