@@ -55,6 +55,7 @@ RESULTS_UPDATED = "results.updated"
 # Something changed in one of the event's flights (issue 17): its screens fetch the
 # event's overview once. {"flight": id, "change": the flight's own kind}
 OVERVIEW_CHANGED = "overview.changed"
+FLIGHT_UPDATED = "flight.updated"  # issue 17: a flight stopped, a bag counted, bags confirmed
 KINDS = (
     ENTRY_REGISTERED,
     ENTRY_UPDATED,
@@ -71,6 +72,7 @@ KINDS = (
     PAYOUTS_UPDATED,
     RESULTS_UPDATED,
     OVERVIEW_CHANGED,
+    FLIGHT_UPDATED,
 )
 # A flight's events that say nothing of its entries, survivors or bags: not relayed.
 NOT_OVERVIEW = frozenset(

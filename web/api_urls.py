@@ -19,4 +19,5 @@ urlpatterns = [
         TournamentOverviewView.as_view(),
         name="tournament-overview",
     ),
+    path("", include("web.flights.api_urls")),
 ]

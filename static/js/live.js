@@ -288,6 +288,7 @@
     "payouts.updated",
     "results.updated",
     "overview.changed",
+    "flight.updated",
   ];
 
   // document → {path: Channel}: one socket per tournament and page, however many screens
