@@ -27,6 +27,7 @@ from clock.selectors import (
     announcements_public,
     clock_public,
     player_clock_public,
+    registration_open,
     structure_steps,
 )
 from clock.transfer import StructureError, steps_check
@@ -443,16 +444,20 @@ def _flight_stop_at_level(tournament_id: int) -> None:
 def flight_stop_at_share(*, actor, tournament: Tournament) -> bool:
     """The last step of a bust in a flight (hands.services.busts.play_end), under its
     lock: once the event's share of the flight's entries or fewer are left, the flight
-    stops (reason: share). True if it stopped."""
+    stops (reason: share). So does a flight down to its last player once no more can
+    come: a flight has no winner, its survivor bags for Day 2. True if it stopped."""
     if not tournament.is_flight or tournament.status != TournamentStatus.RUNNING:
         return False
     percent = tournament.parent.flight_end_percent
-    if percent is None:
-        return False
-    entries = tournament.entries.exclude(status=EntryStatus.CANCELLED).count()
     active = tournament.entries.filter(status=EntryStatus.ACTIVE).count()
-    if not flights_engine.share_ends_flight(active=active, entries=entries, percent=percent):
+    if active == 1 and not registration_open(tournament):
+        pass  # the last player of the flight: the day ends, with one bag
+    elif percent is None:
         return False
+    else:
+        entries = tournament.entries.exclude(status=EntryStatus.CANCELLED).count()
+        if not flights_engine.share_ends_flight(active=active, entries=entries, percent=percent):
+            return False
     clock = Clock.objects.select_for_update().filter(pk=tournament.pk).first()
     if clock is not None:
         clock.tournament = tournament

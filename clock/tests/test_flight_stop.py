@@ -199,3 +199,17 @@ def test_two_busts_at_once_at_the_share_stop_the_flight_once_and_the_second_is_r
     assert len(refused) == 1 and refused[0].code == "flight_stopped"
     assert FlightEnd.objects.filter(flight=flight).count() == 1
     assert flight.entries.filter(status=EntryStatus.ACTIVE).count() == 3
+
+
+def test_a_flight_down_to_its_last_player_stops_and_the_survivor_bags_for_day_2():
+    event = main_event()  # no share set: only the last player left ends the day
+    flight, seats = running_flight(event)
+    survivor = seats.pop((1, 1))
+
+    for entry in seats.values():
+        busts.entry_bust(actor=None, tournament_id=flight.pk, entry_id=entry.pk)
+
+    flight_end = FlightEnd.objects.get(flight=flight)
+    assert flight_end.chips_in_play == SIX_STACKS
+    assert list(flight.entries.filter(status=EntryStatus.ACTIVE)) == [survivor]
+    assert Tournament.objects.get(pk=flight.pk).status == "finished"
