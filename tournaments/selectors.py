@@ -11,6 +11,8 @@ from tournaments.models import (
     Entry,
     EntryStatus,
     Player,
+    Ticket,
+    TicketStatus,
     Tournament,
     TournamentStatus,
     Transaction,
@@ -125,6 +127,9 @@ class Totals:
     fees: int
     free_places: int | None
     alternates_waiting: int
+    # Entries paid with a ticket (issue 17): counted in `entries`, their buy-in in the
+    # prize pool, nothing in the fees or the cash taken.
+    tickets: int = 0
 
     @property
     def total_buy_ins(self) -> int:
@@ -132,11 +137,15 @@ class Totals:
 
 
 def tournament_totals(tournament: Tournament) -> Totals:
-    """Counts and money, all from the ledger: refunded lines do not count."""
+    """Counts and money, all from the ledger: refunded lines do not count. An entry paid
+    with a ticket (issue 17) counts as an entry and its buy-in in the prize pool, but
+    neither in the cash taken nor in the fees (its TICKET line has no fee share)."""
     lines = Transaction.objects.filter(tournament=tournament)
     unreversed = Q(reversed_by__isnull=True)
+    ticket = Q(kind=TransactionKind.TICKET, reverses__isnull=True) & unreversed
     agg = lines.aggregate(
-        entries=Count("id", filter=Q(kind=TransactionKind.BUY_IN) & unreversed),
+        entries=Count("id", filter=(Q(kind=TransactionKind.BUY_IN) & unreversed) | ticket),
+        tickets=Count("id", filter=ticket),
         reentries=Count("id", filter=Q(kind=TransactionKind.REENTRY) & unreversed),
         rebuys=Count("id", filter=Q(kind=TransactionKind.REBUY) & unreversed),
         addons=Count("id", filter=Q(kind=TransactionKind.ADDON) & unreversed),
@@ -162,6 +171,7 @@ def tournament_totals(tournament: Tournament) -> Totals:
         fees=agg["fees"],
         free_places=engine.free_places(tournament.capacity, active_entries=active),
         alternates_waiting=waiting_alternates(tournament).count(),
+        tickets=agg["tickets"],
     )
 
 
@@ -185,3 +195,36 @@ def players_search(*, query: str = ""):
             Q(name__icontains=query) | Q(nickname__icontains=query) | Q(email__icontains=query)
         )
     return players
+
+
+# --- Tickets (issue 17) -------------------------------------------------------------
+
+
+def tickets_of_event(tournament: Tournament, *, status: str = ""):
+    """The tickets into an event: issued, used and refunded, with holder, the satellite
+    they were won in and the entry that used them, oldest first."""
+    tickets = Ticket.objects.filter(target=tournament).select_related(
+        "holder", "satellite", "used_by"
+    )
+    return tickets.filter(status=status) if status else tickets
+
+
+def tickets_of_player(player: Player):
+    """A player's tickets, every event, newest first."""
+    return (
+        Ticket.objects.filter(holder=player)
+        .select_related("target", "satellite", "used_by")
+        .order_by("-issued_at", "-id")
+    )
+
+
+def tickets_unused(tournament: Tournament, player_ids) -> dict[int, list[Ticket]]:
+    """The unused tickets the desk may take from these players for this event (or the
+    event this flight belongs to), by player id: one query."""
+    targets = [tournament.pk] + ([tournament.parent_id] if tournament.parent_id else [])
+    found: dict[int, list[Ticket]] = {}
+    for ticket in Ticket.objects.filter(
+        target_id__in=targets, holder_id__in=list(player_ids), status=TicketStatus.ISSUED
+    ).order_by("pk"):
+        found.setdefault(ticket.holder_id, []).append(ticket)
+    return found
