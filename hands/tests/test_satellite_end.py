@@ -187,3 +187,16 @@ def test_an_ordinary_event_still_ends_with_one_player():
 
     assert status_of(event) == "finished"
     assert not Ticket.objects.exists()
+
+
+def test_the_public_results_say_seat_won():
+    from django.test import Client
+    from django.urls import reverse
+
+    target = main_event()
+    sat, seated = satellite_in_play(target)
+    bust(sat, *seated[:6])
+
+    page = Client(HTTP_X_FORWARDED_PROTO="https").get(reverse("results-public", args=[sat.pk]))
+
+    assert page.content.decode().count("Seat won") == 4

@@ -194,7 +194,9 @@ def tournament_update(*, actor, tournament_id: int, data: dict) -> Tournament:
     before = _snapshot(tournament, TOURNAMENT_FIELDS)
     merged = {**before, **data}
     tournament_check(merged)
-    if "satellite_target_id" in data:
+    if data.get("satellite_target_id", tournament.satellite_target_id) != (
+        tournament.satellite_target_id
+    ):
         satellite_target_check(tournament_id=tournament.pk, target_id=data["satellite_target_id"])
         if tournament.satellites.exists() and data["satellite_target_id"] is not None:
             raise Invalid({"satellite_target_id": _("Satellites win seats in this event.")})

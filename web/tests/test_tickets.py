@@ -248,3 +248,25 @@ def test_query_counts_of_the_ticket_lists(django_assert_num_queries):
     for url, (client, n) in urls.items():
         _count(client, url, django_assert_num_queries, n)
     assert counts
+
+
+# --- The satellite's payout page -------------------------------------------------------
+
+
+def test_the_payout_page_shows_the_seats_or_the_problem_of_no_seat():
+    from tournaments.tests.factories import field
+
+    target = tournament(name="Main Event", buy_in=10_000, fee=1_000)
+    sat = tournament(name="Satellite", buy_in=5_000, fee=500, satellite_target=target)
+    browser = signed_in(staff("director"))
+    page = reverse("tournaments:payouts", args=[sat.pk])
+    field(sat, 2)  # €100: not one seat of €110
+
+    short = browser.get(page).content.decode()
+    assert "does not buy a single seat" in short
+
+    field(sat, 8)  # 10 players: €500 buys 4 seats, €60 left
+
+    shown = browser.get(page).content.decode()
+    assert "The prize pool buys 4 seats of €110.00 each." in shown
+    assert "goes to the next place" in shown
