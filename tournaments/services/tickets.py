@@ -50,7 +50,8 @@ def tickets_issue(*, actor, satellite: Tournament) -> list[Ticket]:
     """The tickets' part of a satellite's end, under the caller's lock
     (hands.services.satellites): one ticket to each player left, for the target event,
     worth the target's buy-in and fee at this moment, `won_by` the entry. Audited
-    (tickets.issue) on the satellite; the live event is the satellite's status change."""
+    (tickets.issue) on the satellite; a live event on the target (the satellite's own is
+    its status change)."""
     target = Tournament.objects.get(pk=satellite.satellite_target_id)
     winners = satellite.entries.filter(status=EntryStatus.ACTIVE).order_by("number")
     tickets = Ticket.objects.bulk_create(
@@ -78,6 +79,7 @@ def tickets_issue(*, actor, satellite: Tournament) -> list[Ticket]:
             "tickets": [{"id": t.pk, "entry": t.won_by_id, "holder": t.holder_id} for t in tickets],
         },
     )
+    tournament_publish(target)  # the target's tickets changed
     return tickets
 
 

@@ -495,11 +495,18 @@ def entry_cancel(request, tournament_id: int, number: int):
     entry = get_object_or_404(
         Entry.objects.select_related("player"), tournament=tournament, number=number
     )
+    standing = entry.transactions.filter(reversed_by__isnull=True, reverses__isnull=True)
     paid = sum(
-        entry.transactions.filter(reversed_by__isnull=True)
-        .exclude(kind__in=[TransactionKind.REFUND, TransactionKind.PAYOUT])
-        .values_list("amount", flat=True)
+        standing.exclude(
+            kind__in=[TransactionKind.REFUND, TransactionKind.PAYOUT, TransactionKind.TICKET]
+        ).values_list("amount", flat=True)
     )
+    question = _("The entry is cancelled and the player gets back what was paid:")
+    if standing.filter(kind=TransactionKind.TICKET).exists():  # issue 17: no cash for it
+        question = _(
+            "The entry is cancelled and the player gets the ticket back (no cash), and "
+            "what else was paid:"
+        )
     back = safe_next(request, reverse("tournaments:entries", args=[tournament.pk]))
     return render(
         request,
@@ -508,7 +515,7 @@ def entry_cancel(request, tournament_id: int, number: int):
             "tournament": tournament,
             "title": _("Cancel entry #%(number)s of %(player)s?")
             % {"number": entry.number, "player": entry.player.name},
-            "question": _("The entry is cancelled and the player gets back what was paid:"),
+            "question": question,
             "amount": paid,
             "confirm_label": _("Cancel and refund"),
             "back_url": back,

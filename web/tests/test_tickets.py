@@ -270,3 +270,33 @@ def test_the_payout_page_shows_the_seats_or_the_problem_of_no_seat():
     shown = browser.get(page).content.decode()
     assert "The prize pool buys 4 seats of €110.00 each." in shown
     assert "goes to the next place" in shown
+
+
+def test_cancelling_an_entry_paid_with_a_ticket_promises_the_ticket_back_not_cash():
+    target = tournament()
+    ticket = won_ticket(target, player("Ada"))
+    from seating.services import desk
+
+    entry = desk.entry_register(
+        actor=None, tournament_id=target.pk, player_id=ticket.holder_id, ticket_id=ticket.pk
+    ).entry
+    browser = signed_in(staff("cashier"))
+
+    page = browser.get(reverse("tournaments:entry-cancel", args=[target.pk, entry.number]))
+
+    text = page.content.decode()
+    assert "gets the ticket back (no cash)" in text
+    assert "€0.00" in text
+
+
+def test_the_payouts_api_gives_a_satellites_seats():
+    from tournaments.tests.factories import field
+
+    target = tournament(name="Main Event", buy_in=10_000, fee=1_000)
+    sat = tournament(name="Satellite", buy_in=5_000, fee=500, satellite_target=target)
+    field(sat, 10)
+
+    data = api().get(reverse("api-payouts", args=[sat.pk])).json()
+
+    assert (data["seats"], data["seat_value"], data["places_paid"]) == (4, 11_000, 5)
+    assert [line["amount"] for line in data["lines"]] == [0, 0, 0, 0, 6_000]
