@@ -300,3 +300,14 @@ def test_the_payouts_api_gives_a_satellites_seats():
 
     assert (data["seats"], data["seat_value"], data["places_paid"]) == (4, 11_000, 5)
     assert [line["amount"] for line in data["lines"]] == [0, 0, 0, 0, 6_000]
+
+
+def test_a_satellites_table_is_not_typed_by_hand():
+    target = tournament(name="Main Event")
+    sat = tournament(name="Satellite", buy_in=5_000, fee=500, satellite_target=target)
+
+    response = api(staff("director")).put(
+        reverse("api-payouts", args=[sat.pk]), {"lines": [5_000]}, format="json"
+    )
+
+    assert response.status_code == 409 and response.json()["code"] == "payouts_satellite"
