@@ -20,4 +20,5 @@ urlpatterns = [
         name="tournament-overview",
     ),
     path("", include("web.flights.api_urls")),
+    path("", include("web.tickets.api_urls")),
 ]
