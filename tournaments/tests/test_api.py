@@ -2166,3 +2166,17 @@ def test_schema_docs_page_loads():
 
     assert response.status_code == 200
     assert b"swagger" in response.content.lower()
+
+
+@pytest.mark.parametrize(
+    "field, value",
+    [("flight_end_percent", 0), ("flight_end_percent", 100), ("day2_late_stack", 0)],
+)
+def test_festival_settings_out_of_bounds_are_a_400_and_nothing_is_written(field, value):
+    director = staff("director", username="dora")
+
+    response = api(director).post(f"{API}/tournaments/", {**NEW_EVENT, field: value}, format="json")
+
+    assert response.status_code == 400
+    assert field in response.json()
+    assert not Tournament.objects.exists()

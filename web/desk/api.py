@@ -85,6 +85,14 @@ class TournamentSerializer(serializers.ModelSerializer):
     addon_at_break_after_level = level()
     guarantee = money(required=False)
     current_level = serializers.IntegerField(min_value=1, max_value=MAX_LEVEL, required=False)
+    # Festivals (issue 17): the bounds the database holds them to, answered as a 400.
+    flight_end_level = level()
+    flight_end_percent = serializers.IntegerField(
+        min_value=1, max_value=99, allow_null=True, required=False
+    )
+    day2_late_stack = serializers.IntegerField(
+        min_value=1, max_value=MAX_CHIPS, allow_null=True, required=False
+    )
     satellite_target_id = serializers.IntegerField(
         min_value=1,
         max_value=MAX_ID,
