@@ -17,6 +17,7 @@ from django.db import transaction
 from django.http import HttpResponse
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.utils import timezone
 
 from clock import services as clock_services
 from clock.tests.factories import with_structure
@@ -29,6 +30,7 @@ from rulings import services as rulings
 from seating import services as seating
 from seating.models import SeatingAction
 from tournaments.models import Tournament
+from tournaments.services import series as series_services
 from tournaments.tests.factories import register, staff, tournament
 
 EMAIL = "erika.kontakt@example.org"
@@ -118,7 +120,21 @@ def build_world() -> World:
     action = SeatingAction.objects.filter(tournament=event).latest("pk")
     colleague = staff("cashier", username="security-colleague")  # whose access is taken back
     api_key = keys.api_key_create(actor=None, name="Security results site", scope="read").key
+    festival = series_services.series_add(  # issue 17: a public series holding the event
+        actor=None,
+        data={
+            "name": "Security Festival",
+            "slug": "security-festival",
+            "starts_on": timezone.localdate(event.start_at),
+            "ends_on": timezone.localdate(event.start_at),
+        },
+    )
+    series_services.series_event_set(
+        actor=None, tournament_id=event.pk, series_id=festival.pk, series_number=1
+    )
     ids = {
+        "series_id": festival.pk,
+        "slug": festival.slug,
         "tournament_id": event.pk,
         "tournament_pk": event.pk,
         "table": 1,
@@ -205,6 +221,7 @@ def _kwargs_of(pattern) -> list[str]:
 
 
 PK_OF = {  # the router's prefix before (?P<pk>...): which object's id
+    "series": "series_id",
     "tournaments": "tournament_id",
     "players": "player_id",
     "entries": "entry_pk",
