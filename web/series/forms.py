@@ -5,6 +5,7 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext_lazy as _
 
 from floorman.names import validate_visible_name
+from tournaments.forms import PageForm
 from tournaments.models import Series, Tournament, TournamentStatus
 from tournaments.services.series import NUMBER_MAX, ROTATE_MAX, ROTATE_MIN
 
@@ -16,7 +17,7 @@ class DateInput(forms.DateInput):
         super().__init__(attrs, format="%Y-%m-%d")
 
 
-class SeriesForm(forms.Form):
+class SeriesForm(PageForm):
     name = forms.CharField(label=_("Name"), max_length=120, validators=[validate_visible_name])
     slug = forms.SlugField(
         label=_("Short name"),
@@ -51,7 +52,7 @@ class EventChoiceField(forms.ModelChoiceField):
         return f"{start} · {obj.name}"
 
 
-class SeriesEventForm(forms.Form):
+class SeriesEventForm(PageForm):
     """Put an event (not a flight: it follows its event) into the series, with a number."""
 
     tournament = EventChoiceField(
