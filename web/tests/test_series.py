@@ -478,3 +478,13 @@ def test_a_status_change_on_the_desk_is_published_to_the_series(
     updates = [m for m in sent if m["type"] == "tournament.updated"]
     assert updates[-1]["series"] == series.pk
     assert updates[-1]["data"]["status"] == "registering"
+
+
+def test_the_openapi_schema_documents_the_series_endpoints():
+    schema = api().get("/api/v1/schema/", {"format": "json"}).json()
+
+    assert {"get", "post"} <= set(schema["paths"]["/api/v1/series/"])
+    assert {"get", "put", "patch"} <= set(schema["paths"]["/api/v1/series/{id}/"])
+    assert "post" in schema["paths"]["/api/v1/series/{id}/events/"]
+    detail = schema["components"]["schemas"]["SeriesDetail"]["properties"]
+    assert detail["schedule"]["type"] == "array"
