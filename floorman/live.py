@@ -31,7 +31,7 @@ from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
 
-from floorman.groups import tournament_group
+from floorman.groups import series_group, tournament_group
 
 log = logging.getLogger(__name__)
 
@@ -89,11 +89,17 @@ NOT_OVERVIEW = frozenset(
 )
 
 
-def live_publish(*, tournament_id: int, kind: str, data: dict) -> None:
-    """Send `kind` to every screen watching the tournament, once the transaction commits."""
+def live_publish(
+    *, tournament_id: int, kind: str, data: dict, series_id: int | None = None
+) -> None:
+    """Send `kind` to every screen watching the tournament, once the transaction commits;
+    with `series_id`, to the screens watching that series' schedule as well (issue 17:
+    the message then names its series)."""
     if kind not in KINDS:
         raise ValueError(f"unknown live event kind {kind!r}")
     message = {"type": kind, "tournament": tournament_id, "data": data}
+    if series_id is not None:
+        message["series"] = series_id
     transaction.on_commit(lambda: _send(tournament_id, message))
     parent_id = _parents.get(tournament_id)
     if parent_id is not None and kind not in NOT_OVERVIEW:
@@ -123,20 +129,22 @@ def flight_note(tournament_id: int, parent_id: int | None) -> None:
 
 
 def _send(tournament_id: int, message: dict) -> None:
+    groups = [tournament_group(tournament_id)]
+    if message.get("series") is not None:
+        groups.append(series_group(message["series"]))
     layer = get_channel_layer()
     # Encoded once here, not once per connected screen: a room may have hundreds.
     text = json.dumps(message, separators=(",", ":"), cls=DjangoJSONEncoder)
     event = {"type": "live.event", "text": text}
-    try:
-        if isinstance(layer, InMemoryChannelLayer):
-            async_to_sync(layer.group_send)(tournament_group(tournament_id), event)
-        else:
-            sending = layer.group_send(tournament_group(tournament_id), event)
-            asyncio.run_coroutine_threadsafe(sending, _sender_loop()).result(SEND_TIMEOUT)
-    except Exception:  # a lost live update must never undo a committed change
-        log.exception(
-            "live event %s for tournament %s was not sent", message["type"], tournament_id
-        )
+    for group in groups:
+        try:
+            if isinstance(layer, InMemoryChannelLayer):
+                async_to_sync(layer.group_send)(group, event)
+            else:
+                sending = layer.group_send(group, event)
+                asyncio.run_coroutine_threadsafe(sending, _sender_loop()).result(SEND_TIMEOUT)
+        except Exception:  # a lost live update must never undo a committed change
+            log.exception("live event %s for %s was not sent", message["type"], group)
 
 
 # Longer than the Redis layer's connect timeout (5 s): a Redis that is down is reported

@@ -4,6 +4,8 @@ from dataclasses import dataclass, field
 
 from django.db.models import Count, Exists, OuterRef, Q, Subquery, Sum
 from django.db.models.functions import Coalesce
+from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from tournaments import engine
 from tournaments.engine import day2 as day2_engine
@@ -670,3 +672,56 @@ def tickets_unused(tournament: Tournament, player_ids) -> dict[int, list[Ticket]
     ).order_by("pk"):
         found.setdefault(ticket.holder_id, []).append(ticket)
     return found
+
+
+# --- Series (issue 17) ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ScheduleRow:
+    """One line of a series' schedule: an event, or a flight of one."""
+
+    tournament: Tournament
+    number: int | None  # the event's number; a flight's, its event's
+    flight: str  # "1B"; empty for an event
+    label: str  # "Event #3", "Flight 1B of Event #3"
+
+    @property
+    def total_buy_in(self) -> int:
+        return self.tournament.buy_in + self.tournament.fee
+
+    @property
+    def day(self):
+        """The day it starts, in the house's time zone (a schedule groups by it)."""
+        return timezone.localtime(self.tournament.start_at).date()
+
+
+def series_schedule(series) -> list[ScheduleRow]:
+    """The series' events and their flights by start time, in one query: each with its
+    start, buy-in and fee, game, format and status; a flight named with its event
+    ("Flight 1B of Event #3"). A flight is in its event's series whether or not its own
+    row names the series."""
+    events = (
+        Tournament.objects.filter(Q(series=series) | Q(parent__series=series))
+        .select_related("parent")
+        .order_by("start_at", "series_number", "id")
+    )
+    rows = []
+    for event in events:
+        if event.parent_id is not None:
+            number = event.parent.series_number
+            of = (
+                _("Event #%(number)s") % {"number": number}
+                if number is not None
+                else event.parent.name
+            )
+            label = _("Flight %(flight)s of %(event)s") % {
+                "flight": event.flight_name or event.pk,
+                "event": of,
+            }
+            rows.append(ScheduleRow(event, number, event.flight_name, label))
+        else:
+            number = event.series_number
+            label = _("Event #%(number)s") % {"number": number} if number is not None else ""
+            rows.append(ScheduleRow(event, number, "", label))
+    return rows

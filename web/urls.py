@@ -76,6 +76,7 @@ urlpatterns = [
     path("keys/create/", staff_views.api_key_create, name="key-create"),
     path("keys/<id:key_id>/revoke/", staff_views.api_key_revoke, name="key-revoke"),
     path("", include("web.tickets.urls")),
+    path("", include("web.series.urls")),
 ]
 
 handler400 = "floorman.error_pages.bad_request"

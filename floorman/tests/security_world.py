@@ -17,6 +17,7 @@ from django.db import transaction
 from django.http import HttpResponse
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.utils import timezone
 
 from clock import services as clock_services
 from clock.tests.factories import with_structure
@@ -29,6 +30,7 @@ from rulings import services as rulings
 from seating import services as seating
 from seating.models import SeatingAction
 from tournaments.models import Ticket, Tournament
+from tournaments.services import series as series_services
 from tournaments.tests.factories import register, staff, tournament
 
 EMAIL = "erika.kontakt@example.org"
@@ -122,9 +124,23 @@ def build_world() -> World:
     ticket = Ticket.objects.create(
         target=event, holder_id=contact.player_id, buy_in=event.buy_in, fee=event.fee
     )
+    festival = series_services.series_add(  # issue 17: a public series holding the event
+        actor=None,
+        data={
+            "name": "Security Festival",
+            "slug": "security-festival",
+            "starts_on": timezone.localdate(event.start_at),
+            "ends_on": timezone.localdate(event.start_at),
+        },
+    )
+    series_services.series_event_set(
+        actor=None, tournament_id=event.pk, series_id=festival.pk, series_number=1
+    )
     ids = {
         "ticket_id": ticket.pk,
         "ticket_pk": ticket.pk,
+        "series_id": festival.pk,
+        "slug": festival.slug,
         "tournament_id": event.pk,
         "tournament_pk": event.pk,
         "table": 1,
@@ -213,6 +229,7 @@ def _kwargs_of(pattern) -> list[str]:
 
 
 PK_OF = {  # the router's prefix before (?P<pk>...): which object's id
+    "series": "series_id",
     "tournaments": "tournament_id",
     "players": "player_id",
     "entries": "entry_pk",

@@ -160,6 +160,7 @@ def tournament_publish(tournament: Tournament) -> None:
         tournament_id=tournament.pk,
         kind=live.TOURNAMENT_UPDATED,
         data=tournament_public(tournament),
+        series_id=tournament.series_id,  # its series' schedule page (issue 17)
     )
 
 

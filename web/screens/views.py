@@ -12,6 +12,7 @@ ticks. Public and read-only: no contact data, ever.
 from decimal import Decimal
 
 from babel.numbers import format_decimal
+from django.db.models import Q
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -27,7 +28,7 @@ from payouts.selectors import payout_table
 from prizes.selectors import chips_in_play, results
 from seating.selectors import final_table
 from seating.views.public import side_board
-from tournaments.models import Tournament, TournamentStatus
+from tournaments.models import Series, Tournament, TournamentStatus
 from tournaments.selectors import Totals, flights_flagged, tournament_totals
 from tournaments.templatetags.festival import festival_view
 from tournaments.templatetags.floorman_format import babel_locale, chips, money, place_text
@@ -533,3 +534,32 @@ def rotate(request):
     if _layout(request) == "seating":  # each tournament's board shows in its turn
         extra["seatings"] = [side_board(found[pk], request.GET) for pk in ids]
     return _screen(request, "clock/rotate.html", boards, every=every, extra=extra)
+
+
+@never_cache
+@require_safe
+def series_lobby(request, slug: str):
+    """A series' running events in turn (issue 17), each shown for the series' rotation
+    seconds: the rotating screen with its events. With none running, a page that says
+    so. Either reloads once the set of running events changes (static/js/series-lobby.js,
+    on the series' socket)."""
+    series = Series.objects.filter(slug=slug, public=True).first()
+    if series is None:
+        raise Http404(_("No such series."))
+    running = list(
+        Tournament.objects.filter(
+            Q(series=series) | Q(parent__series=series), status=TournamentStatus.RUNNING
+        ).order_by("start_at", "id")[:ROTATE_MAX]
+    )
+    watch = {
+        "socket": f"/ws/series/{series.pk}/",  # web.asgi routes it
+        "running": [tournament.pk for tournament in running],
+    }
+    if not running:
+        context = {"series": series, "watch": watch}
+        return render(request, "clock/series_idle.html", context)
+    boards = [board_data(tournament) for tournament in running]
+    extra = {"series": series, "watch": watch}
+    return _screen(
+        request, "clock/series_lobby.html", boards, every=series.rotate_seconds, extra=extra
+    )
