@@ -2,13 +2,13 @@
 
 One `manage.py serve` (in-memory channel layer, embedded Celery worker) and one Chromium
 for all the modules of this folder that a pytest process runs in a row (package scope;
-`make test` sends the whole folder to one worker, see conftest.py), against this run's
-PostgreSQL test database. The server sees committed data only, so the tests use
-`transactional_db`, which empties the tables after each test; the server keeps running
-in between and simply finds the next test's rows. Each person in a story (the director,
-a player's phone, the lobby TV, a dealer) is a browser context of their own, closed when
-the test ends. A test that must stop, restart or configure its server starts its own
-(floorman/tests/faults/ does).
+`make test` sends the whole folder to one worker: floorman/pytest_plugin.py), against
+this run's PostgreSQL test database. The server sees committed data only, so the tests
+use `transactional_db`, which empties the tables after each test; the server keeps
+running in between and simply finds the next test's rows. Each person in a story (the
+director, a player's phone, the lobby TV, a dealer) is a browser context of their own,
+closed when the test ends. A test that must stop, restart or configure its server
+starts its own (floorman/tests/faults/ does).
 """
 
 import re
