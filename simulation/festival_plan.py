@@ -32,6 +32,7 @@ class FestivalConfig:
     satellite_entries: int | None = None  # None: a twentieth of the entries, at least 30
     satellite_buy_in: int = 1_000  # cents to the satellite's pool: a tenth of a seat
     satellite_fee: int = 100
+    day2_late_entries: int = 2  # new players buying in straight to Day 2 (house allows it)
     event: Config = Config()  # buy-in, stack, structure, dealer: the flights' and Day 2's
 
     def __post_init__(self) -> None:
@@ -46,8 +47,10 @@ class FestivalConfig:
             raise ValueError("A flight stops at a share of 1 to 99 % of its entries.")
         if self.satellite_seats < 1:
             raise ValueError("The satellite's pool buys no seat: more entries or a dearer buy-in.")
-        if self.satellite_seats > self.returning_room(self.flights - 1):
+        if self.flight_tickets > self.returning_room(self.flights - 1):
             raise ValueError("The satellite wins more seats than the last flight has room for.")
+        if self.day2_late_entries < 0:
+            raise ValueError("Late entries into Day 2 cannot be fewer than none.")
 
     @property
     def satellite_field(self) -> int:
@@ -63,6 +66,21 @@ class FestivalConfig:
     @property
     def satellite_seats(self) -> int:
         return self.satellite_field * self.satellite_buy_in // self.seat_value
+
+    @property
+    def day2_tickets(self) -> int:
+        """The tickets used for a late entry into Day 2: half of them, rounded down (the
+        house allows late entry into Day 2 when there are any)."""
+        return self.satellite_seats // 2
+
+    @property
+    def flight_tickets(self) -> int:
+        """The tickets used to enter the last flight: the others."""
+        return self.satellite_seats - self.day2_tickets
+
+    @property
+    def day2_late_entry(self) -> bool:
+        return bool(self.day2_late_entries or self.day2_tickets)
 
     def flight_entries(self) -> list[int]:
         return flight_shares(self.entries, self.flights)
@@ -125,15 +143,22 @@ def flight_stop_target(entries: int, percent: int) -> int:
 
 
 def returning_pick(
-    busted: Sequence[int], rng: random.Random, *, chance: float, most: int
+    busted: Sequence[int], rng: random.Random, *, chance: float, most: int, least: int = 0
 ) -> list[int]:
     """The players busted in earlier flights who buy in to the next one: each with
-    `chance`, in the order they busted, at most `most`; a player once."""
+    `chance`, in the order they busted, at most `most`, at least `least` (the first to
+    bust come back where chance brought too few); a player once."""
+    players = list(dict.fromkeys(busted))  # in order, once each
     picked: list[int] = []
-    for player in dict.fromkeys(busted):  # in order, once each
+    for player in players:
         if len(picked) >= most:
             break
         if rng.random() < chance:
+            picked.append(player)
+    for player in players:
+        if len(picked) >= min(least, most):
+            break
+        if player not in picked:
             picked.append(player)
     return picked
 

@@ -39,8 +39,9 @@ class FestivalReport:
     flights: list[FlightLine] = field(default_factory=list)
     satellite: SatelliteLine = field(default_factory=SatelliteLine)
     day2: Report | None = None
-    day2_seed: int | None = None
+    day2_seed: str = ""
     day2_field: int = 0  # entries on Day 2, one per carried bag
+    day2_late: int = 0  # late entries straight into Day 2 (with a ticket or cash)
     day2_chips: int = 0  # their chips at the redraw
     players_two_flights: int = 0  # players who entered more than one flight
     timings: list[Figures] = field(default_factory=list)
@@ -67,7 +68,7 @@ class FestivalReport:
         s = self.satellite
         lines += [
             "",
-            f"Satellite: {s.entries:,} entries, {s.seats:,} seats won as tickets "
+            f"Satellite: {s.entries:,} entries; seats won as tickets {s.seats:,} "
             f"({s.tickets_issued:,} issued, {s.tickets_used:,} used); "
             f"cash {s.cash_paid / 100:,.2f}",
         ]
@@ -76,7 +77,8 @@ class FestivalReport:
             lines += [
                 "",
                 f"Day 2 (redraw seed {self.day2_seed}): {self.day2_field:,} players with "
-                f"{self.day2_chips:,} chips at {d.tables:,} tables",
+                f"{self.day2_chips:,} chips from the bags, {self.day2_late:,} late entries, "
+                f"at {d.tables:,} tables",
                 f"  rounds {d.rounds:,}, hands {d.hands:,}, bust-outs {d.busts:,}; "
                 f"hand-for-hand rounds {len(d.h4h_rounds)}; final table drawn: "
                 f"{'yes' if d.final_table else 'no'}; ended in level {d.level}",

@@ -46,6 +46,7 @@ class Simulation:
     on the bubble, which invariants it checks and how it ends (`finish`)."""
 
     hand_for_hand = True  # RP-8 on the bubble
+    draws_final_table = True  # RP-9: the final table drawn once it is due
     busts_last = False  # finish the hands with a bust-out after the others of a round
 
     def __init__(

@@ -17,6 +17,8 @@ from collections import defaultdict
 
 from django.db.models import Q, Sum
 
+from clock import engine as clock_engine
+from clock.models import Clock
 from hands.selectors import finishing_places
 from payouts.selectors import payout_table
 from prizes.models import Payment
@@ -98,7 +100,13 @@ def flight_check(
     """A flight while it plays as any event; `stopped`: its end is recorded and its
     survivors are still in, with their chips; `confirmed`: the bags as well."""
     flight.refresh_from_db()
-    _play_checks(flight, step=step, seated=seated, balanced=balanced)
+    if flight.status == TournamentStatus.FINISHED:
+        # Its survivors stay in their seats to bag their chips (casino practice).
+        chips_check(flight, step=step)
+        seats_check(flight, step=step)
+        clock_stopped_check(flight, step=step)
+    else:
+        _play_checks(flight, step=step, seated=seated, balanced=balanced)
     places_check(flight, step=step)
     sales_check(flight, step=step)
     if Transaction.objects.filter(tournament=flight, kind=TransactionKind.PAYOUT).exists():
@@ -106,6 +114,12 @@ def flight_check(
     if stopped:
         stop_check(flight, step=step)
         bags_check(flight, step=step, confirmed=confirmed)
+
+
+def clock_stopped_check(tournament: Tournament, *, step: str) -> None:
+    clock = Clock.objects.filter(pk=tournament.pk).first()
+    if clock is not None and clock.status not in (clock_engine.NOT_STARTED, clock_engine.FINISHED):
+        raise SimulationError(step, f"play stopped but the clock is {clock.status}")
 
 
 def stop_check(flight: Tournament, *, step: str) -> None:
@@ -208,15 +222,17 @@ def _busted_places_check(tournament: Tournament, *, lowest: int, step: str) -> N
     field = tournament.entries.exclude(
         status__in=[EntryStatus.CANCELLED, EntryStatus.DISQUALIFIED]
     ).count()
-    covered = sorted(
-        place
-        for entry in busted
-        if entry in places
-        for place in range(places[entry].shared[0], places[entry].shared[1] + 1)
-    )
     if busted - set(places):
         raise SimulationError(step, f"{len(busted - set(places))} busted entries have no place")
-    if covered != list(range(lowest, field + 1)):
+    ranges: dict[tuple[int, int], int] = defaultdict(int)
+    for entry in busted:
+        ranges[places[entry].shared] += 1
+    covered: list[int] = []
+    for (first, last), count in ranges.items():
+        if count != last - first + 1:
+            raise SimulationError(step, f"places {first}-{last} are shared by {count} entries")
+        covered.extend(range(first, last + 1))
+    if sorted(covered) != list(range(lowest, field + 1)):
         raise SimulationError(step, f"the players out are not placed {lowest}..{field} once each")
 
 

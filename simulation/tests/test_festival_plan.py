@@ -60,6 +60,13 @@ def test_nobody_returns_where_nobody_wants_to():
     assert returning_pick([1, 2, 3], random.Random(1), chance=0.0, most=10) == []
 
 
+def test_the_first_to_bust_come_back_where_chance_brought_too_few():
+    picked = returning_pick([4, 2, 4, 6], random.Random(1), chance=0.0, most=10, least=2)
+
+    assert picked == [4, 2]
+    assert returning_pick([4, 2], random.Random(1), chance=0.0, most=1, least=2) == [4]
+
+
 def test_the_same_seed_brings_back_the_same_players():
     busted = list(range(200))
 
@@ -85,6 +92,8 @@ def test_a_festival_spreads_its_settings_over_its_flights():
     assert config.satellite_field == 30
     assert config.satellite_seats == 2
     assert config.satellite_config().buy_in == 1_000
+    # One ticket enters the last flight, the other Day 2 late (the house allows it).
+    assert (config.flight_tickets, config.day2_tickets, config.day2_late_entry) == (1, 1, True)
 
 
 @pytest.mark.parametrize(
@@ -97,6 +106,7 @@ def test_a_festival_spreads_its_settings_over_its_flights():
         ({"flight_end_percent": 100}, "1 to 99 %"),
         ({"satellite_entries": 10}, "buys no seat"),
         ({"satellite_entries": 200}, "more seats than the last flight has room for"),
+        ({"day2_late_entries": -1}, "fewer than none"),
     ],
 )
 def test_settings_that_make_no_festival_are_refused(changes, message):
