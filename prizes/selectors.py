@@ -16,7 +16,13 @@ from prizes.models import Deal, Payment, PlaceEntered
 from rulings.models import Penalty
 from seating.selectors import seating_setup
 from tournaments.models import Entry, EntryStatus, Tournament, TournamentStatus
-from tournaments.selectors import Totals, player_public, tournament_setup, tournament_totals
+from tournaments.selectors import (
+    Totals,
+    day2_chips_sold,
+    player_public,
+    tournament_setup,
+    tournament_totals,
+)
 
 # --- An event's setup -----------------------------------------------------------------
 
@@ -71,6 +77,8 @@ def chips_in_play(tournament: Tournament, totals: Totals | None = None) -> int:
     removed = Penalty.objects.filter(tournament=tournament).aggregate(
         removed=Sum("chips_removed", default=0)
     )["removed"]
+    if totals.flight_lines:  # an event with flights: Day 2 began from the bags (issue 17)
+        return day2_chips_sold(tournament) - removed
     return (
         tournament.starting_stack * totals.total_buy_ins
         + tournament.rebuy_chips * totals.rebuys
@@ -157,6 +165,8 @@ def _deal_places(deal: Deal) -> dict[int, tuple[int, int]]:
 def _place_ranges(
     tournament: Tournament, deal: Deal | None, entered: dict[int, tuple[int, int]]
 ) -> dict[int, tuple[int, int]]:
+    if tournament.is_flight:
+        return {}  # issue 17: places run over the whole event; Day 1 busts have none
     ranges = {entry: place.shared for entry, place in finishing_places(tournament.pk).items()}
     if deal is not None and deal.ends_tournament:
         ranges.update(_deal_places(deal))

@@ -1,15 +1,19 @@
 """Reads: public shapes of entries and the totals that must reconcile with the ledger."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db.models import Count, Q, Sum
 
 from tournaments import engine
+from tournaments.engine import day2 as day2_engine
 from tournaments.models import (
     Alternate,
     AlternateStatus,
+    Bag,
+    BagStatus,
     Entry,
     EntryStatus,
+    FlightEnd,
     Player,
     Tournament,
     TournamentStatus,
@@ -125,6 +129,8 @@ class Totals:
     fees: int
     free_places: int | None
     alternates_waiting: int
+    # Lines of the event's flights among these (issue 17): 0 for any other event.
+    flight_lines: int = 0
 
     @property
     def total_buy_ins(self) -> int:
@@ -132,8 +138,9 @@ class Totals:
 
 
 def tournament_totals(tournament: Tournament) -> Totals:
-    """Counts and money, all from the ledger: refunded lines do not count."""
-    lines = Transaction.objects.filter(tournament=tournament)
+    """Counts and money, all from the ledger: refunded lines do not count. An event with
+    flights counts its flights' lines with its own (issue 17: one pool, `event_lines`)."""
+    lines = Transaction.objects.filter(event_lines(tournament))
     unreversed = Q(reversed_by__isnull=True)
     agg = lines.aggregate(
         entries=Count("id", filter=Q(kind=TransactionKind.BUY_IN) & unreversed),
@@ -143,6 +150,7 @@ def tournament_totals(tournament: Tournament) -> Totals:
         collected=Sum("prize_share", filter=~Q(kind=TransactionKind.PAYOUT), default=0),
         paid_out=Sum("amount", filter=Q(kind=TransactionKind.PAYOUT), default=0),
         fees=Sum("fee_share", default=0),
+        flight_lines=Count("id", filter=~Q(tournament=tournament)),
     )
     active = active_entry_count(tournament)
     return Totals(
@@ -162,6 +170,209 @@ def tournament_totals(tournament: Tournament) -> Totals:
         fees=agg["fees"],
         free_places=engine.free_places(tournament.capacity, active_entries=active),
         alternates_waiting=waiting_alternates(tournament).count(),
+        flight_lines=agg["flight_lines"],
+    )
+
+
+def event_lines(tournament: Tournament) -> Q:
+    """The ledger lines of an event (issue 17): its own and, for an event with flights,
+    every flight's, so the prize pool is the flights' pools plus the Day 2 late entries
+    (the guarantee counted once, the event's) and the places paid follow the entries
+    across the flights. A flight's own lines stay its own. No extra query: a join."""
+    return Q(tournament=tournament) | Q(tournament__parent=tournament)
+
+
+# --- Day 2 of an event with flights (issue 17) --------------------------------------------
+
+
+def day2_started(event: Tournament) -> bool:
+    """Day 2 has begun: its bags went on to Day 2 (tournaments.services.day2)."""
+    return Bag.objects.filter(flight__parent=event, status=BagStatus.CARRIED).exists()
+
+
+def day2_late_sale(tournament: Tournament) -> tuple[str | None, int | None]:
+    """For a sale at the desk: (a refusal code or None, the stack to sell or None for
+    the starting stack). A sale in an event with flights is a late entry straight into
+    Day 2 (TDA 8-A) with the house's Day 2 stack, where the house allows it and Day 2 has
+    begun. One query for an event that is no flight; none for a flight."""
+    if tournament.parent_id is not None:
+        return None, None
+    flags = Tournament.objects.filter(pk=tournament.pk).aggregate(
+        flight_count=Count("flights", distinct=True),
+        carried_count=Count("flights__bags", filter=Q(flights__bags__status=BagStatus.CARRIED)),
+    )
+    refusal = day2_engine.late_entry_refusal(
+        has_flights=flags["flight_count"] > 0,
+        allowed=tournament.day2_late_entry,
+        started=flags["carried_count"] > 0,
+    )
+    if flags["flight_count"] == 0 or refusal:
+        return refusal, None
+    return None, tournament.day2_late_stack or tournament.starting_stack
+
+
+def day2_chips_sold(event: Tournament) -> int:
+    """The chips an event with flights brought into Day 2 and sold there: the bags
+    carried, the late entries with the Day 2 stack, and the event's own rebuys and
+    add-ons (a flight's are in its bags). Two queries."""
+    bags = Bag.objects.filter(flight__parent=event, status=BagStatus.CARRIED).aggregate(
+        chips=Sum("chips", default=0)
+    )["chips"]
+    unreversed = Q(reversed_by__isnull=True)
+    own = Transaction.objects.filter(tournament=event).aggregate(
+        late=Count(
+            "id",
+            filter=Q(kind__in=[TransactionKind.BUY_IN, TransactionKind.REENTRY]) & unreversed,
+        ),
+        rebuys=Count("id", filter=Q(kind=TransactionKind.REBUY) & unreversed),
+        addons=Count("id", filter=Q(kind=TransactionKind.ADDON) & unreversed),
+    )
+    return (
+        bags
+        + own["late"] * (event.day2_late_stack or event.starting_stack)
+        + own["rebuys"] * event.rebuy_chips
+        + own["addons"] * event.addon_chips
+    )
+
+
+@dataclass
+class FlightDay2:
+    """A flight on the Day 2 page: its end of day, its survivors and their bags."""
+
+    flight: Tournament
+    order: int
+    survivors: int
+    bags: list[Bag] = field(default_factory=list)
+
+    @property
+    def end(self) -> FlightEnd | None:
+        return getattr(self.flight, "flight_end", None)
+
+    @property
+    def stopped(self) -> bool:
+        return self.end is not None
+
+    @property
+    def confirmed(self) -> bool:
+        return self.end is not None and self.end.confirmed_at is not None
+
+    @property
+    def chips(self) -> int:
+        return sum(b.chips for b in self.bags if b.status != BagStatus.FORFEITED)
+
+    def ready(self) -> day2_engine.FlightReady:
+        return flight_ready(self.flight)
+
+
+def flight_ready(flight: Tournament) -> day2_engine.FlightReady:
+    """A flight as Day 2's start sees it: stopped, its bags confirmed (its `flight_end`
+    read with it)."""
+    end = getattr(flight, "flight_end", None)
+    return day2_engine.FlightReady(
+        name=flight.flight_name or flight.name,
+        cancelled=flight.status == TournamentStatus.CANCELLED,
+        stopped=end is not None,
+        confirmed=end is not None and end.confirmed_at is not None,
+    )
+
+
+@dataclass
+class DoubleSurvivor:
+    """A player who survived two flights or more, their bags (first flight first) and
+    the one that plays Day 2: None while they must still choose."""
+
+    player: Player
+    bags: list[Bag]
+    kept: Bag | None
+    must_choose: bool
+
+
+@dataclass
+class Day2State:
+    event: Tournament
+    flights: list[FlightDay2]
+    doubles: list[DoubleSurvivor]
+    outcome: day2_engine.Outcome
+    started: bool
+    refusal: tuple[str, dict] | None
+    field: list[Bag]  # the bags that play (or will play) Day 2, biggest first
+
+    @property
+    def ready(self) -> bool:
+        return self.refusal is None
+
+    @property
+    def field_chips(self) -> int:
+        return sum(b.chips for b in self.field)
+
+    def flight_of(self, bag: Bag) -> Tournament:
+        return next(f.flight for f in self.flights if f.flight.pk == bag.flight_id)
+
+
+def bag_label(flight: Tournament, bag: Bag) -> str:
+    """A bag's tag: its flight and number, "1B-7"."""
+    return f"{flight.flight_name or flight.pk}-{bag.number}"
+
+
+def day2_state(event: Tournament) -> Day2State:
+    """Day 2 as the director sees it before and after its start (issue 17): each
+    flight's end of day and bags, the players in two flights and which bag they keep by
+    the house rule (tournaments.engine.day2), the Day 2 field and why it cannot start
+    yet. Two queries, however many flights and bags."""
+    flights = list(
+        Tournament.objects.filter(parent=event)
+        .select_related("flight_end")
+        .annotate(left=Count("entries", filter=Q(entries__status=EntryStatus.ACTIVE)))
+        .order_by("start_at", "pk")
+    )
+    rows = [FlightDay2(flight=f, order=i, survivors=f.left) for i, f in enumerate(flights)]
+    by_flight = {row.flight.pk: row for row in rows}
+    bags = list(
+        Bag.objects.filter(flight__parent=event)
+        .select_related("entry__player")
+        .order_by("flight_id", "number")
+    )
+    for bag in bags:
+        by_flight[bag.flight_id].bags.append(bag)
+    started = any(b.status == BagStatus.CARRIED for b in bags)
+    live = [b for b in bags if b.status != BagStatus.FORFEITED]
+    outcome = day2_engine.survivors(
+        [
+            day2_engine.BagView(b.pk, b.entry.player_id, b.chips, by_flight[b.flight_id].order)
+            for b in live
+        ],
+        event.survivor_keeps,
+    )
+    by_player: dict[int, list[Bag]] = {}
+    for bag in bags:
+        by_player.setdefault(bag.entry.player_id, []).append(bag)
+    carried = set(outcome.carried)
+    doubles = [
+        DoubleSurvivor(
+            player=own[0].entry.player,
+            bags=sorted(own, key=lambda b: (by_flight[b.flight_id].order, b.number)),
+            kept=next((b for b in own if b.pk in carried), None),
+            must_choose=player in outcome.choosing,
+        )
+        for player, own in by_player.items()
+        if len(own) > 1
+    ]
+    doubles.sort(key=lambda d: d.player.name)
+    day2_field = sorted((b for b in bags if b.pk in carried), key=lambda b: (-b.chips, b.pk))
+    refusal = day2_engine.start_refusal(
+        [row.ready() for row in rows],
+        outcome,
+        started=started,
+        closed=event.status in (TournamentStatus.FINISHED, TournamentStatus.CANCELLED),
+    )
+    return Day2State(
+        event=event,
+        flights=rows,
+        doubles=doubles,
+        outcome=outcome,
+        started=started,
+        refusal=refusal,
+        field=day2_field,
     )
 
 

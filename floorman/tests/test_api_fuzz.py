@@ -232,6 +232,7 @@ def known_path_parameters(path: str, world: World) -> dict:
         "seat": 6,
         "key_id": world.api_key_id,
         "template_pk": world.event_template_id,
+        "bag_pk": 1,  # Day 2 (issue 17): the world's event has no flights, no bags
     }
 
 

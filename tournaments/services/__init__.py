@@ -36,6 +36,7 @@ from tournaments.models import (
 from tournaments.selectors import (
     SETUP_FIELDS,
     active_entry_count,
+    day2_late_sale,
     entry_public,
     waiting_alternates,
 )
@@ -479,14 +480,22 @@ def _reentry_number(
     return len(earlier) + 1
 
 
-def _entry_create(*, actor, tournament: Tournament, player: Player, reentry_number: int) -> Entry:
+def _entry_create(
+    *,
+    actor,
+    tournament: Tournament,
+    player: Player,
+    reentry_number: int,
+    chips: int | None = None,
+) -> Entry:
     number = (tournament.entries.aggregate(n=Max("number"))["n"] or 0) + 1
     entry = Entry.objects.create(
         tournament=tournament,
         player=player,
         number=number,
         reentry_number=reentry_number,
-        chips=tournament.starting_stack,  # TDA 8-A: a full stack, re-entries too
+        # TDA 8-A: a full stack, re-entries too; into Day 2 the house's Day 2 stack.
+        chips=chips or tournament.starting_stack,
         registered_by=staff_user(actor),
     )
     Transaction.objects.create(
@@ -544,7 +553,8 @@ def entry_sell(
     asks whether the players left have reached the paid places
     (payouts.selectors.in_the_money), which ends re-entries (casino §12): it is asked of a
     re-entry only, as the payout table costs queries a first buy-in does not need."""
-    refusal = engine.registration_refusal(rules)
+    late_refusal, stack = day2_late_sale(tournament)  # an event with flights: Day 2 (issue 17)
+    refusal = late_refusal or engine.registration_refusal(rules)
     if refusal:
         raise refuse(refusal)
     reentry_number = _reentry_number(
@@ -567,7 +577,11 @@ def entry_sell(
         _publish_alternates(tournament)
         return Registration(alternate=alternate)
     entry = _entry_create(
-        actor=actor, tournament=tournament, player=player, reentry_number=reentry_number
+        actor=actor,
+        tournament=tournament,
+        player=player,
+        reentry_number=reentry_number,
+        chips=stack,
     )
     audit_record(
         actor=actor,
