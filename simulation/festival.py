@@ -24,6 +24,7 @@ from datetime import timedelta
 
 from django.utils import timezone
 
+from payouts.selectors import payout_table
 from prizes.services import events as event_services
 from simulation import setup
 from simulation.desk import Arrival
@@ -112,6 +113,8 @@ class Festival:
     def flight_play(self, number: int, flight: Tournament) -> None:
         config = self.config.flight_config(number)
         run = FlightRun(self, config, tournament=flight)
+        if number == len(self.flights) - 1:
+            run.miscount = self.config.bag_miscount
         if config.capacity != flight.capacity:  # the director sizes each day's field
             run.service(
                 "tournament_update",
@@ -210,7 +213,7 @@ class Festival:
         )
         self.tickets = tickets
         line = self.report.satellite = SatelliteLine(entries=report.entries)
-        line.seats = self.config.satellite_seats
+        line.seats = payout_table(satellite).seats
         line.tickets_issued = len(tickets)
         line.cash_paid = report.paid_out
         self.say(f"satellite: {len(tickets)} seats won as tickets")

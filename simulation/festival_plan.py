@@ -33,6 +33,7 @@ class FestivalConfig:
     satellite_buy_in: int = 1_000  # cents to the satellite's pool: a tenth of a seat
     satellite_fee: int = 100
     day2_late_entries: int = 2  # new players buying in straight to Day 2 (house allows it)
+    bag_miscount: int = 25  # chips the floor bags too many in the last flight (confirmed)
     event: Config = Config()  # buy-in, stack, structure, dealer: the flights' and Day 2's
 
     def __post_init__(self) -> None:

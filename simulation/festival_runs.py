@@ -8,6 +8,7 @@ from clock import engine as clock_engine
 from clock import services as clock_services
 from clock.models import Clock
 from clock.selectors import registration_open
+from payouts.selectors import satellite_seats
 from seating.services import day2 as day2_services
 from seating.services import desk as desk_intentions
 from simulation import floor, setup
@@ -74,6 +75,7 @@ class FlightRun(FestivalRun):
     paid on Day 1."""
 
     hand_for_hand = False
+    miscount = 0  # chips the floor bags too many in the first bag (the director confirms)
     draws_final_table = False  # a day's last tables are broken as any (TDA 10-B), not redrawn
     busts_last = True
 
@@ -91,7 +93,7 @@ class FlightRun(FestivalRun):
     def stop_at(self) -> int:
         """The share of the flight's entries at which the services stop it (the
         parent's `flight_end_percent`)."""
-        sold = max(self.report.entries, self.config.entries)
+        sold = self.tournament.entries.exclude(status=EntryStatus.CANCELLED).count()
         return flight_stop_target(sold, self.tournament.parent.flight_end_percent)
 
     def check(self, step: str, **what) -> None:
@@ -116,10 +118,17 @@ class FlightRun(FestivalRun):
             .order_by("number")
             .values_list("pk", "chips")
         )
+        miscount = self.miscount
         for entry_id, chips in survivors:  # as the floor calls them, table by table
-            self.service("bag_record", bag_services.bag_record, entry_id=entry_id, chips=chips)
+            counted = chips + miscount if entry_id == survivors[0][0] else chips
+            self.service("bag_record", bag_services.bag_record, entry_id=entry_id, chips=counted)
         self.check("bags counted", stopped=True)
-        self.service("flight_bags_confirm", bag_services.flight_bags_confirm)
+        self.service(
+            "flight_bags_confirm",
+            bag_services.flight_bags_confirm,
+            accept_difference=bool(miscount),
+            note=f"Bag 1 counted again: {miscount:+} chips, confirmed." if miscount else "",
+        )
         self.check("bags confirmed", stopped=True, confirmed=True)
         self.say(f"{flight.flight_name}: {len(survivors):,} survivors bagged")
 
@@ -147,7 +156,8 @@ class SatelliteRun(FestivalRun):
         self.report.tables = setup.tables_add(self)
 
     def stop_at(self) -> int:
-        return self.festival.config.satellite_seats
+        """The seats its pool buys (the payout table's count, as the services read it)."""
+        return satellite_seats(self.tournament).count
 
     def check(self, step: str, **what) -> None:
         self.timings.call(
@@ -196,6 +206,7 @@ class Day2Run(FestivalRun):
             self.desk.register_new(len(self.late) + late)
             self.festival.report.day2_late = self.report.entries
             self.check("late entries")
+            floor.seating_pass(self)  # the floor balances what the late seats left uneven
         self.desk.closed = True  # and then no more (the desk does not sell during Day 2)
         event.refresh_from_db()
         if event.status != TournamentStatus.RUNNING:

@@ -148,7 +148,8 @@ def bags_check(flight: Tournament, *, step: str, confirmed: bool = False) -> Non
     """Every chip of every bag comes from this flight: each bag is a survivor's and
     holds that survivor's chips when play stopped, numbered 1, 2, ... without a gap;
     `confirmed`: every survivor has a bag, the director confirmed them, and they add up
-    to the chips in play or to the difference confirmed."""
+    to the chips in play or to the difference confirmed (the bags miscounted by that
+    difference, no more)."""
     end = FlightEnd.objects.get(flight=flight)
     bags = list(
         Bag.objects.filter(flight=flight).values_list(
@@ -178,10 +179,14 @@ def bags_check(flight: Tournament, *, step: str, confirmed: bool = False) -> Non
             f"the bags hold {bagged:,} chips; in play were {end.chips_in_play:,}, "
             f"difference confirmed {difference:+,}",
         )
-    if difference == 0:
-        miscounted = [n for n, chips, _t, _s, held in bags if chips != held]
-        if miscounted:
-            raise SimulationError(step, f"bags {miscounted[:5]} differ from their players' chips")
+    miscounted = [n for n, chips, _t, _s, held in bags if chips != held]
+    if difference == 0 and miscounted:
+        raise SimulationError(step, f"bags {miscounted[:5]} differ from their players' chips")
+    off = sum(chips - held for _n, chips, _t, _s, held in bags)
+    if off != difference:
+        raise SimulationError(
+            step, f"the bags differ from their players' chips by {off:+,}, not {difference:+,}"
+        )
 
 
 # --- The satellite and its tickets -------------------------------------------------------
@@ -287,6 +292,7 @@ def day2_check(
     event.refresh_from_db()
     carried_check(event, step=step, day2_start=day2_start)
     day2_chips_check(event, step=step)
+    chips_check(event, step=step)  # and the chips in play the deal page reads agree
     if event.status in (TournamentStatus.FINISHED, TournamentStatus.CANCELLED):
         over_check(event, step=step)
     else:

@@ -58,19 +58,21 @@ def test_a_festival_runs_its_flights_its_satellite_and_day2_to_the_last_prize():
     event = Tournament.objects.filter(flights__isnull=False).distinct().get()
     flights = list(event.flights.order_by("start_at"))
 
-    # Three flights of the event, each stopped at the house's share and bagged.
+    # Three flights of the event, each stopped at the house's share, bagged and confirmed.
     assert [flight.flight_name for flight in flights] == ["Day 1A", "Day 1B", "Day 1C"]
     for line, flight in zip(report.flights, flights, strict=True):
         end = FlightEnd.objects.get(flight=flight)
         survivors = flight.entries.filter(status=EntryStatus.ACTIVE).count()
+        # Day 1C's floor bagged 25 chips too many; the director confirmed the difference.
+        miscount = config.bag_miscount if flight == flights[2] else 0
         assert line.entries == flight.entries.count() == 10
         assert (line.survivors, line.bags, line.bagged) == (
             survivors,
             Bag.objects.filter(flight=flight).count(),
-            end.chips_in_play,
+            end.chips_in_play + miscount,
         )
         assert end.reason == FlightEnd.Reason.SHARE and survivors * 100 <= 10 * PERCENT
-        assert end.confirmed_at is not None and end.difference == 0
+        assert end.confirmed_at is not None and end.difference == line.difference == miscount
         bags_check(flight, step="the end", confirmed=True)
 
     # A player busted in Day 1A played Day 1B; a survivor of 1A survived 1B as well,
