@@ -47,6 +47,7 @@ PAYOUTS_UPDATED = "payouts.updated"  # the payout table: settings, lock, lines
 # A place entered, a prize paid, a deal agreed: the summary and the changed lines only
 # ("changed": null when many may have changed: GET the results).
 RESULTS_UPDATED = "results.updated"
+FLIGHT_UPDATED = "flight.updated"  # issue 17: a flight stopped, a bag counted, bags confirmed
 KINDS = (
     ENTRY_REGISTERED,
     ENTRY_UPDATED,
@@ -62,6 +63,7 @@ KINDS = (
     HAND_FOR_HAND,
     PAYOUTS_UPDATED,
     RESULTS_UPDATED,
+    FLIGHT_UPDATED,
 )
 
 

@@ -42,11 +42,33 @@ REFUSALS = {
     # the refusals of the prize pages)
     "entry_paid": _("This entry has been paid: take the payment back first."),
     "prizes_paid": _("Prizes have been paid: the tournament can no longer be cancelled."),
+    # Flights, their end and their bags (issue 17: tournaments.engine.flights)
+    "flight_of_flight": _("A flight cannot have flights of its own."),
+    "flight_of_satellite": _("A satellite has no flights."),
+    "flight_name_taken": _("The event already has a flight of this name."),
+    "flight_entered": _(
+        "The player is already entered in flight %(flights)s of this event, and the event "
+        "allows no entry in a later flight."
+    ),
+    "not_a_flight": _("This tournament is not a flight of an event."),
+    "flight_stopped": _("Play has stopped in this flight: the chips are being bagged."),
+    "flight_not_running": _("Play has not begun in this flight."),
+    "flight_not_stopped": _("Play has not stopped in this flight yet."),
+    "bags_confirmed": _("The director has confirmed this flight's bags."),
+    "not_a_survivor": _("This entry is not a survivor of the flight."),
+    "bag_empty": _("A bag holds at least one chip."),
+    "bags_missing": _("%(missing)s survivors have no bag yet."),
+    "bags_differ": _(
+        "The bags hold %(difference)s chips against the chips in play: confirm the "
+        "difference with a note."
+    ),
+    "bags_note_needed": _("Say in a note why the difference stands."),
 }
 
 
-def refusal_message(code: str) -> str:
-    return str(REFUSALS[code])
+def refusal_message(code: str, **data) -> str:
+    message = str(REFUSALS[code])
+    return message % data if data else message
 
 
 # Why Day 2 of an event with flights cannot start, or a bag cannot be chosen (issue 17).

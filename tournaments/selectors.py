@@ -6,6 +6,7 @@ from django.db.models import Count, Q, Sum
 
 from tournaments import engine
 from tournaments.engine import day2 as day2_engine
+from tournaments.engine import flights as flights_engine
 from tournaments.models import (
     Alternate,
     AlternateStatus,
@@ -396,3 +397,119 @@ def players_search(*, query: str = ""):
             Q(name__icontains=query) | Q(nickname__icontains=query) | Q(email__icontains=query)
         )
     return players
+
+
+# --- Flights and their bags (issue 17) --------------------------------------------------
+
+
+def flight_chips_in_play(flight: Tournament) -> int:
+    """The chips in play in a flight: every chip its ledger sold (a stack per buy-in,
+    re-entry or ticket, the rebuys' and add-ons' chips; refunded lines do not count) less
+    the chips taken out of play (a disqualified player's, TDA 71-D: kept on the entry as it
+    left). The sum of its active entries' chips should come to the same."""
+    unreversed = Q(reversed_by__isnull=True)
+    agg = Transaction.objects.filter(tournament=flight).aggregate(
+        buy_ins=Count(
+            "id",
+            filter=Q(
+                kind__in=(TransactionKind.BUY_IN, TransactionKind.REENTRY, TransactionKind.TICKET)
+            )
+            & unreversed,
+        ),
+        rebuys=Count("id", filter=Q(kind=TransactionKind.REBUY) & unreversed),
+        addons=Count("id", filter=Q(kind=TransactionKind.ADDON) & unreversed),
+    )
+    sold = flights_engine.chips_sold(
+        starting_stack=flight.starting_stack,
+        buy_ins=agg["buy_ins"],
+        rebuy_chips=flight.rebuy_chips,
+        rebuys=agg["rebuys"],
+        addon_chips=flight.addon_chips,
+        addons=agg["addons"],
+    )
+    removed = flight.entries.filter(status=EntryStatus.DISQUALIFIED).aggregate(
+        removed=Sum("chips", default=0)
+    )["removed"]
+    return max(0, sold - removed)
+
+
+@dataclass(frozen=True)
+class FlightBagCheck:
+    """A stopped flight's bags against its chips in play (casino practice: counted per
+    player, checked against the chips the flight had in play)."""
+
+    flight_end: FlightEnd | None
+    bags: list[Bag]  # by bag number, with their entries and players
+    survivors: list[Entry]  # the active entries, with their players
+    without_bag: list[Entry]
+    check: flights_engine.BagCheck | None  # None while the flight has not stopped
+
+    @property
+    def expected(self) -> int | None:
+        return self.check.expected if self.check else None
+
+    @property
+    def bagged(self) -> int:
+        return sum(bag.chips for bag in self.bags)
+
+    @property
+    def difference(self) -> int | None:
+        return self.check.difference if self.check else None
+
+    @property
+    def confirmed(self) -> bool:
+        return bool(self.flight_end and self.flight_end.confirmed_at)
+
+
+def flight_bag_check(flight: Tournament) -> FlightBagCheck:
+    """Expected chips (the FlightEnd's chips in play), the bags counted, the difference
+    and the survivors still without a bag. Three queries."""
+    flight_end = FlightEnd.objects.filter(flight=flight).first()
+    bags = list(
+        Bag.objects.filter(flight=flight).select_related("entry__player").order_by("number")
+    )
+    survivors = list(
+        flight.entries.filter(status=EntryStatus.ACTIVE).select_related("player").order_by("number")
+    )
+    bagged_entries = {bag.entry_id for bag in bags}
+    without = [entry for entry in survivors if entry.pk not in bagged_entries]
+    check = None
+    if flight_end is not None:
+        check = flights_engine.BagCheck(
+            expected=flight_end.chips_in_play,
+            bagged=sum(bag.chips for bag in bags),
+            missing=len(without),
+        )
+    return FlightBagCheck(
+        flight_end=flight_end, bags=bags, survivors=survivors, without_bag=without, check=check
+    )
+
+
+def flight_entered_in(tournament: Tournament, player: Player) -> list[str]:
+    """The other flights of the same event the player has an entry in (not refunded)."""
+    if tournament.parent_id is None:
+        return []
+    return list(
+        Entry.objects.filter(
+            tournament__parent_id=tournament.parent_id,
+            player=player,
+        )
+        .exclude(tournament=tournament)
+        .exclude(status=EntryStatus.CANCELLED)
+        .order_by("tournament__start_at", "tournament_id")
+        .values_list("tournament__flight_name", flat=True)
+        .distinct()
+    )
+
+
+def flights_of(event: Tournament):
+    """The event's flights by start, each with its entries (refunded ones not counted),
+    its survivors (active entries) and its end if it stopped. One query."""
+    return (
+        event.flights.select_related("flight_end")
+        .annotate(
+            entries_count=Count("entries", filter=~Q(entries__status=EntryStatus.CANCELLED)),
+            survivors_count=Count("entries", filter=Q(entries__status=EntryStatus.ACTIVE)),
+        )
+        .order_by("start_at", "id")
+    )

@@ -12,4 +12,5 @@ urlpatterns = [
     path("", include("seating.api_urls")),
     path("", include("hands.api_urls")),
     path("", include("rulings.api_urls")),
+    path("", include("web.flights.api_urls")),
 ]

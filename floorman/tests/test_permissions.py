@@ -60,6 +60,7 @@ HAND_FOR_HAND = staff(roles.HAND_FOR_HAND)
 SEE_PLAYERS = staff(roles.SEE_PLAYERS)
 PAY = staff(roles.PAY_PRIZES)
 RULINGS = staff(roles.RULINGS)
+BAGS = staff(roles.BAGS)
 DEAL = staff(roles.DEAL_FIGURES)
 AUDIT = staff(roles.SEE_AUDIT)
 STAFF_ACCESS = staff(roles.MANAGE_STAFF)
@@ -188,6 +189,11 @@ EXPECTED: dict[str, dict] = {
     "api-penalties": {"GET": RULINGS, "POST": RULINGS},
     "api-penalty-end": post(RULINGS),
     "api-record": {"GET": RULINGS},
+    "api-flights": {"GET": ALL, "POST": MANAGE},
+    "api-flight-stop": post(MANAGE),
+    "api-bags": {"GET": ALL, "POST": BAGS},
+    "api-bag-check": {"GET": ALL},
+    "api-bags-confirm": post(MANAGE),
     # --- Tournaments, entries, players ----------------------------------------------------
     "tournaments:list": page(ALL),
     "tournaments:detail": page(ALL),
@@ -231,6 +237,13 @@ EXPECTED: dict[str, dict] = {
     "tournaments:event-templates": {"GET": MANAGE},
     "tournaments:event-template-start": form(MANAGE),
     "tournaments:event-template-delete": form(MANAGE),
+    # --- Flights: the event's flights, a flight's end and its bags (issue 17) ------------
+    "tournaments:flights": form(MANAGE),
+    "tournaments:flight-end": {"GET": BAGS},
+    "tournaments:flight-stop": post(MANAGE),
+    "tournaments:bag-record": post(BAGS),
+    "tournaments:bags-confirm": post(MANAGE),
+    "tournaments:bag-sheet": {"GET": BAGS},
     # --- Clock, screens, structures -----------------------------------------------------
     "clock:console": page(CLOCK),
     "clock:action": post(CLOCK),

@@ -9,7 +9,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from clock.selectors import registration_open
-from clock.services import clock_heads_up_sync, clock_reopen_with_tournament
+from clock.services import clock_heads_up_sync, clock_reopen_with_tournament, flight_stop_at_share
 from floorman.audit import staff_user
 from floorman.errors import Invalid
 from hands.models import Elimination, Hand, HandPlayer
@@ -31,6 +31,7 @@ from tournaments.services import (
     tournament_status_change,
     tournament_status_record,
 )
+from tournaments.services.flights import flight_play_refuse
 
 
 @transaction.atomic
@@ -50,6 +51,7 @@ def entry_bust(*, actor, tournament_id: int, entry_id: int, hand: Hand | None = 
     The live events go out when the transaction commits.
     """
     tournament = tournament_lock(tournament_id)
+    flight_play_refuse(tournament)  # a flight that has stopped bags its chips (issue 17)
     entry = bust_record(actor=actor, tournament=tournament, entry_id=entry_id, hand=hand)
     play_end(actor=actor, tournament=tournament)
     return entry
@@ -64,6 +66,8 @@ def play_end(*, actor, tournament: Tournament) -> bool:
     reported hand-for-hand) still find the clock and the tables. True if it ended."""
     if tournament.status != TournamentStatus.RUNNING:
         return False
+    if flight_stop_at_share(actor=actor, tournament=tournament):  # issue 17: a flight's day
+        return True
     active = active_entry_count(tournament)
     if active != 1 or not tournaments_engine.play_decided(
         tournament.status, active_entries=active, registration_open=registration_open(tournament)
@@ -105,6 +109,7 @@ def entry_bust_undo(*, actor, tournament_id: int, entry_id: int) -> Entry:
     6. The clock learns how many are left (casino §31).
     """
     tournament = tournament_lock(tournament_id)
+    flight_play_refuse(tournament)  # a stopped flight's survivors are bagging (issue 17)
     return bust_back(actor=actor, tournament=tournament, entry_id=entry_id)
 
 
@@ -119,6 +124,7 @@ def table_bust_undo(*, actor, tournament_id: int, number: int, entry_id: int) ->
     3. As `entry_bust_undo`, steps 2 to 6.
     """
     tournament = tournament_lock(tournament_id)
+    flight_play_refuse(tournament)
     table = table_of(tournament, number)
     last = table_last_bust(table)
     if last is None or last.entry != entry_id:
@@ -193,6 +199,7 @@ def table_busts_record(*, actor, tournament_id: int, number: int, seats: list[in
     in one hand together: the more chips at its start (the last count) finish higher,
     equal stacks share the place (IFP 4.27, casino §29c)."""
     tournament = tournament_lock(tournament_id)
+    flight_play_refuse(tournament)
     table = table_of(tournament, number)
     hand = hand_in_play(table) or Hand.objects.filter(table=table).order_by("-number").first()
     now = table_now(table)

@@ -287,6 +287,7 @@
     "hand_for_hand.updated",
     "payouts.updated",
     "results.updated",
+    "flight.updated",
   ];
 
   // document → {path: Channel}: one socket per tournament and page, however many screens

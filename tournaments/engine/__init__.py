@@ -43,12 +43,16 @@ class Rules:
     addon_at_break_after_level: int | None
 
 
-def transition_refusal(current: str, target: str, *, active_entries: int) -> str | None:
+def transition_refusal(
+    current: str, target: str, *, active_entries: int, flight_stop: bool = False
+) -> str | None:
+    """`flight_stop`: a flight's day ends (issue 17), and a flight may finish with players
+    left: its survivors bag their chips for Day 2."""
     if target not in TRANSITIONS.get(current, ()):
         return "transition_not_allowed"
     if target == RUNNING and active_entries < 2:
         return "too_few_players"
-    if target == FINISHED and active_entries > 1:
+    if target == FINISHED and active_entries > 1 and not flight_stop:
         return "players_remaining"
     return None
 

@@ -40,6 +40,7 @@ from tournaments.selectors import (
     entry_public,
     waiting_alternates,
 )
+from tournaments.services.flights import flight_entry_refuse
 
 LOCK_TIMEOUT = "5s"
 
@@ -557,6 +558,7 @@ def entry_sell(
     refusal = late_refusal or engine.registration_refusal(rules)
     if refusal:
         raise refuse(refusal)
+    flight_entry_refuse(tournament, player)  # issue 17: entering a later flight
     reentry_number = _reentry_number(
         tournament, player, reentry=reentry, rules=rules, in_the_money=in_the_money
     )
