@@ -42,7 +42,7 @@ PERCENT = 40  # a flight stops with four of its ten entries left
 @pytest.mark.timeout(600)  # five tournaments: a few seconds alone, minutes on a busy machine
 def test_a_festival_runs_its_flights_its_satellite_and_day2_to_the_last_prize():
     """30 entries over three flights of ten (the smallest the command allows), a
-    satellite of 22 whose pool buys two seats (one enters Day 1C, one Day 2 late), one
+    satellite of 24 whose pool buys two seats (one enters Day 1C, one Day 2 late), one
     more late entry into Day 2 for cash: a few players a table, a few tables, three
     minutes of the clock a round, late registration in the first level."""
     config = FestivalConfig(
@@ -50,7 +50,7 @@ def test_a_festival_runs_its_flights_its_satellite_and_day2_to_the_last_prize():
         flights=3,
         seed=SEED,
         flight_end_percent=PERCENT,
-        satellite_entries=22,
+        satellite_entries=24,
         day2_late_entries=1,
         event=Config(entries=30, seed=SEED, seconds_per_round=180, late_until_level=1),
     )
@@ -99,8 +99,10 @@ def test_a_festival_runs_its_flights_its_satellite_and_day2_to_the_last_prize():
     for ticket in tickets:
         line = Transaction.objects.get(kind=TransactionKind.TICKET, ticket=ticket)
         assert (line.entry, line.prize_share, line.fee_share) == (ticket.used_by, event.buy_in, 0)
-    # 22 buy-ins of 10 € buy two seats worth 110 € each; nothing is left to pay in cash.
-    assert report.satellite.cash_paid == 22 * config.satellite_buy_in - 2 * config.seat_value
+    # Its buy-ins of 10 € buy two seats worth 110 € each; the next place gets the rest.
+    sold = satellite.entries.count()
+    assert report.satellite.entries == sold >= 22
+    assert report.satellite.cash_paid == sold * config.satellite_buy_in - 2 * config.seat_value
     tickets_check(event, step="the end")
 
     # Day 2: one entry per bag carried, redrawn with the festival's seed, two late entries
@@ -129,7 +131,7 @@ def test_a_festival_runs_its_flights_its_satellite_and_day2_to_the_last_prize():
     text = "\n".join(report.lines())
     for name in ("Day 1A", "Day 1B", "Day 1C"):
         assert f"  {name}" in text
-    assert "Satellite: 22 entries; seats won as tickets 2 (2 issued, 2 used)" in text
+    assert f"Satellite: {sold} entries; seats won as tickets 2 (2 issued, 2 used)" in text
     assert f"Day 2 (redraw seed {report.day2_seed})" in text
     assert "bag_record" in text and "day2_start" in text and "median ms" in text
 
