@@ -63,6 +63,15 @@ REFUSALS = {
         "difference with a note."
     ),
     "bags_note_needed": _("Say in a note why the difference stands."),
+    # Tickets (issue 17)
+    "ticket_used": _("This ticket has been used or refunded already."),
+    "ticket_closed": _("This ticket has been used or refunded: it can no longer change."),
+    "ticket_not_transferable": _("This event's tickets cannot go to another player."),
+    "ticket_not_refundable": _("This event's tickets cannot be refunded as cash."),
+    "tickets_used": _(
+        "A ticket won in this satellite has been used, refunded or given to another "
+        "player: the bust that ended it cannot be undone."
+    ),
 }
 
 

@@ -16,6 +16,8 @@ from tournaments.models import (
     EntryStatus,
     FlightEnd,
     Player,
+    Ticket,
+    TicketStatus,
     Tournament,
     TournamentStatus,
     Transaction,
@@ -132,6 +134,9 @@ class Totals:
     alternates_waiting: int
     # Lines of the event's flights among these (issue 17): 0 for any other event.
     flight_lines: int = 0
+    # Entries paid with a ticket (issue 17): counted in `entries`, their buy-in in the
+    # prize pool, nothing in the fees or the cash taken.
+    tickets: int = 0
 
     @property
     def total_buy_ins(self) -> int:
@@ -140,11 +145,15 @@ class Totals:
 
 def tournament_totals(tournament: Tournament) -> Totals:
     """Counts and money, all from the ledger: refunded lines do not count. An event with
-    flights counts its flights' lines with its own (issue 17: one pool, `event_lines`)."""
+    flights counts its flights' lines with its own (issue 17: one pool, `event_lines`).
+    An entry paid with a ticket (issue 17) counts as an entry and its buy-in in the prize
+    pool, but neither in the cash taken nor in the fees (its TICKET line has no fee share)."""
     lines = Transaction.objects.filter(event_lines(tournament))
     unreversed = Q(reversed_by__isnull=True)
+    ticket = Q(kind=TransactionKind.TICKET, reverses__isnull=True) & unreversed
     agg = lines.aggregate(
-        entries=Count("id", filter=Q(kind=TransactionKind.BUY_IN) & unreversed),
+        entries=Count("id", filter=(Q(kind=TransactionKind.BUY_IN) & unreversed) | ticket),
+        tickets=Count("id", filter=ticket),
         reentries=Count("id", filter=Q(kind=TransactionKind.REENTRY) & unreversed),
         rebuys=Count("id", filter=Q(kind=TransactionKind.REBUY) & unreversed),
         addons=Count("id", filter=Q(kind=TransactionKind.ADDON) & unreversed),
@@ -172,6 +181,7 @@ def tournament_totals(tournament: Tournament) -> Totals:
         free_places=engine.free_places(tournament.capacity, active_entries=active),
         alternates_waiting=waiting_alternates(tournament).count(),
         flight_lines=agg["flight_lines"],
+        tickets=agg["tickets"],
     )
 
 
@@ -214,8 +224,8 @@ def day2_late_sale(tournament: Tournament) -> tuple[str | None, int | None]:
 
 def day2_chips_sold(event: Tournament) -> int:
     """The chips an event with flights brought into Day 2 and sold there: the bags
-    carried, the late entries with the Day 2 stack, and the event's own rebuys and
-    add-ons (a flight's are in its bags). Two queries."""
+    carried, the late entries with the Day 2 stack (for cash or a ticket), and the
+    event's own rebuys and add-ons (a flight's are in its bags). Two queries."""
     bags = Bag.objects.filter(flight__parent=event, status=BagStatus.CARRIED).aggregate(
         chips=Sum("chips", default=0)
     )["chips"]
@@ -223,7 +233,11 @@ def day2_chips_sold(event: Tournament) -> int:
     own = Transaction.objects.filter(tournament=event).aggregate(
         late=Count(
             "id",
-            filter=Q(kind__in=[TransactionKind.BUY_IN, TransactionKind.REENTRY]) & unreversed,
+            filter=Q(
+                kind__in=[TransactionKind.BUY_IN, TransactionKind.REENTRY, TransactionKind.TICKET]
+            )
+            & unreversed
+            & Q(reverses__isnull=True),  # a ticket's line is taken back by a TICKET line
         ),
         rebuys=Count("id", filter=Q(kind=TransactionKind.REBUY) & unreversed),
         addons=Count("id", filter=Q(kind=TransactionKind.ADDON) & unreversed),
@@ -414,7 +428,8 @@ def flight_chips_in_play(flight: Tournament) -> int:
             filter=Q(
                 kind__in=(TransactionKind.BUY_IN, TransactionKind.REENTRY, TransactionKind.TICKET)
             )
-            & unreversed,
+            & unreversed
+            & Q(reverses__isnull=True),  # a ticket's line is taken back by a TICKET line
         ),
         rebuys=Count("id", filter=Q(kind=TransactionKind.REBUY) & unreversed),
         addons=Count("id", filter=Q(kind=TransactionKind.ADDON) & unreversed),
@@ -513,3 +528,36 @@ def flights_of(event: Tournament):
         )
         .order_by("start_at", "id")
     )
+
+
+# --- Tickets (issue 17) -------------------------------------------------------------
+
+
+def tickets_of_event(tournament: Tournament, *, status: str = ""):
+    """The tickets into an event: issued, used and refunded, with holder, the satellite
+    they were won in and the entry that used them, oldest first."""
+    tickets = Ticket.objects.filter(target=tournament).select_related(
+        "holder", "satellite", "used_by"
+    )
+    return tickets.filter(status=status) if status else tickets
+
+
+def tickets_of_player(player: Player):
+    """A player's tickets, every event, newest first."""
+    return (
+        Ticket.objects.filter(holder=player)
+        .select_related("target", "satellite", "used_by")
+        .order_by("-issued_at", "-id")
+    )
+
+
+def tickets_unused(tournament: Tournament, player_ids) -> dict[int, list[Ticket]]:
+    """The unused tickets the desk may take from these players for this event (or the
+    event this flight belongs to), by player id: one query."""
+    targets = [tournament.pk] + ([tournament.parent_id] if tournament.parent_id else [])
+    found: dict[int, list[Ticket]] = {}
+    for ticket in Ticket.objects.filter(
+        target_id__in=targets, holder_id__in=list(player_ids), status=TicketStatus.ISSUED
+    ).order_by("pk"):
+        found.setdefault(ticket.holder_id, []).append(ticket)
+    return found

@@ -13,4 +13,5 @@ urlpatterns = [
     path("", include("hands.api_urls")),
     path("", include("rulings.api_urls")),
     path("", include("web.flights.api_urls")),
+    path("", include("web.tickets.api_urls")),
 ]

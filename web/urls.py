@@ -75,6 +75,7 @@ urlpatterns = [
     path("keys/", staff_views.api_keys, name="keys"),
     path("keys/create/", staff_views.api_key_create, name="key-create"),
     path("keys/<id:key_id>/revoke/", staff_views.api_key_revoke, name="key-revoke"),
+    path("", include("web.tickets.urls")),
 ]
 
 handler400 = "floorman.error_pages.bad_request"

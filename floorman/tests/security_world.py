@@ -28,7 +28,7 @@ from prizes.services import events as event_services
 from rulings import services as rulings
 from seating import services as seating
 from seating.models import SeatingAction
-from tournaments.models import Tournament
+from tournaments.models import Ticket, Tournament
 from tournaments.tests.factories import register, staff, tournament
 
 EMAIL = "erika.kontakt@example.org"
@@ -118,7 +118,13 @@ def build_world() -> World:
     action = SeatingAction.objects.filter(tournament=event).latest("pk")
     colleague = staff("cashier", username="security-colleague")  # whose access is taken back
     api_key = keys.api_key_create(actor=None, name="Security results site", scope="read").key
+    # A seat won in a satellite, held by the contact (issue 17).
+    ticket = Ticket.objects.create(
+        target=event, holder_id=contact.player_id, buy_in=event.buy_in, fee=event.fee
+    )
     ids = {
+        "ticket_id": ticket.pk,
+        "ticket_pk": ticket.pk,
         "tournament_id": event.pk,
         "tournament_pk": event.pk,
         "table": 1,

@@ -15,6 +15,7 @@ from floorman.errors import Invalid
 from hands.models import Elimination, Hand, HandPlayer
 from hands.selectors import hand_for_hand, hand_in_play, table_last_bust
 from hands.services.common import refuse, table_of
+from hands.services.satellites import satellite_play_end
 from seating.models import Seat
 from seating.selectors import table_now
 from seating.services import seat_release, seat_restore, tables_reopen
@@ -32,6 +33,7 @@ from tournaments.services import (
     tournament_status_record,
 )
 from tournaments.services.flights import flight_play_refuse
+from tournaments.services.tickets import tickets_take_back
 
 
 @transaction.atomic
@@ -63,11 +65,16 @@ def play_end(*, actor, tournament: Tournament) -> bool:
     running tournament is finished, as the desk would finish it: the check, the status
     saved with the wind-up (clock finished, tables closed; seating.services.desk), the
     audit entry and the live event. Last, so that the intention's own steps (a hand
-    reported hand-for-hand) still find the clock and the tables. True if it ended."""
+    reported hand-for-hand) still find the clock and the tables. True if it ended.
+    A satellite ends when as many players are left as it has seats (issue 17)."""
     if tournament.status != TournamentStatus.RUNNING:
         return False
     if flight_stop_at_share(actor=actor, tournament=tournament):  # issue 17: a flight's day
         return True
+    if tournament.satellite_target_id:
+        ended = satellite_play_end(actor=actor, tournament=tournament)
+        if ended is not None:
+            return ended
     active = active_entry_count(tournament)
     if active != 1 or not tournaments_engine.play_decided(
         tournament.status, active_entries=active, registration_open=registration_open(tournament)
@@ -103,8 +110,10 @@ def entry_bust_undo(*, actor, tournament_id: int, entry_id: int) -> Entry:
        finished it, not a deal), its status, the alternates list, the audit entry
        (entry.bust_undo) and its live event (tournaments).
     3. Its elimination goes: it has no place any more.
-    4. A tournament this bust finished runs again: its status (tournaments), the tables
-       its players sit at open again (seating), its clock paused where it stopped.
+    4. A tournament this bust finished runs again: its status (tournaments), a
+       satellite's tickets taken back (409 once one was used, refunded or given away:
+       tournaments.services.tickets.tickets_take_back), the tables its players sit at
+       open again (seating), its clock paused where it stopped.
     5. It gets back the seat it left if still free, else a late entry's seat (seating).
     6. The clock learns how many are left (casino §31).
     """
@@ -141,6 +150,7 @@ def bust_back(*, actor, tournament: Tournament, entry_id: int) -> Entry:
     entry = entry_back(actor=actor, tournament=tournament, entry=entry_locked(tournament, entry_id))
     bust_remove(tournament=tournament, entry=entry)
     if tournament_reopen(actor=actor, tournament=tournament):
+        tickets_take_back(actor=actor, satellite=tournament)  # a satellite's seats (issue 17)
         tables_reopen(tournament=tournament)
         clock_reopen_with_tournament(actor=actor, tournament_id=tournament.pk)
     entry.seat_restored = seat_restore(actor=actor, tournament=tournament, entry=entry)

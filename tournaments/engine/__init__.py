@@ -81,11 +81,11 @@ def players_left(current: str, *, active_entries: int) -> int:
     return 0 if current in (FINISHED, CANCELLED) else active_entries
 
 
-def bust_undo_refusal(current: str, *, active_entries: int) -> str | None:
+def bust_undo_refusal(current: str, *, active_entries: int, left_at_end: int = 1) -> str | None:
     """Undoing a bust once the event is over: only the bust that decided it, with its
-    winner the one player still in; it then runs again. A deal (several players in)
-    or a cancellation is final."""
-    if current == CANCELLED or (current == FINISHED and active_entries != 1):
+    winner the one player still in (a satellite: its seat winners, `left_at_end`); it
+    then runs again. A deal (several players in) or a cancellation is final."""
+    if current == CANCELLED or (current == FINISHED and active_entries != left_at_end):
         return "tournament_closed"
     return None
 

@@ -282,6 +282,7 @@ def test_tournament_retrieve_anonymous_gives_every_setup_field():
         "tickets_transferable": False,
         "tickets_refundable": False,
         "current_level": 1,
+        "satellite_target_id": None,
     }
 
 
@@ -1754,6 +1755,7 @@ def test_totals_reconcile_with_the_ledger():
         "overlay": 0,
         "paid_out": 0,
         "fees": sums["fees"],
+        "tickets": 0,
         "currency": "EUR",
     }
     assert (sums["prize"], sums["fees"]) == (60000, 3000)
