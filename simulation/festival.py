@@ -52,6 +52,8 @@ from tournaments.services import tournament_update
 
 
 class Festival:
+    """One festival's main event, its flights, satellite and Day 2 (see the module)."""
+
     def __init__(self, config: FestivalConfig, say: Callable[[str], None] | None = None):
         self.config = config
         self.rng = random.Random(f"floorman-festival-{config.seed}")
@@ -63,13 +65,13 @@ class Festival:
         self.event: Tournament | None = None
         self.flights: list[Tournament] = []
         self.tickets: list[int] = []  # the satellite's, not used yet
+        self.day2 = Day2Run(self, config.day2_config())  # the event: made first, played last
 
     def say(self, text: str) -> None:
         if self.say_to:
             self.say_to(f"[{time.perf_counter() - self.started:7.1f} s] {text}")
 
     def run(self) -> FestivalReport:
-        self.day2 = Day2Run(self, self.config.day2_config())
         with setup.seeded_draws(self.config.seed):
             self.event_create()
         last = len(self.flights) - 1
