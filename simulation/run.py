@@ -168,12 +168,11 @@ class Simulation:
                 self.check(f"round {number}: registration")
             else:
                 self.desk.close()
-                if self.hand_for_hand:
+                closed = f"registration closed: {self.report.entries:,} entries"
+                if self.hand_for_hand:  # a run that pays places (no flight, no satellite)
                     floor.h4h_set_margin(self)
-                self.say(
-                    f"registration closed: {self.report.entries:,} entries, "
-                    f"{payout_table(self.tournament).places_paid:,} places paid"
-                )
+                    closed += f", {payout_table(self.tournament).places_paid:,} places paid"
+                self.say(closed)
         floor.seating_pass(self)
         self.check(f"round {number}: seating", balanced=True)
         if self._over() or self._deal():
