@@ -340,8 +340,8 @@ def day2_late_sale(tournament: Tournament) -> tuple[str | None, int | None]:
 
 def day2_chips_sold(event: Tournament) -> int:
     """The chips an event with flights brought into Day 2 and sold there: the bags
-    carried, the late entries with the Day 2 stack, and the event's own rebuys and
-    add-ons (a flight's are in its bags). Two queries."""
+    carried, the late entries with the Day 2 stack (for cash or a ticket), and the
+    event's own rebuys and add-ons (a flight's are in its bags). Two queries."""
     bags = Bag.objects.filter(flight__parent=event, status=BagStatus.CARRIED).aggregate(
         chips=Sum("chips", default=0)
     )["chips"]
@@ -349,7 +349,11 @@ def day2_chips_sold(event: Tournament) -> int:
     own = Transaction.objects.filter(tournament=event).aggregate(
         late=Count(
             "id",
-            filter=Q(kind__in=[TransactionKind.BUY_IN, TransactionKind.REENTRY]) & unreversed,
+            filter=Q(
+                kind__in=[TransactionKind.BUY_IN, TransactionKind.REENTRY, TransactionKind.TICKET]
+            )
+            & unreversed
+            & Q(reverses__isnull=True),  # a ticket's line is taken back by a TICKET line
         ),
         rebuys=Count("id", filter=Q(kind=TransactionKind.REBUY) & unreversed),
         addons=Count("id", filter=Q(kind=TransactionKind.ADDON) & unreversed),
@@ -540,7 +544,8 @@ def flight_chips_in_play(flight: Tournament) -> int:
             filter=Q(
                 kind__in=(TransactionKind.BUY_IN, TransactionKind.REENTRY, TransactionKind.TICKET)
             )
-            & unreversed,
+            & unreversed
+            & Q(reverses__isnull=True),  # a ticket's line is taken back by a TICKET line
         ),
         rebuys=Count("id", filter=Q(kind=TransactionKind.REBUY) & unreversed),
         addons=Count("id", filter=Q(kind=TransactionKind.ADDON) & unreversed),
