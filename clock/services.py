@@ -449,12 +449,12 @@ def flight_stop_at_share(*, actor, tournament: Tournament) -> bool:
     if not tournament.is_flight or tournament.status != TournamentStatus.RUNNING:
         return False
     percent = tournament.parent.flight_end_percent
+    if registration_open(tournament):
+        return False  # players may still come: the share is of the field once it is known
     active = tournament.entries.filter(status=EntryStatus.ACTIVE).count()
-    if active == 1 and not registration_open(tournament):
-        pass  # the last player of the flight: the day ends, with one bag
-    elif percent is None:
-        return False
-    else:
+    if active != 1:  # the last player of the flight ends the day, with one bag
+        if percent is None:
+            return False
         entries = tournament.entries.exclude(status=EntryStatus.CANCELLED).count()
         if not flights_engine.share_ends_flight(active=active, entries=entries, percent=percent):
             return False

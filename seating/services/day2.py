@@ -11,7 +11,7 @@ from seating.engine import day2 as day2_seating
 from seating.engine import tables_needed
 from seating.models import ActionKind
 from seating.selectors import seating_settings, table_views
-from seating.services import _apply, _needing_access, _refuse
+from seating.services import _apply, _needing_access, _refuse, tables_close
 from tournaments.engine import day2 as day2_engine
 from tournaments.models import Entry, TournamentStatus
 from tournaments.selectors import day2_started, flight_ready
@@ -95,6 +95,8 @@ def day2_start(*, actor, event_id: int, seed: str | None = None) -> list[Entry]:
         assignments=assignments,
         reasons={a.entry: "TDA 7" for a in assignments},
     )
+    for flight in flights:  # their players sit at Day 2's tables now: the venue's back
+        tables_close(tournament=flight)
     if event.status == TournamentStatus.PLANNED:
         change = StatusChange(before=event.status, status=TournamentStatus.REGISTERING, refunded=0)
         tournament_status_write(tournament=event, status=TournamentStatus.REGISTERING)

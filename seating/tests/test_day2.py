@@ -11,7 +11,7 @@ from floorman.errors import Conflict, NotFound
 from floorman.tests.concurrency import at_once
 from seating.engine import TableView
 from seating.engine.day2 import day2_redraw
-from seating.models import Seat, SeatingAction
+from seating.models import Seat, SeatingAction, Table
 from seating.services.day2 import day2_start
 from seating.tests.factories import add_tables
 from tournaments.models import Bag, BagStatus, Entry, Tournament, Transaction
@@ -239,3 +239,14 @@ def test_two_starts_at_once_one_wins():
     assert lost[0].code == "day2_started"
     assert Entry.objects.filter(tournament=event).count() == 3
     assert SeatingAction.objects.filter(tournament=event).count() == 1
+
+
+def test_day_2_hands_the_flights_tables_back_to_the_venue():
+    event, (a, b), _bags = two_flights(first_table=3)
+    add_tables(a, 2)
+    add_tables(b, 1, first=5)
+
+    day2_start(actor=None, event_id=event.pk)
+
+    assert not Table.objects.filter(tournament__in=(a, b), broken_at=None).exists()
+    assert Table.objects.filter(tournament=event, broken_at=None).count() == 2
