@@ -6,10 +6,8 @@ Playwright's own browser download is not used: CI installs the `chromium` packag
 
 import shutil
 from collections.abc import Iterator
-from contextlib import contextmanager
 
 import pytest
-from django.contrib.auth.hashers import PBKDF2PasswordHasher
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 NEEDS_CHROMIUM = pytest.mark.skipif(
@@ -34,18 +32,9 @@ TABLET = {"width": 800, "height": 1280}  # a 10" tablet held upright at the tabl
 TV = {"width": 1920, "height": 1080}
 
 
-class QuickPBKDF2PasswordHasher(PBKDF2PasswordHasher):
-    """The server's own PBKDF2-SHA256 with few rounds, for the accounts the browser tests
-    make. The server reads the rounds from the hash, so it signs these staff in (and
-    re-hashes the password with its full rounds at the first sign-in, as Django does with
-    any older hash); the test process saves the full rounds on every account it makes."""
-
-    iterations = 1000
-
-
-@contextmanager
-def launched() -> Iterator:
-    """Chromium, running until the block ends."""
+@pytest.fixture(scope="module")
+def chromium() -> Iterator:
+    """One browser for a test module; each test opens its own contexts (people)."""
     if CHROMIUM is None:
         pytest.skip("needs Chromium: apt-get install chromium (.ci/run does)")
     from playwright.sync_api import sync_playwright
@@ -58,11 +47,3 @@ def launched() -> Iterator:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         yield browser
         browser.close()
-
-
-@pytest.fixture(scope="module")
-def chromium() -> Iterator:
-    """One browser for a test module; each test opens its own contexts (people).
-    The browser tests (floorman/tests/browser/) share one for all their modules."""
-    with launched() as browser:
-        yield browser

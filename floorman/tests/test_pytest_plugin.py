@@ -28,16 +28,3 @@ def test_redis_clients_use_the_run_s_prefix_not_the_production_one():
         assert settings.CACHES["ratelimit"]["KEY_PREFIX"] == prefix
         assert settings.CHANNEL_LAYERS["default"]["CONFIG"]["prefix"] == prefix
         assert settings.CELERY_BROKER_TRANSPORT_OPTIONS["global_keyprefix"] == f"{prefix}:"
-
-
-def test_the_browser_tests_go_to_one_worker_as_one_unit_other_tests_by_file():
-    """One worker starts the browser tests' server and Chromium once for all of them."""
-    from floorman.pytest_plugin import BROWSER_TESTS, LONGEST_FIRST, work_unit
-
-    assert work_unit("floorman/tests/browser/test_undo.py::test_undo_names_the_move") == (
-        BROWSER_TESTS
-    )
-    assert work_unit("floorman/tests/browser/test_day2.py::test_x[a]") == BROWSER_TESTS
-    assert work_unit("floorman/tests/test_form_fuzz.py::test_x") is None  # its file
-    assert work_unit("floorman/tests/faults/test_web_restart.py::test_x") is None
-    assert LONGEST_FIRST[0] == BROWSER_TESTS

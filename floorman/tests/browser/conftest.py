@@ -1,14 +1,10 @@
 """Browser tests (issue 8): Floorman's real server, driven by Debian's Chromium.
 
-One `manage.py serve` (in-memory channel layer, embedded Celery worker) and one Chromium
-for all the modules of this folder that a pytest process runs in a row (package scope;
-`make test` sends the whole folder to one worker: floorman/pytest_plugin.py), against
-this run's PostgreSQL test database. The server sees committed data only, so the tests
+One `manage.py serve` per test module (in-memory channel layer, embedded Celery worker),
+against this run's PostgreSQL test database. It sees committed data only, so the tests
 use `transactional_db`, which empties the tables after each test; the server keeps
 running in between and simply finds the next test's rows. Each person in a story (the
-director, a player's phone, the lobby TV, a dealer) is a browser context of their own,
-closed when the test ends. A test that must stop, restart or configure its server
-starts its own (floorman/tests/faults/ does).
+director, a player's phone, the lobby TV, a dealer) is a browser context of their own.
 """
 
 import re
@@ -18,27 +14,19 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from floorman.tests import servers
-from floorman.tests.browsers import LAPTOP, launched
+from floorman.tests.browsers import LAPTOP, chromium  # noqa: F401
 from tournaments.tests.factories import STAFF_PASSWORD as PASSWORD
 
 WAIT = 10_000  # ms: a live update arrives well within this, even on a busy CI machine
 
 
 @pytest.fixture
-def fast_password_hashing(settings):
+def fast_password_hashing():
     """Overrides the project-wide fixture: the server process checks passwords with the
-    real hashers, which cannot read the MD5 hashes the other tests write."""
-    settings.PASSWORD_HASHERS = ["floorman.tests.browsers.QuickPBKDF2PasswordHasher"]
+    real hashers, which cannot read the fast MD5 hashes the test process would write."""
 
 
-@pytest.fixture(scope="package")
-def chromium() -> Iterator[Browser]:
-    """One browser for the modules of this folder; each test opens its own contexts."""
-    with launched() as browser:
-        yield browser
-
-
-@pytest.fixture(scope="package")
+@pytest.fixture(scope="module")
 def server(django_db_setup, django_db_blocker) -> Iterator[servers.Process]:
     with django_db_blocker.unblock():
         process = servers.web_server().start()
@@ -46,39 +34,20 @@ def server(django_db_setup, django_db_blocker) -> Iterator[servers.Process]:
     process.close()
 
 
-# The people (browser contexts) of the test in progress: closed when it ends, so that no
-# page of one test keeps its websockets, clocks and polls running into the next.
-_contexts: list[BrowserContext] = []
-
-
 @pytest.fixture
-def live(server, transactional_db, monkeypatch) -> Iterator[servers.Process]:
+def live(server, transactional_db, monkeypatch) -> servers.Process:
     """The running server, for a test whose data it must see (committed, not rolled back).
 
     Setup through the services in this process would also publish live events here, where
     no screen listens (the browsers watch the server's own channel layer), and Playwright's
     event loop makes each attempt log an error: they are dropped instead."""
     monkeypatch.setattr("floorman.live._send", lambda tournament_id, message: None)
-    yield server
-    contexts_close()
-
-
-@pytest.fixture(autouse=True)
-def _contexts_closed() -> Iterator[None]:
-    """For a test that opens pages without `live`: its contexts are closed too."""
-    yield
-    contexts_close()
-
-
-def contexts_close() -> None:
-    while _contexts:
-        _contexts.pop().close()
+    return server
 
 
 def open_page(browser: Browser, server: servers.Process, size=LAPTOP, **options) -> Page:
     """A new person at their own device: a fresh context (own cookies) of the given size."""
     context: BrowserContext = browser.new_context(base_url=server.url, viewport=size, **options)
-    _contexts.append(context)
     context.set_default_timeout(WAIT)
     return context.new_page()
 
