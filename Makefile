@@ -59,6 +59,8 @@ bench: $(VENV)/.installed-dev
 
 # A whole tournament of 10,000 entries through Floorman's services, invariants checked at
 # every step, with the time each kind of operation took (SEED=… ENTRIES=… DEAL=1 to vary).
+# FLIGHTS=3: a festival's main event instead, the entries over three flights, bag and
+# tag, a satellite feeding the last flight with tickets, Day 2 to the end (issue 17).
 # It writes the event into the configured database: run it on PostgreSQL, e.g.
 # DATABASE_URL=postgres://postgres@127.0.0.1:5432/floorman_sim make simulate
 # (the embedded SQLite works, but slowly).
@@ -66,7 +68,7 @@ ENTRIES ?= 10000
 SEED ?= 2026
 simulate: $(VENV)/.installed
 	$(BIN)/python manage.py migrate --no-input -v 0
-	$(BIN)/python manage.py simulate --entries $(ENTRIES) --seed $(SEED) $(if $(DEAL),--deal)
+	$(BIN)/python manage.py simulate --entries $(ENTRIES) --seed $(SEED) $(if $(DEAL),--deal) $(if $(FLIGHTS),--flights $(FLIGHTS))
 
 clean-venv:
 	rm -rf $(VENV)

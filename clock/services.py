@@ -27,14 +27,17 @@ from clock.selectors import (
     announcements_public,
     clock_public,
     player_clock_public,
+    registration_open,
     structure_steps,
 )
 from clock.transfer import StructureError, steps_check
 from floorman import live
 from floorman.audit import audit_record, staff_user
 from floorman.errors import Conflict, Invalid, NotFound
-from tournaments.models import EntryStatus, Tournament
+from tournaments.engine import flights as flights_engine
+from tournaments.models import EntryStatus, FlightEnd, Tournament, TournamentStatus
 from tournaments.services import tournament_level_set, tournament_lock, tournament_start
+from tournaments.services.bags import flight_end_write, flight_stop_check
 
 STATE_FIELDS = ("status", "position", "left_ms", "anchor_at", "halved_from", "version")
 SETTING_FIELDS = Clock.SETTINGS
@@ -88,7 +91,7 @@ def _changed(
     if steps is None:
         steps = structure_steps(clock.structure_id)
     now = timezone.now()
-    _level_sync(clock, steps, now)
+    level = _level_sync(clock, steps, now)
     audit_record(
         actor=actor,
         action=action,
@@ -105,16 +108,20 @@ def _changed(
     transaction.on_commit(
         lambda: _announcements_queue(clock.pk, version, state, steps, warning), robust=True
     )
+    if _flight_day_over(clock, level):  # under the caller's lock (issue 17)
+        _flight_stop(actor=actor, clock=clock, reason=FlightEnd.Reason.LEVEL)
     return clock
 
 
-def _level_sync(clock: Clock, steps: list[engine.Step], now: datetime) -> None:
-    """Keep the tournament's stored level (lists, deadlines) in step with the clock."""
+def _level_sync(clock: Clock, steps: list[engine.Step], now: datetime) -> int | None:
+    """Keep the tournament's stored level (lists, deadlines) in step with the clock;
+    the level in play, None without a structure."""
     if not steps:
-        return
+        return None
     reading = engine.read(clock.as_state(), steps, now)
     level = max(1, engine.level_number(steps, reading.position))
     tournament_level_set(tournament=clock.tournament, level=level)
+    return level
 
 
 def _publish(tournament, kind: str = live.CLOCK_UPDATED, **extra) -> None:
@@ -347,6 +354,117 @@ def clock_day_end(*, actor, tournament_id: int) -> Clock:
     )
 
 
+# --- The end of a flight's day (issue 17) ----------------------------------------------
+
+
+def _flight_day_over(clock: Clock, level: int | None) -> bool:
+    """The level after the event's last level of a flight's day would begin, in a flight
+    still playing (a clock finished or not started ends nothing)."""
+    tournament = clock.tournament
+    if (
+        level is None
+        or not tournament.is_flight
+        or tournament.status != TournamentStatus.RUNNING
+        or clock.status in (engine.NOT_STARTED, engine.FINISHED)
+    ):
+        return False
+    return flights_engine.level_ends_flight(level, end_level=tournament.parent.flight_end_level)
+
+
+def _flight_stop(*, actor, clock: Clock | None, reason: str, tournament=None) -> FlightEnd:
+    """Steps 2 to 5 of `flight_stop`, under the caller's lock (the tournament's, then the
+    clock's)."""
+    tournament = clock.tournament if clock is not None else tournament
+    flight_stop_check(tournament)
+    clock_before = clock_after = None
+    if clock is not None:
+        clock_before = _snapshot(clock)
+        steps = structure_steps(clock.structure_id)
+        if steps and clock.status not in (engine.NOT_STARTED, engine.FINISHED):
+            _store(clock, engine.act(clock.as_state(), steps, timezone.now(), "finish"))
+        clock.version += 1  # the announcements queued for the day do nothing now
+        clock.save()
+        clock_after = _snapshot(clock)
+    level = tournament.current_level
+    flight_end = flight_end_write(tournament=tournament, reason=reason)
+    audit_record(
+        actor=actor,
+        action="flight.stop",
+        obj=flight_end,
+        tournament=tournament,
+        before={"status": TournamentStatus.RUNNING, "clock": clock_before},
+        after={
+            "status": tournament.status,
+            "reason": reason,
+            "level": level,
+            "chips_in_play": flight_end.chips_in_play,
+            "clock": clock_after,
+        },
+    )
+    if clock is not None:
+        _publish(tournament)
+    return flight_end
+
+
+@transaction.atomic
+def flight_stop(*, actor, tournament_id: int, reason: str = FlightEnd.Reason.DIRECTOR) -> FlightEnd:
+    """Play stops in a flight: its day is over, and its survivors bag their chips for
+    Day 2 (issue 17). The director's button, and reached by itself at the event's last
+    level of the day (the clock's level change) or its share of entries left (a bust,
+    `flight_stop_at_share`). The end-of-day draw (casino §28, `clock_day_end`) may come
+    first: the hands it leaves are played, then the flight stops.
+
+    1. Lock the flight, then its clock.
+    2. Only a running flight stops, once (tournaments.services.bags.flight_stop_check).
+    3. The clock stops where it stands (finished); the announcements queued for it do
+       nothing any more.
+    4. The flight is finished with its survivors still active with their chips, and its
+       end is kept with the chips in play (sold less removed, FlightEnd)
+       (tournaments.services.bags.flight_end_write).
+    5. One audit entry (flight.stop); the screens told when the transaction commits.
+    """
+    if reason not in FlightEnd.Reason.values:
+        raise Invalid({"reason": _("Unknown reason.")})
+    tournament = tournament_lock(tournament_id)
+    clock = Clock.objects.select_for_update().filter(pk=tournament_id).first()
+    if clock is not None:
+        clock.tournament = tournament
+    return _flight_stop(actor=actor, clock=clock, reason=reason, tournament=tournament)
+
+
+def _flight_stop_at_level(tournament_id: int) -> None:
+    """The clock's timed level change ended the flight's day (clock_announcement_send):
+    stopped in a transaction of its own, unless a desk stopped it first."""
+    try:
+        flight_stop(actor=None, tournament_id=tournament_id, reason=FlightEnd.Reason.LEVEL)
+    except Conflict:
+        pass  # stopped (or finished) meanwhile: nothing left to do
+
+
+def flight_stop_at_share(*, actor, tournament: Tournament) -> bool:
+    """The last step of a bust in a flight (hands.services.busts.play_end), under its
+    lock: once the event's share of the flight's entries or fewer are left, the flight
+    stops (reason: share). So does a flight down to its last player once no more can
+    come: a flight has no winner, its survivor bags for Day 2. True if it stopped."""
+    if not tournament.is_flight or tournament.status != TournamentStatus.RUNNING:
+        return False
+    percent = tournament.parent.flight_end_percent
+    if registration_open(tournament):
+        return False  # players may still come: the share is of the field once it is known
+    active = tournament.entries.filter(status=EntryStatus.ACTIVE).count()
+    if active != 1:  # the last player of the flight ends the day, with one bag
+        if percent is None:
+            return False
+        entries = tournament.entries.exclude(status=EntryStatus.CANCELLED).count()
+        if not flights_engine.share_ends_flight(active=active, entries=entries, percent=percent):
+            return False
+    clock = Clock.objects.select_for_update().filter(pk=tournament.pk).first()
+    if clock is not None:
+        clock.tournament = tournament
+    _flight_stop(actor=actor, clock=clock, reason=FlightEnd.Reason.SHARE, tournament=tournament)
+    return True
+
+
 # --- Timed announcements (run by clock.tasks) ----------------------------------------
 
 
@@ -405,9 +523,12 @@ def clock_announcement_send(*, tournament_id: int, version: int, kind: str, posi
         _publish(clock.tournament, live.CLOCK_WARNING, ending=position)
         return True
     with transaction.atomic():
-        _level_sync(clock, steps, now)
+        level = _level_sync(clock, steps, now)
         # TDA 23: the new level applies from the next hand; screens say so.
         _publish(clock.tournament, live.CLOCK_LEVEL, ended=position)
+    if _flight_day_over(clock, level):
+        _flight_stop_at_level(tournament_id)
+        return True
     transaction.on_commit(lambda: announcements_schedule(tournament_id, version))
     return True
 

@@ -3,3 +3,8 @@
 
 def tournament_group(tournament_id: int) -> str:
     return f"tournament.{tournament_id}"
+
+
+def series_group(series_id: int) -> str:
+    """A series' schedule page hears its events' public changes here (issue 17)."""
+    return f"series.{series_id}"

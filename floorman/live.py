@@ -4,6 +4,11 @@ Messages are typed JSON: {"type": "<kind>", "tournament": id, "data": {...}}. Th
 sent only after the transaction commits, so a screen never sees a change that was
 rolled back. Data must be public: no contact details.
 
+A flight's entries, busts and bags also concern its event (issue 17): such an event of a
+flight is followed by a light "overview.changed" to the event's group, and the event's
+screens fetch its overview once. Nobody subscribes to anything new, and the relay reads
+no database: the flight's lock noted its event (flight_note).
+
 Services run in plain threads (gunicorn's workers, Celery, commands), and the channel
 layer is asyncio. asgiref's `async_to_sync` would start a new event loop for each
 message, and channels_redis keeps its connections per event loop: every message opened
@@ -26,7 +31,7 @@ from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
 
-from floorman.groups import tournament_group
+from floorman.groups import series_group, tournament_group
 
 log = logging.getLogger(__name__)
 
@@ -47,6 +52,10 @@ PAYOUTS_UPDATED = "payouts.updated"  # the payout table: settings, lock, lines
 # A place entered, a prize paid, a deal agreed: the summary and the changed lines only
 # ("changed": null when many may have changed: GET the results).
 RESULTS_UPDATED = "results.updated"
+# Something changed in one of the event's flights (issue 17): its screens fetch the
+# event's overview once. {"flight": id, "change": the flight's own kind}
+OVERVIEW_CHANGED = "overview.changed"
+FLIGHT_UPDATED = "flight.updated"  # issue 17: a flight stopped, a bag counted, bags confirmed
 KINDS = (
     ENTRY_REGISTERED,
     ENTRY_UPDATED,
@@ -62,32 +71,80 @@ KINDS = (
     HAND_FOR_HAND,
     PAYOUTS_UPDATED,
     RESULTS_UPDATED,
+    OVERVIEW_CHANGED,
+    FLIGHT_UPDATED,
+)
+# A flight's events that say nothing of its entries, survivors or bags: not relayed.
+NOT_OVERVIEW = frozenset(
+    {
+        CLOCK_UPDATED,
+        CLOCK_WARNING,
+        CLOCK_LEVEL,
+        PLAYER_CLOCK,
+        ANNOUNCEMENTS,
+        TABLE_UPDATED,
+        HAND_FOR_HAND,
+        OVERVIEW_CHANGED,
+    }
 )
 
 
-def live_publish(*, tournament_id: int, kind: str, data: dict) -> None:
-    """Send `kind` to every screen watching the tournament, once the transaction commits."""
+def live_publish(
+    *, tournament_id: int, kind: str, data: dict, series_id: int | None = None
+) -> None:
+    """Send `kind` to every screen watching the tournament, once the transaction commits;
+    with `series_id`, to the screens watching that series' schedule as well (issue 17:
+    the message then names its series)."""
     if kind not in KINDS:
         raise ValueError(f"unknown live event kind {kind!r}")
     message = {"type": kind, "tournament": tournament_id, "data": data}
+    if series_id is not None:
+        message["series"] = series_id
     transaction.on_commit(lambda: _send(tournament_id, message))
+    parent_id = _parents.get(tournament_id)
+    if parent_id is not None and kind not in NOT_OVERVIEW:
+        relayed = {
+            "type": OVERVIEW_CHANGED,
+            "tournament": parent_id,
+            "data": {"flight": tournament_id, "change": kind},
+        }
+        transaction.on_commit(lambda: _send(parent_id, relayed))
+
+
+# A flight's parent event, noted when the flight's row is locked (tournament_lock): every
+# service that changes a flight locks it before it publishes, so the relay to the event's
+# screens asks the database nothing. A flight never changes its event.
+PARENTS_MAX = 10_000
+_parents: dict[int, int] = {}
+
+
+def flight_note(tournament_id: int, parent_id: int | None) -> None:
+    """Remember whether the tournament is a flight, and of which event (issue 17)."""
+    if parent_id is None:
+        _parents.pop(tournament_id, None)
+        return
+    if len(_parents) >= PARENTS_MAX:
+        _parents.clear()
+    _parents[tournament_id] = parent_id
 
 
 def _send(tournament_id: int, message: dict) -> None:
+    groups = [tournament_group(tournament_id)]
+    if message.get("series") is not None:
+        groups.append(series_group(message["series"]))
     layer = get_channel_layer()
     # Encoded once here, not once per connected screen: a room may have hundreds.
     text = json.dumps(message, separators=(",", ":"), cls=DjangoJSONEncoder)
     event = {"type": "live.event", "text": text}
-    try:
-        if isinstance(layer, InMemoryChannelLayer):
-            async_to_sync(layer.group_send)(tournament_group(tournament_id), event)
-        else:
-            sending = layer.group_send(tournament_group(tournament_id), event)
-            asyncio.run_coroutine_threadsafe(sending, _sender_loop()).result(SEND_TIMEOUT)
-    except Exception:  # a lost live update must never undo a committed change
-        log.exception(
-            "live event %s for tournament %s was not sent", message["type"], tournament_id
-        )
+    for group in groups:
+        try:
+            if isinstance(layer, InMemoryChannelLayer):
+                async_to_sync(layer.group_send)(group, event)
+            else:
+                sending = layer.group_send(group, event)
+                asyncio.run_coroutine_threadsafe(sending, _sender_loop()).result(SEND_TIMEOUT)
+        except Exception:  # a lost live update must never undo a committed change
+            log.exception("live event %s for %s was not sent", message["type"], group)
 
 
 # Longer than the Redis layer's connect timeout (5 s): a Redis that is down is reported

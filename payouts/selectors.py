@@ -13,7 +13,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from clock.selectors import entry_rules
-from payouts.engine import money, payouts
+from payouts.engine import money, payouts, satellites
 from payouts.models import Payout, PayoutLock, PayoutStructure, PlacesMode
 from tournaments import engine
 from tournaments.models import Tournament, TournamentStatus
@@ -44,6 +44,10 @@ class PayoutTable:
     locked_reason: str | None  # "director", "edited", "registration_closed"
     adjustments: tuple[str, ...] = ()
     problems: tuple[payouts.Problem, ...] = ()
+    # A satellite (issue 17): places 1 to `seats` each win a seat worth `seat_value`
+    # (a ticket to the target event); `amounts` is then the cash on top.
+    seats: int = 0
+    seat_value: int = 0
 
     @property
     def locked(self) -> bool:
@@ -52,6 +56,9 @@ class PayoutTable:
 
     @property
     def places_paid(self) -> int:
+        if self.seat_value:
+            found = satellites.Seats(self.seats, 0)
+            return satellites.places_paid(found, self.amounts)
         return sum(1 for amount in self.amounts if amount > 0)
 
     @property
@@ -61,7 +68,7 @@ class PayoutTable:
     @property
     def difference(self) -> int:
         """What the lines pay more (positive) or less than the prize pool."""
-        return sum(self.amounts) - self.pool.total
+        return sum(self.amounts) + self.seats * self.seat_value - self.pool.total
 
     def by_place(self) -> dict[int, int]:
         return {place: amount for place, amount in enumerate(self.amounts, start=1)}
@@ -96,6 +103,8 @@ def generated_amounts(
 def payout_table(tournament: Tournament, totals: Totals | None = None) -> PayoutTable:
     totals = totals or tournament_totals(tournament)
     structure = payout_structure(tournament)
+    if tournament.satellite_target_id:
+        return satellite_table(tournament, totals, structure)
     pool = totals.prize_pool
     adjustments: tuple[str, ...] = ()
     if structure.frozen:
@@ -145,3 +154,48 @@ def places_paid(tournament: Tournament) -> int:
     """How many places the table pays: the bubble hand-for-hand plays (RP-8,
     hands.selectors.places_paid) unless the house set its own number."""
     return payout_table(tournament).places_paid
+
+
+# --- Satellites (issue 17) ----------------------------------------------------------
+
+
+def seat_value(tournament: Tournament) -> int:
+    """What one seat in the satellite's target costs now: its buy-in with its fee."""
+    target = Tournament.objects.only("buy_in", "fee").get(pk=tournament.satellite_target_id)
+    return target.buy_in + target.fee
+
+
+def satellite_seats(tournament: Tournament, totals: Totals | None = None) -> satellites.Seats:
+    """The seats the satellite's prize pool buys and the cash left
+    (payouts.engine.satellites.seats): never more seats than entries."""
+    totals = totals or tournament_totals(tournament)
+    return _seats(totals, seat_value(tournament))
+
+
+def _seats(totals: Totals, value: int) -> satellites.Seats:
+    if value <= 0:  # a free target: no seat to buy, the director sees the problem
+        return satellites.Seats(0, totals.prize_pool.total)
+    return satellites.seats(totals.prize_pool.total, value, players=totals.total_buy_ins)
+
+
+def satellite_table(tournament: Tournament, totals: Totals, structure) -> PayoutTable:
+    """A satellite's table: N seats and the cash line(s). It always follows the pool and
+    the house's remainder rule (`Tournament.satellite_remainder`), in the house unit; a
+    pool that buys no seat is a problem shown to the director."""
+    value = seat_value(tournament)
+    found = _seats(totals, value)
+    amounts = satellites.cash_lines(
+        found, remainder=tournament.satellite_remainder, unit=structure.unit
+    )
+    problems = []
+    if found.count == 0 and totals.total_buy_ins:
+        problems.append(payouts.Problem(satellites.NO_SEAT, None, None))
+    return PayoutTable(
+        pool=totals.prize_pool,
+        structure=structure,
+        amounts=amounts,
+        locked_reason=lock_reason(tournament, structure),
+        problems=tuple(problems),
+        seats=found.count,
+        seat_value=value,
+    )

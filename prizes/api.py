@@ -180,6 +180,8 @@ PayoutsOutput = inline_serializer(
         "locked_reason": serializers.CharField(allow_null=True),
         "edited": serializers.BooleanField(),
         "places_paid": serializers.IntegerField(),
+        "seats": serializers.IntegerField(help_text=_("A satellite's seats (issue 17).")),
+        "seat_value": serializers.IntegerField(help_text=_("What each seat is worth, cents.")),
         "lines": serializers.ListField(child=serializers.DictField()),
         "adjustments": serializers.ListField(child=serializers.CharField()),
         "balanced": serializers.BooleanField(),

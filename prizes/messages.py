@@ -7,6 +7,10 @@ from django.utils.translation import gettext_lazy as _
 from tournaments.messages import refusal_message as ledger_refusal_message
 
 REFUSALS = {
+    "payouts_satellite": _(
+        "A satellite's table is its seats and the cash left: it follows the prize pool "
+        "and cannot be typed by hand."
+    ),
     "payouts_locked": _("The payout table is locked: unlock it before changing its settings."),
     "payouts_paid": _("Prizes have been paid from this payout table: it can no longer change."),
     "payouts_dealt": _("A deal was made on this payout table: it can no longer change."),

@@ -15,8 +15,14 @@ from payouts.selectors import PayoutTable, payout_setup, payout_table
 from prizes.models import Deal, Payment, PlaceEntered
 from rulings.models import Penalty
 from seating.selectors import seating_setup
-from tournaments.models import Entry, EntryStatus, Tournament, TournamentStatus
-from tournaments.selectors import Totals, player_public, tournament_setup, tournament_totals
+from tournaments.models import Entry, EntryStatus, Ticket, Tournament, TournamentStatus
+from tournaments.selectors import (
+    Totals,
+    day2_chips_sold,
+    player_public,
+    tournament_setup,
+    tournament_totals,
+)
 
 # --- An event's setup -----------------------------------------------------------------
 
@@ -71,6 +77,8 @@ def chips_in_play(tournament: Tournament, totals: Totals | None = None) -> int:
     removed = Penalty.objects.filter(tournament=tournament).aggregate(
         removed=Sum("chips_removed", default=0)
     )["removed"]
+    if totals.flight_lines:  # an event with flights: Day 2 began from the bags (issue 17)
+        return day2_chips_sold(tournament) - removed
     return (
         tournament.starting_stack * totals.total_buy_ins
         + tournament.rebuy_chips * totals.rebuys
@@ -100,6 +108,7 @@ class Result:
     paid: int | None = None  # what the cashier paid, if paid
     conflict: bool = False  # another result claims one of these places
     entered: bool = False  # the TD typed the place in (no bust-out gave it)
+    seat: bool = False  # won a seat in a satellite's target (issue 17): not ranked
 
     @property
     def paid_differs(self) -> bool:
@@ -154,12 +163,31 @@ def _deal_places(deal: Deal) -> dict[int, tuple[int, int]]:
     return places
 
 
+def seat_winners(tournament: Tournament) -> list[int]:
+    """The entries that won a seat when the satellite's play stopped (issue 17): they
+    share the seat places, none ranked above another. No query for other events; the
+    tickets exist only once play stopped (undoing that bust takes them back)."""
+    if not tournament.satellite_target_id:
+        return []
+    return list(
+        Ticket.objects.filter(satellite=tournament, won_by__isnull=False)
+        .order_by("won_by_id")
+        .values_list("won_by_id", flat=True)
+    )
+
+
 def _place_ranges(
-    tournament: Tournament, deal: Deal | None, entered: dict[int, tuple[int, int]]
+    tournament: Tournament,
+    deal: Deal | None,
+    entered: dict[int, tuple[int, int]],
+    seats: list[int] = (),
 ) -> dict[int, tuple[int, int]]:
+    if tournament.is_flight:
+        return {}  # issue 17: places run over the whole event; Day 1 busts have none
     ranges = {entry: place.shared for entry, place in finishing_places(tournament.pk).items()}
     if deal is not None and deal.ends_tournament:
         ranges.update(_deal_places(deal))
+    ranges.update({entry: (1, len(seats)) for entry in seats})
     ranges.update(entered)
     return ranges
 
@@ -200,7 +228,8 @@ def results(
     table = table or payout_table(tournament)
     deal = Deal.objects.filter(tournament=tournament).prefetch_related("shares").first()
     entered = _entered_places(tournament)
-    ranges = _place_ranges(tournament, deal, entered)
+    seats = seat_winners(tournament)
+    ranges = _place_ranges(tournament, deal, entered, seats)
     conflicts = _conflicts(ranges)
     deal_amounts = {share.entry_id: share.amount for share in deal.shares.all()} if deal else {}
     # Places the deal shared out are paid by the deal, not by the table.
@@ -226,6 +255,7 @@ def results(
             place=shared[0],
             shared=shared,
             entered=entry_id in entered,
+            seat=entry_id in seats,
         )
         if entry_id in deal_amounts:
             row.deal_amount = deal_amounts[entry_id]
@@ -311,6 +341,10 @@ def payouts_public(tournament: Tournament, table: PayoutTable) -> dict:
         "locked_reason": table.locked_reason,
         "edited": table.structure.edited,
         "places_paid": table.places_paid,
+        # A satellite (issue 17): places 1 to `seats` each win a seat of `seat_value`;
+        # the lines are the cash on top.
+        "seats": table.seats,
+        "seat_value": table.seat_value,
         "lines": [{"place": p, "amount": a} for p, a in enumerate(table.amounts, start=1)],
         "adjustments": list(table.adjustments),
         "balanced": table.balanced,
@@ -329,6 +363,7 @@ def result_public(row: Result) -> dict:
         "prize": row.prize,
         "deal": row.deal_amount,
         "paid": row.paid is not None,
+        "seat_won": row.seat,
     }
 
 

@@ -28,9 +28,13 @@ from seating.engine import PLAN_KEY_MAX
 from seating.engine.breaking import BreakPlan
 from seating.messages import refusal_message, undo_summary
 from seating.models import MAX_SEATS, MIN_SEATS, Move, Seat, SeatingAction
-from seating.selectors import seat_lookup, seating_public, table_views, undo_plan
+from seating.selectors import day2_seats, seat_lookup, seating_public, table_views, undo_plan
+from seating.services.day2 import day2_start
 from tournaments.lookups import tournament_or_404
-from tournaments.models import Entry, Tournament
+from tournaments.messages import day2_refusal
+from tournaments.models import Bag, BagStatus, Entry, Tournament
+from tournaments.selectors import bag_label, day2_state
+from tournaments.services.day2 import bag_choose
 
 MAX_ID = 2**63 - 1
 MAX_TABLE = 9999  # as services.table_add
@@ -789,3 +793,174 @@ class LookupView(APIView):
         if not rows:
             tournament_or_404(tournament_pk)  # "#" alone searches nothing: still 404 if unknown
         return Response(rows)
+
+
+# --- Day 2 of an event with flights (issue 17) ------------------------------------------------
+
+
+class BagOutSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    number = serializers.IntegerField()
+    tag = serializers.CharField(help_text=_("The bag's flight and number, e.g. 1B-7."))
+    entry = serializers.IntegerField(help_text=_("The entry in the flight."))
+    player = serializers.DictField(help_text=_("id and name"))
+    chips = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=BagStatus.choices)
+    forfeit_reason = serializers.CharField()
+    day2_entry = serializers.IntegerField(allow_null=True)
+
+
+class FlightDay2Serializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    flight_name = serializers.CharField()
+    status = serializers.CharField()
+    stopped = serializers.BooleanField(help_text=_("Play stopped for the day."))
+    confirmed = serializers.BooleanField(help_text=_("Its bags are confirmed."))
+    survivors = serializers.IntegerField()
+    bags = BagOutSerializer(many=True)
+
+
+class DoubleSerializer(serializers.Serializer):
+    player = serializers.DictField(help_text=_("id and name"))
+    bags = serializers.ListField(
+        child=serializers.IntegerField(), help_text=_("First flight first.")
+    )
+    kept = serializers.IntegerField(
+        allow_null=True, help_text=_("The bag that plays Day 2; null while the player chooses.")
+    )
+    must_choose = serializers.BooleanField()
+
+
+class Day2SeatSerializer(serializers.Serializer):
+    entry = serializers.IntegerField()
+    name = serializers.CharField()
+    table = serializers.IntegerField()
+    seat = serializers.IntegerField()
+    chips = serializers.IntegerField()
+    bag = serializers.CharField(allow_null=True, help_text=_("null for a late entry."))
+
+
+class Day2StateSerializer(serializers.Serializer):
+    event = serializers.IntegerField()
+    survivor_keeps = serializers.CharField()
+    started = serializers.BooleanField()
+    ready = serializers.BooleanField(help_text=_("Day 2 can start now."))
+    refusal = serializers.DictField(
+        allow_null=True, help_text=_("Why it cannot start yet: code and message.")
+    )
+    flights = FlightDay2Serializer(many=True)
+    doubles = DoubleSerializer(many=True)
+    field = serializers.ListField(
+        child=serializers.IntegerField(), help_text=_("The bags that play Day 2, biggest first.")
+    )
+    field_chips = serializers.IntegerField()
+    seats = Day2SeatSerializer(many=True)
+
+
+def _day2_event(tournament_pk: int) -> Tournament:
+    """The event; a flight's id names its event."""
+    tournament = tournament_or_404(tournament_pk)
+    if tournament.parent_id is not None:
+        return tournament_or_404(tournament.parent_id)
+    return tournament
+
+
+def day2_data(event: Tournament) -> dict:
+    state = day2_state(event)
+    flights = {row.flight.pk: row.flight for row in state.flights}
+
+    def bag_data(bag) -> dict:
+        return {
+            "id": bag.pk,
+            "number": bag.number,
+            "tag": bag_label(flights[bag.flight_id], bag),
+            "entry": bag.entry_id,
+            "player": {"id": bag.entry.player_id, "name": bag.entry.player.name},
+            "chips": bag.chips,
+            "status": bag.status,
+            "forfeit_reason": bag.forfeit_reason,
+            "day2_entry": bag.day2_entry_id,
+        }
+
+    refusal = None
+    if state.refusal:
+        code, data = state.refusal
+        refusal = {"code": code, "message": day2_refusal(code, **data)}
+    seats = day2_seats(event) if state.started else []
+    return {
+        "event": event.pk,
+        "survivor_keeps": event.survivor_keeps,
+        "started": state.started,
+        "ready": state.ready,
+        "refusal": refusal,
+        "flights": [
+            {
+                "id": row.flight.pk,
+                "name": row.flight.name,
+                "flight_name": row.flight.flight_name,
+                "status": row.flight.status,
+                "stopped": row.stopped,
+                "confirmed": row.confirmed,
+                "survivors": row.survivors,
+                "bags": [bag_data(b) for b in row.bags],
+            }
+            for row in state.flights
+        ],
+        "doubles": [
+            {
+                "player": {"id": d.player.pk, "name": d.player.name},
+                "bags": [b.pk for b in d.bags],
+                "kept": d.kept.pk if d.kept else None,
+                "must_choose": d.must_choose,
+            }
+            for d in state.doubles
+        ],
+        "field": [b.pk for b in state.field],
+        "field_chips": state.field_chips,
+        "seats": [
+            {
+                "entry": s["entry"],
+                "name": s["name"],
+                "table": s["table"],
+                "seat": s["seat"],
+                "chips": s["chips"],
+                "bag": f"{s['flight']}-{s['bag']}" if s["bag"] else None,
+            }
+            for s in seats
+        ],
+    }
+
+
+class Day2View(SeatingView):
+    @extend_schema(responses=Day2StateSerializer)
+    def get(self, request, tournament_pk):
+        """Day 2 of an event with flights (issue 17): each flight's end of day and bags,
+        the players in two flights and the bag each keeps, the field, why Day 2 cannot
+        start yet, and once it has, the seats. A flight's id answers for its event."""
+        return Response(day2_data(_day2_event(tournament_pk)))
+
+
+class Day2StartView(SeatingView):
+    @extend_schema(request=None, responses=Day2StateSerializer)
+    def post(self, request, tournament_pk):
+        """Start Day 2: every flight stopped and its bags confirmed, the survivor rule
+        applied (the other bags forfeited), one Day 2 entry per bag with its chips, the
+        random redraw (TDA 7; its seed stored). 409 with the reason otherwise (codes as
+        `refusal` of GET), and nothing written."""
+        event = tournament_or_404(tournament_pk)
+        day2_start(actor=request.user, event_id=event.pk)
+        return Response(day2_data(event))
+
+
+class Day2BagChooseView(SeatingView):
+    @extend_schema(request=None, responses=Day2StateSerializer)
+    def post(self, request, tournament_pk, bag_pk):
+        """The player who survived two flights plays Day 2 with this bag; their other
+        bags are forfeited. Only where the house lets the player choose, before Day 2
+        starts (409 otherwise)."""
+        event = _day2_event(tournament_pk)
+        if not Bag.objects.filter(pk=bag_pk, flight__parent=event).exists():
+            raise Http404
+        bag_choose(actor=request.user, bag_id=bag_pk)
+        return Response(day2_data(event))

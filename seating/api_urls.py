@@ -27,4 +27,11 @@ urlpatterns = [
     path(f"{T}/seating/", api.SeatingListView.as_view(), name="api-seating-list"),
     path(f"{T}/seating/undo/", api.UndoView.as_view(), name="api-seating-undo"),
     path(f"{T}/lookup/", api.LookupView.as_view(), name="api-seating-lookup"),
+    path(f"{T}/day2/", api.Day2View.as_view(), name="api-day2"),
+    path(f"{T}/day2/start/", api.Day2StartView.as_view(), name="api-day2-start"),
+    path(
+        f"{T}/day2/bags/<id:bag_pk>/choose/",
+        api.Day2BagChooseView.as_view(),
+        name="api-day2-choose",
+    ),
 ]

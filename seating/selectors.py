@@ -14,7 +14,7 @@ from seating.engine import blinds
 from seating.engine.lookup import FieldIndex, Row
 from seating.lookup import IndexCache
 from seating.models import Move, Seat, Seating, SeatingAction, Table, TableState
-from tournaments.models import Entry, EntryStatus
+from tournaments.models import Entry, EntryStatus, Tournament
 
 
 def seating_settings(tournament_id: int) -> Seating:
@@ -523,3 +523,23 @@ def entry_seat(tournament_id: int, number: int) -> dict | None:
         "seat": seat,
         "wait_for_button": bool(wait),
     }
+
+
+def day2_seats(event: Tournament) -> list[dict]:
+    """Who sits where on Day 2, table by table, with the chips and the bag they brought:
+    one query."""
+    fields = ("table", "seat", "entry", "name", "chips", "bag", "flight")
+    rows = (
+        Seat.objects.filter(table__tournament=event, table__broken_at=None, entry__isnull=False)
+        .order_by("table__number", "number")
+        .values_list(
+            "table__number",
+            "number",
+            "entry_id",
+            "entry__player__name",
+            "entry__chips",
+            "entry__from_bag__number",
+            "entry__from_bag__flight__flight_name",
+        )
+    )
+    return [dict(zip(fields, row, strict=True)) for row in rows]

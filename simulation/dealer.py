@@ -7,7 +7,7 @@ made or lost: the stacks after the hand add up to the stacks before it.
 """
 
 import random
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
 ANOTHER_BUST = 0.15  # the chance that a hand with a bust-out has one more (a multi-way all-in)
@@ -23,25 +23,31 @@ class Outcome:
 
 
 def play_hand(
-    stacks: Mapping[int, int], rng: random.Random, *, bust_chance: float, max_busts: int
+    stacks: Mapping[int, int],
+    rng: random.Random,
+    *,
+    bust_chance: float,
+    max_busts: int,
+    spare: Collection[int] = (),
 ) -> Outcome:
     """One hand among the seats dealt in (`stacks`: seat -> chips at the start).
 
     With `bust_chance` at least one player busts, never more than `max_busts` and
-    never everybody: somebody wins the hand.
+    never everybody: somebody wins the hand. The seats in `spare` never bust (a
+    player the run needs to survive).
     """
     seats = sorted(stacks)
     if len(seats) < 2:
         raise ValueError("a hand needs two players")
     if any(stacks[seat] < 1 for seat in seats):
         raise ValueError("every player dealt in has chips")
-    limit = min(max_busts, len(seats) - 1)
+    candidates = [seat for seat in seats if seat not in spare]
+    limit = min(max_busts, len(seats) - 1, len(candidates))
     busts: list[int] = []
     if limit > 0 and rng.random() < bust_chance:
         count = 1
         while count < limit and rng.random() < ANOTHER_BUST:
             count += 1
-        candidates = list(seats)
         for _ in range(count):
             # The shorter the stack, the likelier the bust.
             pick = rng.choices(candidates, [1 / stacks[seat] for seat in candidates])[0]

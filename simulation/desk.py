@@ -1,6 +1,7 @@
 """The registration desk: buy-ins, re-entries, the alternates list (casino §8b)."""
 
 import math
+from dataclasses import dataclass
 
 from clock import engine as clock_engine
 from clock.selectors import registration_open
@@ -13,6 +14,19 @@ from tournaments.models import Entry, EntryStatus
 from tournaments.selectors import active_entry_count, waiting_alternates
 
 
+@dataclass(frozen=True)
+class Arrival:
+    """A player the house knows who buys in, with a ticket (issue 17) or cash."""
+
+    player_id: int
+    ticket_id: int | None = None
+    spared: bool = False  # the dealer never busts this entry (Simulation.spared)
+
+    @property
+    def kind(self) -> str:
+        return "entry_register (ticket)" if self.ticket_id else "entry_register (returning)"
+
+
 class Desk:
     """Sells the `entries` buy-ins of the run: a sold-out field and the first alternates
     before the start, then during late registration the re-entries of busted players
@@ -23,17 +37,32 @@ class Desk:
         self.sim = sim
         self.entries_of: dict[int, int] = {}  # player -> entries bought
         self.closed = False
+        # Players known to the house who buy in before new ones do (a festival's
+        # players back from an earlier flight, the satellite's ticket holders).
+        self.arrivals: list[Arrival] = []
 
     # --- Selling ---------------------------------------------------------------------
 
     def register_new(self, count: int) -> None:
         sim = self.sim
         for _ in range(count):
+            if self.arrivals:
+                self._arrive(self.arrivals.pop(0))
+                continue
             name = next(sim.names)
             registration = sim.service(
                 "entry_register", desk_intentions.entry_register, player_data={"name": name}
             )
             self._sold(registration)
+
+    def _arrive(self, arrival: "Arrival") -> None:
+        extra = {} if arrival.ticket_id is None else {"ticket_id": arrival.ticket_id}
+        registration = self.sim.service(
+            arrival.kind, desk_intentions.entry_register, player_id=arrival.player_id, **extra
+        )
+        self._sold(registration)
+        if registration.entry is not None and arrival.spared:
+            self.sim.spared.add(registration.entry.pk)
 
     def reenter(self, player_ids: list[int]) -> None:
         for player_id in player_ids:

@@ -27,7 +27,7 @@ def seating_pass(sim) -> None:
         plan, _halted, views = sim.timings.call(
             "balance_state", seating_services.balance_state, tournament=tournament
         )
-        if seating_engine.final_table_due(views, final_size):
+        if sim.draws_final_table and seating_engine.final_table_due(views, final_size):
             action = sim.service("final_table_draw", seating_services.final_table_draw)
             sim.report.final_table = True
             sim.report.moves += action.moves.count()

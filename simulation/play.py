@@ -9,7 +9,7 @@ from hands.selectors import hand_for_hand
 from seating.models import TableState
 from simulation.config import HandForHandRound
 from simulation.dealer import play_hand
-from simulation.floor import bust_budget, h4h_bust_chance, tables_dealing
+from simulation.floor import h4h_bust_chance, tables_dealing
 from simulation.invariants import SimulationError
 from tournaments.selectors import active_entry_count
 
@@ -44,20 +44,25 @@ def round_play(sim) -> list[int]:
     ).values_list("hand_id", "seat", "entry_id", "stack"):
         dealt[hand_table[hand_id]][seat] = stack
         entry_at[hand_table[hand_id], seat] = entry
-    budget = bust_budget(sim)
+    budget = sim.bust_budget()
     chance = h4h_bust_chance(sim, len(tables)) if h4h else sim.bust_chance()
     outcomes = {}
     for number in hands:
         stacks = dealt[number]
         most = len(stacks) - 1 if budget is None else min(budget, len(stacks) - 1)
-        outcome = play_hand(stacks, sim.rng, bust_chance=chance, max_busts=most)
+        spare = {seat for seat in stacks if entry_at[number, seat] in sim.spared}
+        outcome = play_hand(stacks, sim.rng, bust_chance=chance, max_busts=most, spare=spare)
         if sum(outcome.stacks.values()) != sum(stacks.values()):
             raise SimulationError(f"table {number}", "the dealer made or lost chips")
         if budget is not None:
             budget -= len(outcome.busts)
         outcomes[number] = outcome
     held = []
-    for number, hand in hands.items():
+    order = list(hands)
+    if sim.busts_last:  # the hand that ends the day is the last one finished
+        order.sort(key=lambda number: bool(outcomes[number].busts))
+    for number in order:
+        hand = hands[number]
         if h4h and outcomes[number].busts and sim.rng.random() < HOLD_CHANCE:
             sim.service(
                 "hand_hold", hands_services.hand_hold, number=number, hand_number=hand.number

@@ -37,17 +37,39 @@ PROGRESS_EVERY = 10  # rounds between progress lines
 
 
 class Simulation:
-    def __init__(self, config: Config, say: Callable[[str], None] | None = None):
+    """One tournament run from its registration to its end: by itself the whole event
+    (`simulate`); in a festival each flight, the satellite and Day 2 are one run each
+    (`simulation.festival`), sharing the names, the timings and the clock of the wall.
+
+    What a kind of run does differently it says by overriding the hooks below: how
+    it opens and starts, how many busts a round may take, whether it plays hand-for-hand
+    on the bubble, which invariants it checks and how it ends (`finish`)."""
+
+    hand_for_hand = True  # RP-8 on the bubble
+    draws_final_table = True  # RP-9: the final table drawn once it is due
+    busts_last = False  # finish the hands with a bust-out after the others of a round
+
+    def __init__(
+        self,
+        config: Config,
+        say: Callable[[str], None] | None = None,
+        *,
+        timings: Timings | None = None,
+        names=None,
+        started: float | None = None,
+    ):
         self.config = config
         self.rng = random.Random(config.seed)
-        self.names = setup.player_names(random.Random(f"floorman-names-{config.seed}"))
-        self.timings = Timings()
+        self.names = names or setup.player_names(random.Random(f"floorman-names-{config.seed}"))
+        self.timings = timings or Timings()
         self.report = Report(seed=config.seed)
         self.tournament = None
         self.desk = Desk(self)
         self.h4h_done = False
+        self.spared: set[int] = set()  # entries the dealer never busts (the festival's)
         self._say = say or (lambda text: None)
-        self._started = time.perf_counter()
+        self._started = started if started is not None else time.perf_counter()
+        self._run_started = time.perf_counter()
 
     def say(self, text: str) -> None:
         self._say(f"[{time.perf_counter() - self._started:7.1f} s] {text}")
@@ -64,6 +86,11 @@ class Simulation:
     def bust_chance(self) -> float:
         early = not self.desk.closed
         return self.config.bust_chance_early if early else self.config.bust_chance
+
+    def bust_budget(self) -> int | None:
+        """The most bust-outs this round may take (None: no limit): before the bubble,
+        for a run that plays it hand for hand."""
+        return floor.bust_budget(self) if self.hand_for_hand else None
 
     # --- The clock -------------------------------------------------------------------
 
@@ -101,10 +128,14 @@ class Simulation:
             self.start()
             while not self._over():
                 self._round()
-            self._pay()
-        self.report.seconds = time.perf_counter() - self._started
+            self.finish()
+        self.report.seconds = time.perf_counter() - self._run_started
         self.report.timings = self.timings.figures()
         return self.report
+
+    def finish(self) -> None:
+        """The end of the run: the prizes paid."""
+        self._pay()
 
     def open_registration(self) -> None:
         config = self.config
@@ -137,18 +168,18 @@ class Simulation:
                 self.check(f"round {number}: registration")
             else:
                 self.desk.close()
-                floor.h4h_set_margin(self)
-                self.say(
-                    f"registration closed: {self.report.entries:,} entries, "
-                    f"{payout_table(self.tournament).places_paid:,} places paid"
-                )
+                closed = f"registration closed: {self.report.entries:,} entries"
+                if self.hand_for_hand:  # a run that pays places (no flight, no satellite)
+                    floor.h4h_set_margin(self)
+                    closed += f", {payout_table(self.tournament).places_paid:,} places paid"
+                self.say(closed)
         floor.seating_pass(self)
         self.check(f"round {number}: seating", balanced=True)
         if self._over() or self._deal():
             return
         if not h4h:
             self.clock_advance(self.config.seconds_per_round)
-        if self.desk.closed and floor.h4h_maybe_start(self):
+        if self.desk.closed and self.hand_for_hand and floor.h4h_maybe_start(self):
             self.check(f"round {number}: hand-for-hand starts", balanced=True)
         if number % PROGRESS_EVERY == 0:
             left = active_entry_count(self.tournament)

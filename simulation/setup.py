@@ -67,11 +67,15 @@ def player_names(rng: random.Random):
         yield f"{rng.choice(FIRST)} {rng.choice(LAST)}"
 
 
-def tournament_create(sim):
-    """The event, its structure and house settings, open for registration."""
+def tournament_create(
+    sim, *, name: str = "", settings: dict | None = None, status: str | None = "registering"
+):
+    """The event, its structure and house settings, open for registration (`status`;
+    None: left planned). `settings`: more of the event's own (a festival's house
+    settings for flights and Day 2, a satellite's target)."""
     config = sim.config
     data = {
-        "name": f"Simulated event (seed {config.seed})",
+        "name": name or f"Simulated event (seed {config.seed})",
         "buy_in": config.buy_in,
         "fee": config.fee,
         "currency": "EUR",
@@ -83,6 +87,7 @@ def tournament_create(sim):
         "reentry_allowed": True,
         "reentry_max": config.reentry_max,
         "reentry_until_level": config.late_until_level,
+        **(settings or {}),
     }
     tournament = sim.timings.call(
         "tournament_create", desk_services.tournament_create, actor=None, data=data
@@ -120,18 +125,19 @@ def tournament_create(sim):
         hands_services.h4h_settings_update,
         data={"seconds_per_hand": config.seconds_per_round},
     )
-    sim.service(
-        "tournament_status_set", desk_intentions.tournament_status_set, status="registering"
-    )
+    if status is not None:
+        sim.service("tournament_status_set", desk_intentions.tournament_status_set, status=status)
     return tournament
 
 
-def tables_add(sim) -> int:
-    """Enough of the venue's tables for a sold-out field, and a few spare ones. Numbers
-    still in use by another tournament (the last table of an earlier run) are skipped."""
+def tables_add(sim, places: int | None = None) -> int:
+    """Enough of the venue's tables for a sold-out field (or `places` players), and a
+    few spare ones. Numbers still in use by another tournament (the last table of an
+    earlier run) are skipped."""
     config = sim.config
-    wanted = math.ceil(config.capacity / config.table_size) + SPARE_TABLES
-    wanted += config.capacity // 400
+    places = config.capacity if places is None else places
+    wanted = math.ceil(places / config.table_size) + SPARE_TABLES
+    wanted += places // 400
     in_use = set(
         Table.objects.filter(broken_at__isnull=True, venue_table__isnull=False).values_list(
             "venue_table__number", flat=True

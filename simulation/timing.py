@@ -1,6 +1,7 @@
-"""How long each kind of operation took: count, total, slowest, 95th percentile."""
+"""How long each kind of operation took: count, total, median, 95th percentile, slowest."""
 
 import math
+import statistics
 import time
 from collections import defaultdict
 from collections.abc import Callable
@@ -14,6 +15,7 @@ class Figures:
     total: float  # seconds
     max: float
     p95: float
+    median: float = 0.0
 
 
 class Timings:
@@ -34,18 +36,22 @@ class Timings:
         for kind, samples in self._samples.items():
             ordered = sorted(samples)
             p95 = ordered[max(0, math.ceil(0.95 * len(ordered)) - 1)]
-            rows.append(Figures(kind, len(ordered), sum(ordered), ordered[-1], p95))
+            median = statistics.median(ordered)
+            rows.append(Figures(kind, len(ordered), sum(ordered), ordered[-1], p95, median))
         return sorted(rows, key=lambda row: -row.total)
 
 
 def figures_table(rows: list[Figures]) -> list[str]:
     """The figures as lines of a plain-text table, times in milliseconds."""
     width = max([len("operation"), *(len(row.kind) for row in rows)])
-    head = f"{'operation':<{width}}  {'count':>7}  {'total s':>9}  {'max ms':>9}  {'p95 ms':>9}"
+    head = (
+        f"{'operation':<{width}}  {'count':>7}  {'total s':>9}  {'median ms':>9}  "
+        f"{'p95 ms':>9}  {'max ms':>9}"
+    )
     lines = [head, "-" * len(head)]
     for row in rows:
         lines.append(
             f"{row.kind:<{width}}  {row.count:>7,}  {row.total:>9.2f}  "
-            f"{row.max * 1000:>9.1f}  {row.p95 * 1000:>9.1f}"
+            f"{row.median * 1000:>9.1f}  {row.p95 * 1000:>9.1f}  {row.max * 1000:>9.1f}"
         )
     return lines

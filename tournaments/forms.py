@@ -17,6 +17,8 @@ from tournaments.models import (
     Game,
     SatelliteRemainder,
     SurvivorKeeps,
+    Tournament,
+    TournamentStatus,
     birth_year_not_future,
     start_at_plausible,
 )
@@ -172,6 +174,12 @@ class TournamentForm(PageForm):
     day2_spread_big_stacks = forms.BooleanField(
         label=_("Spread the big stacks over the Day 2 tables"), required=False
     )
+    satellite_target_id = forms.ModelChoiceField(
+        label=_("Satellite for"),
+        queryset=Tournament.objects.none(),
+        required=False,
+        help_text=_("Empty: no satellite. Its prize pool then buys seats (tickets) in this event."),
+    )
     satellite_remainder = forms.ChoiceField(
         label=_("A satellite's money left after the seats"),
         choices=SatelliteRemainder.choices,
@@ -187,6 +195,12 @@ class TournamentForm(PageForm):
 
     def __init__(self, *args, money_locked: bool = False, editing: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
+        # A satellite's target: an event still to be played that is no satellite itself.
+        self.fields["satellite_target_id"].queryset = (
+            Tournament.objects.filter(satellite_target__isnull=True)
+            .exclude(status__in=[TournamentStatus.FINISHED, TournamentStatus.CANCELLED])
+            .order_by("start_at", "id")
+        )
         if not editing:
             del self.fields["current_level"]
         if money_locked:
@@ -226,6 +240,8 @@ class TournamentForm(PageForm):
                 data[name] = 0
         # A form from before the festival settings keeps the house defaults.
         data["survivor_keeps"] = data.get("survivor_keeps") or SurvivorKeeps.LARGER
+        target = data.get("satellite_target_id")
+        data["satellite_target_id"] = target.pk if target is not None else None
         data["satellite_remainder"] = (
             data.get("satellite_remainder") or SatelliteRemainder.NEXT_PLACE
         )
@@ -259,12 +275,15 @@ class DeskForm(PlayerFieldsMixin, PageForm):
     )
     player_id = forms.IntegerField(required=False, min_value=1, max_value=MAX_ID)
     reentry = forms.BooleanField(required=False)
+    # Entering with a ticket won in a satellite (issue 17): the ticket names its holder.
+    ticket_id = forms.IntegerField(required=False, min_value=1, max_value=MAX_ID)
 
     PLAYER_FIELDS = ("name", "birth_year", "email", "country", "nickname")
 
     def clean(self):
         data = super().clean()
-        if data.get("player_id") is None and not (data.get("name") or "").strip():
+        named = data.get("player_id") is not None or data.get("ticket_id") is not None
+        if not named and not (data.get("name") or "").strip():
             if not self.errors:
                 self.add_error("name", _("Type the player's name, or pick a player."))
         return data

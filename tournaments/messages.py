@@ -1,6 +1,7 @@
 """What the desk is told when the rules refuse an action (codes come from tournaments.engine)."""
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 REFUSALS = {
     "transition_not_allowed": _("This status change is not possible from the current status."),
@@ -32,12 +33,74 @@ REFUSALS = {
     "money_taken": _("Buy-in, fee and currency cannot change once money has been taken."),
     "capacity_below_active": _("Capacity cannot be lower than the number of active entries."),
     "tournament_closed": _("The tournament is finished or cancelled."),
+    # Day 2 of an event with flights (issue 17; tournaments.engine.day2)
+    "day2_late_entry_not_allowed": _(
+        "This event's entries are sold in its flights: the house allows no late entry into Day 2."
+    ),
+    "day2_not_started": _("Late entry into Day 2 opens once Day 2 has started."),
     # A payment stands in the way of undoing a bust and of cancelling (prizes.messages has
     # the refusals of the prize pages)
     "entry_paid": _("This entry has been paid: take the payment back first."),
     "prizes_paid": _("Prizes have been paid: the tournament can no longer be cancelled."),
+    # Flights, their end and their bags (issue 17: tournaments.engine.flights)
+    "flight_of_flight": _("A flight cannot have flights of its own."),
+    "flight_of_satellite": _("A satellite has no flights."),
+    "flight_name_taken": _("The event already has a flight of this name."),
+    "flight_entered": _(
+        "The player is already entered in flight %(flights)s of this event, and the event "
+        "allows no entry in a later flight."
+    ),
+    "not_a_flight": _("This tournament is not a flight of an event."),
+    "flight_stopped": _("Play has stopped in this flight: the chips are being bagged."),
+    "flight_not_running": _("Play has not begun in this flight."),
+    "flight_not_stopped": _("Play has not stopped in this flight yet."),
+    "bags_confirmed": _("The director has confirmed this flight's bags."),
+    "not_a_survivor": _("This entry is not a survivor of the flight."),
+    "bag_empty": _("A bag holds at least one chip."),
+    "bags_missing": _("%(missing)s survivors have no bag yet."),
+    "bags_differ": _(
+        "The bags hold %(difference)s chips against the chips in play: confirm the "
+        "difference with a note."
+    ),
+    "bags_note_needed": _("Say in a note why the difference stands."),
+    # Tickets (issue 17)
+    "ticket_used": _("This ticket has been used or refunded already."),
+    "ticket_closed": _("This ticket has been used or refunded: it can no longer change."),
+    "ticket_not_transferable": _("This event's tickets cannot go to another player."),
+    "ticket_not_refundable": _("This event's tickets cannot be refunded as cash."),
+    "tickets_used": _(
+        "A ticket won in this satellite has been used, refunded or given to another "
+        "player: the bust that ended it cannot be undone."
+    ),
 }
 
 
-def refusal_message(code: str) -> str:
-    return str(REFUSALS[code])
+def refusal_message(code: str, **data) -> str:
+    message = str(REFUSALS[code])
+    return message % data if data else message
+
+
+# Why Day 2 of an event with flights cannot start, or a bag cannot be chosen (issue 17).
+DAY2_REFUSALS = {
+    "tournament_closed": _("The tournament is finished or cancelled."),
+    "day2_started": _("Day 2 has already started."),
+    "no_flights": _("This event has no flights to bring together on Day 2."),
+    "flights_not_stopped": _("Play has not stopped yet in: %(flights)s."),
+    "bags_not_confirmed": _("The bags are not confirmed yet in: %(flights)s."),
+    # The form is chosen by data["players"].
+    "bag_choice_missing": ngettext_lazy(
+        "%(players)s player who survived two flights must still choose a bag.",
+        "%(players)s players who survived two flights must still choose a bag.",
+        "players",
+    ),
+    "no_bags": _("No bag goes on to Day 2."),
+    "bag_choice_not_allowed": _(
+        "The house rule decides which bag a player who survived two flights keeps."
+    ),
+    "bag_choice_single": _("The player has only this bag: there is nothing to choose."),
+}
+
+
+def day2_refusal(code: str, **data) -> str:
+    # `%` on the lazy text: a plural one picks its form by the count in `data`.
+    return DAY2_REFUSALS[code] % data if data else str(DAY2_REFUSALS[code])

@@ -1,16 +1,26 @@
 """Reads: public shapes of entries and the totals that must reconcile with the ledger."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, Exists, OuterRef, Q, Subquery, Sum
+from django.db.models.functions import Coalesce
+from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from tournaments import engine
+from tournaments.engine import day2 as day2_engine
+from tournaments.engine import flights as flights_engine
 from tournaments.models import (
     Alternate,
     AlternateStatus,
+    Bag,
+    BagStatus,
     Entry,
     EntryStatus,
+    FlightEnd,
     Player,
+    Ticket,
+    TicketStatus,
     Tournament,
     TournamentStatus,
     Transaction,
@@ -104,6 +114,119 @@ def entry_public(entry: Entry) -> dict:
     }
 
 
+# --- An event with flights, as a whole (issue 17) ---------------------------------------
+
+# How many of the biggest bags the lobby and the API show as Day 2's chip leaders.
+CHIP_LEADERS = 10
+IN_PLAY = ~Q(status=EntryStatus.CANCELLED)  # refunded entries never count
+BAGS_KEPT = (BagStatus.SEALED, BagStatus.CARRIED)  # a forfeited bag plays no Day 2
+
+
+def _per_flight(model, link: str, condition: Q):
+    """The rows of `model` of each flight, counted in one subquery per column."""
+    rows = (
+        model.objects.filter(condition, **{link: OuterRef("pk")})
+        .order_by()
+        .values(link)
+        .annotate(count=Count("pk"))
+        .values("count")
+    )
+    return Coalesce(Subquery(rows), 0)
+
+
+def event_overview(event: Tournament, *, leaders: int = CHIP_LEADERS) -> dict | None:
+    """An event with flights as a whole: each flight (its name, start, status, entries and
+    survivors: the entries still in while it plays, its bags once the director has
+    confirmed them), the entries of all flights and the late entries into Day 2, the
+    survivors in all (forfeited bags not counted: the player plays Day 2 with one bag),
+    Day 2's chip leaders from the bags (sealed or carried, biggest first), and once Day 2
+    has begun its players. None for an event without flights. At most three queries,
+    however many flights and players."""
+    flights = list(
+        Tournament.objects.filter(parent=event)
+        .select_related("flight_end")
+        .annotate(
+            entries_n=_per_flight(Entry, "tournament", IN_PLAY),
+            active_n=_per_flight(Entry, "tournament", Q(status=EntryStatus.ACTIVE)),
+            bags_n=_per_flight(Bag, "flight", Q()),
+            forfeited_n=_per_flight(Bag, "flight", Q(status=BagStatus.FORFEITED)),
+        )
+        .order_by("start_at", "flight_name", "pk")
+    )
+    if not flights:
+        return None
+    rows = [_flight_row(flight) for flight in flights]
+    own = Entry.objects.filter(IN_PLAY, tournament=event).aggregate(
+        from_bags=Count("pk", filter=Q(from_bag__isnull=False)),
+        late=Count("pk", filter=Q(from_bag__isnull=True)),
+        active=Count("pk", filter=Q(status=EntryStatus.ACTIVE)),
+    )
+    flight_entries = sum(row["entries"] for row in rows)
+    forfeited = sum(f.forfeited_n for f in flights if _bags_confirmed(f))
+    started = own["from_bags"] > 0  # Day 2 has seated the bags
+    return {
+        "event": {"id": event.pk, "name": event.name, "status": event.status},
+        "flights": rows,
+        "flight_entries": flight_entries,
+        "day2_late_entries": own["late"],
+        "entries": flight_entries + own["late"],
+        "survivors": sum(row["survivors"] for row in rows) - forfeited,
+        "chip_leaders": chip_leaders(event, limit=leaders)
+        if leaders and any(f.bags_n for f in flights)
+        else [],
+        "day2": {"started": True, "players": own["active"]} if started else None,
+    }
+
+
+def flights_flagged(tournaments):
+    """The tournaments with `has_flights`, in the same query: a busy public page then
+    asks nothing more of an event without flights."""
+    return tournaments.annotate(
+        has_flights=Exists(Tournament.objects.filter(parent=OuterRef("pk")))
+    )
+
+
+def _bags_confirmed(flight: Tournament) -> bool:
+    end = getattr(flight, "flight_end", None)
+    return end is not None and end.confirmed_at is not None
+
+
+def _flight_row(flight: Tournament) -> dict:
+    confirmed = _bags_confirmed(flight)
+    return {
+        "id": flight.pk,
+        "name": flight.flight_name,
+        "start_at": flight.start_at,
+        "status": flight.status,
+        "entries": flight.entries_n,
+        # While it plays the players still in; once bagged and confirmed, its bags.
+        "survivors": flight.bags_n if confirmed else flight.active_n,
+        "stopped": getattr(flight, "flight_end", None) is not None,
+        "bags": flight.bags_n,
+        "bags_confirmed": confirmed,
+    }
+
+
+def chip_leaders(event: Tournament, *, limit: int = CHIP_LEADERS) -> list[dict]:
+    """The biggest bags of the event's flights (Day 2's chip counts), forfeited bags left
+    out; equal stacks in the order of the flights, then of the bag numbers."""
+    bags = (
+        Bag.objects.filter(flight__parent=event, status__in=BAGS_KEPT)
+        .select_related("entry__player", "flight")
+        .order_by("-chips", "flight__start_at", "flight__flight_name", "number")[:limit]
+    )
+    return [
+        {
+            "bag": bag.number,
+            "flight": bag.flight.flight_name,
+            "chips": bag.chips,
+            "status": bag.status,
+            "player": player_public(bag.entry.player),
+        }
+        for bag in bags
+    ]
+
+
 def active_entry_count(tournament: Tournament) -> int:
     return tournament.entries.filter(status=EntryStatus.ACTIVE).count()
 
@@ -125,6 +248,11 @@ class Totals:
     fees: int
     free_places: int | None
     alternates_waiting: int
+    # Lines of the event's flights among these (issue 17): 0 for any other event.
+    flight_lines: int = 0
+    # Entries paid with a ticket (issue 17): counted in `entries`, their buy-in in the
+    # prize pool, nothing in the fees or the cash taken.
+    tickets: int = 0
 
     @property
     def total_buy_ins(self) -> int:
@@ -132,17 +260,23 @@ class Totals:
 
 
 def tournament_totals(tournament: Tournament) -> Totals:
-    """Counts and money, all from the ledger: refunded lines do not count."""
-    lines = Transaction.objects.filter(tournament=tournament)
+    """Counts and money, all from the ledger: refunded lines do not count. An event with
+    flights counts its flights' lines with its own (issue 17: one pool, `event_lines`). An
+    entry paid with a ticket (issue 17) counts as an entry and its buy-in in the prize
+    pool, but neither in the cash taken nor in the fees (its TICKET line has no fee share)."""
+    lines = Transaction.objects.filter(event_lines(tournament))
     unreversed = Q(reversed_by__isnull=True)
+    ticket = Q(kind=TransactionKind.TICKET, reverses__isnull=True) & unreversed
     agg = lines.aggregate(
-        entries=Count("id", filter=Q(kind=TransactionKind.BUY_IN) & unreversed),
+        entries=Count("id", filter=(Q(kind=TransactionKind.BUY_IN) & unreversed) | ticket),
+        tickets=Count("id", filter=ticket),
         reentries=Count("id", filter=Q(kind=TransactionKind.REENTRY) & unreversed),
         rebuys=Count("id", filter=Q(kind=TransactionKind.REBUY) & unreversed),
         addons=Count("id", filter=Q(kind=TransactionKind.ADDON) & unreversed),
         collected=Sum("prize_share", filter=~Q(kind=TransactionKind.PAYOUT), default=0),
         paid_out=Sum("amount", filter=Q(kind=TransactionKind.PAYOUT), default=0),
         fees=Sum("fee_share", default=0),
+        flight_lines=Count("id", filter=~Q(tournament=tournament)),
     )
     active = active_entry_count(tournament)
     return Totals(
@@ -162,6 +296,214 @@ def tournament_totals(tournament: Tournament) -> Totals:
         fees=agg["fees"],
         free_places=engine.free_places(tournament.capacity, active_entries=active),
         alternates_waiting=waiting_alternates(tournament).count(),
+        flight_lines=agg["flight_lines"],
+        tickets=agg["tickets"],
+    )
+
+
+def event_lines(tournament: Tournament) -> Q:
+    """The ledger lines of an event (issue 17): its own and, for an event with flights,
+    every flight's, so the prize pool is the flights' pools plus the Day 2 late entries
+    (the guarantee counted once, the event's) and the places paid follow the entries
+    across the flights. A flight's own lines stay its own. No extra query: a join."""
+    return Q(tournament=tournament) | Q(tournament__parent=tournament)
+
+
+# --- Day 2 of an event with flights (issue 17) --------------------------------------------
+
+
+def day2_started(event: Tournament) -> bool:
+    """Day 2 has begun: its bags went on to Day 2 (tournaments.services.day2)."""
+    return Bag.objects.filter(flight__parent=event, status=BagStatus.CARRIED).exists()
+
+
+def day2_late_sale(tournament: Tournament) -> tuple[str | None, int | None]:
+    """For a sale at the desk: (a refusal code or None, the stack to sell or None for
+    the starting stack). A sale in an event with flights is a late entry straight into
+    Day 2 (TDA 8-A) with the house's Day 2 stack, where the house allows it and Day 2 has
+    begun. One query for an event that is no flight; none for a flight."""
+    if tournament.parent_id is not None:
+        return None, None
+    flags = Tournament.objects.filter(pk=tournament.pk).aggregate(
+        flight_count=Count("flights", distinct=True),
+        carried_count=Count("flights__bags", filter=Q(flights__bags__status=BagStatus.CARRIED)),
+    )
+    refusal = day2_engine.late_entry_refusal(
+        has_flights=flags["flight_count"] > 0,
+        allowed=tournament.day2_late_entry,
+        started=flags["carried_count"] > 0,
+    )
+    if flags["flight_count"] == 0 or refusal:
+        return refusal, None
+    return None, tournament.day2_late_stack or tournament.starting_stack
+
+
+def day2_chips_sold(event: Tournament) -> int:
+    """The chips an event with flights brought into Day 2 and sold there: the bags
+    carried, the late entries with the Day 2 stack (for cash or a ticket), and the
+    event's own rebuys and add-ons (a flight's are in its bags). Two queries."""
+    bags = Bag.objects.filter(flight__parent=event, status=BagStatus.CARRIED).aggregate(
+        chips=Sum("chips", default=0)
+    )["chips"]
+    unreversed = Q(reversed_by__isnull=True)
+    own = Transaction.objects.filter(tournament=event).aggregate(
+        late=Count(
+            "id",
+            filter=Q(
+                kind__in=[TransactionKind.BUY_IN, TransactionKind.REENTRY, TransactionKind.TICKET]
+            )
+            & unreversed
+            & Q(reverses__isnull=True),  # a ticket's line is taken back by a TICKET line
+        ),
+        rebuys=Count("id", filter=Q(kind=TransactionKind.REBUY) & unreversed),
+        addons=Count("id", filter=Q(kind=TransactionKind.ADDON) & unreversed),
+    )
+    return (
+        bags
+        + own["late"] * (event.day2_late_stack or event.starting_stack)
+        + own["rebuys"] * event.rebuy_chips
+        + own["addons"] * event.addon_chips
+    )
+
+
+@dataclass
+class FlightDay2:
+    """A flight on the Day 2 page: its end of day, its survivors and their bags."""
+
+    flight: Tournament
+    order: int
+    survivors: int
+    bags: list[Bag] = field(default_factory=list)
+
+    @property
+    def end(self) -> FlightEnd | None:
+        return getattr(self.flight, "flight_end", None)
+
+    @property
+    def stopped(self) -> bool:
+        return self.end is not None
+
+    @property
+    def confirmed(self) -> bool:
+        return self.end is not None and self.end.confirmed_at is not None
+
+    @property
+    def chips(self) -> int:
+        return sum(b.chips for b in self.bags if b.status != BagStatus.FORFEITED)
+
+    def ready(self) -> day2_engine.FlightReady:
+        return flight_ready(self.flight)
+
+
+def flight_ready(flight: Tournament) -> day2_engine.FlightReady:
+    """A flight as Day 2's start sees it: stopped, its bags confirmed (its `flight_end`
+    read with it)."""
+    end = getattr(flight, "flight_end", None)
+    return day2_engine.FlightReady(
+        name=flight.flight_name or flight.name,
+        cancelled=flight.status == TournamentStatus.CANCELLED,
+        stopped=end is not None,
+        confirmed=end is not None and end.confirmed_at is not None,
+    )
+
+
+@dataclass
+class DoubleSurvivor:
+    """A player who survived two flights or more, their bags (first flight first) and
+    the one that plays Day 2: None while they must still choose."""
+
+    player: Player
+    bags: list[Bag]
+    kept: Bag | None
+    must_choose: bool
+
+
+@dataclass
+class Day2State:
+    event: Tournament
+    flights: list[FlightDay2]
+    doubles: list[DoubleSurvivor]
+    outcome: day2_engine.Outcome
+    started: bool
+    refusal: tuple[str, dict] | None
+    field: list[Bag]  # the bags that play (or will play) Day 2, biggest first
+
+    @property
+    def ready(self) -> bool:
+        return self.refusal is None
+
+    @property
+    def field_chips(self) -> int:
+        return sum(b.chips for b in self.field)
+
+    def flight_of(self, bag: Bag) -> Tournament:
+        return next(f.flight for f in self.flights if f.flight.pk == bag.flight_id)
+
+
+def bag_label(flight: Tournament, bag: Bag) -> str:
+    """A bag's tag: its flight and number, "1B-7"."""
+    return f"{flight.flight_name or flight.pk}-{bag.number}"
+
+
+def day2_state(event: Tournament) -> Day2State:
+    """Day 2 as the director sees it before and after its start (issue 17): each
+    flight's end of day and bags, the players in two flights and which bag they keep by
+    the house rule (tournaments.engine.day2), the Day 2 field and why it cannot start
+    yet. Two queries, however many flights and bags."""
+    flights = list(
+        Tournament.objects.filter(parent=event)
+        .select_related("flight_end")
+        .annotate(left=Count("entries", filter=Q(entries__status=EntryStatus.ACTIVE)))
+        .order_by("start_at", "pk")
+    )
+    rows = [FlightDay2(flight=f, order=i, survivors=f.left) for i, f in enumerate(flights)]
+    by_flight = {row.flight.pk: row for row in rows}
+    bags = list(
+        Bag.objects.filter(flight__parent=event)
+        .select_related("entry__player")
+        .order_by("flight_id", "number")
+    )
+    for bag in bags:
+        by_flight[bag.flight_id].bags.append(bag)
+    started = any(b.status == BagStatus.CARRIED for b in bags)
+    live = [b for b in bags if b.status != BagStatus.FORFEITED]
+    outcome = day2_engine.survivors(
+        [
+            day2_engine.BagView(b.pk, b.entry.player_id, b.chips, by_flight[b.flight_id].order)
+            for b in live
+        ],
+        event.survivor_keeps,
+    )
+    by_player: dict[int, list[Bag]] = {}
+    for bag in bags:
+        by_player.setdefault(bag.entry.player_id, []).append(bag)
+    carried = set(outcome.carried)
+    doubles = [
+        DoubleSurvivor(
+            player=own[0].entry.player,
+            bags=sorted(own, key=lambda b: (by_flight[b.flight_id].order, b.number)),
+            kept=next((b for b in own if b.pk in carried), None),
+            must_choose=player in outcome.choosing,
+        )
+        for player, own in by_player.items()
+        if len(own) > 1
+    ]
+    doubles.sort(key=lambda d: d.player.name)
+    day2_field = sorted((b for b in bags if b.pk in carried), key=lambda b: (-b.chips, b.pk))
+    refusal = day2_engine.start_refusal(
+        [row.ready() for row in rows],
+        outcome,
+        started=started,
+        closed=event.status in (TournamentStatus.FINISHED, TournamentStatus.CANCELLED),
+    )
+    return Day2State(
+        event=event,
+        flights=rows,
+        doubles=doubles,
+        outcome=outcome,
+        started=started,
+        refusal=refusal,
+        field=day2_field,
     )
 
 
@@ -185,3 +527,206 @@ def players_search(*, query: str = ""):
             Q(name__icontains=query) | Q(nickname__icontains=query) | Q(email__icontains=query)
         )
     return players
+
+
+# --- Flights and their bags (issue 17) --------------------------------------------------
+
+
+def flight_chips_in_play(flight: Tournament) -> int:
+    """The chips in play in a flight: every chip its ledger sold (a stack per buy-in,
+    re-entry or ticket, the rebuys' and add-ons' chips; refunded lines do not count) less
+    the chips taken out of play (a disqualified player's, TDA 71-D: kept on the entry as it
+    left). The sum of its active entries' chips should come to the same."""
+    unreversed = Q(reversed_by__isnull=True)
+    agg = Transaction.objects.filter(tournament=flight).aggregate(
+        buy_ins=Count(
+            "id",
+            filter=Q(
+                kind__in=(TransactionKind.BUY_IN, TransactionKind.REENTRY, TransactionKind.TICKET)
+            )
+            & unreversed
+            & Q(reverses__isnull=True),  # a ticket's line is taken back by a TICKET line
+        ),
+        rebuys=Count("id", filter=Q(kind=TransactionKind.REBUY) & unreversed),
+        addons=Count("id", filter=Q(kind=TransactionKind.ADDON) & unreversed),
+    )
+    sold = flights_engine.chips_sold(
+        starting_stack=flight.starting_stack,
+        buy_ins=agg["buy_ins"],
+        rebuy_chips=flight.rebuy_chips,
+        rebuys=agg["rebuys"],
+        addon_chips=flight.addon_chips,
+        addons=agg["addons"],
+    )
+    removed = flight.entries.filter(status=EntryStatus.DISQUALIFIED).aggregate(
+        removed=Sum("chips", default=0)
+    )["removed"]
+    return max(0, sold - removed)
+
+
+@dataclass(frozen=True)
+class FlightBagCheck:
+    """A stopped flight's bags against its chips in play (casino practice: counted per
+    player, checked against the chips the flight had in play)."""
+
+    flight_end: FlightEnd | None
+    bags: list[Bag]  # by bag number, with their entries and players
+    survivors: list[Entry]  # the active entries, with their players
+    without_bag: list[Entry]
+    check: flights_engine.BagCheck | None  # None while the flight has not stopped
+
+    @property
+    def expected(self) -> int | None:
+        return self.check.expected if self.check else None
+
+    @property
+    def bagged(self) -> int:
+        return sum(bag.chips for bag in self.bags)
+
+    @property
+    def difference(self) -> int | None:
+        return self.check.difference if self.check else None
+
+    @property
+    def confirmed(self) -> bool:
+        return bool(self.flight_end and self.flight_end.confirmed_at)
+
+
+def flight_bag_check(flight: Tournament) -> FlightBagCheck:
+    """Expected chips (the FlightEnd's chips in play), the bags counted, the difference
+    and the survivors still without a bag. Three queries."""
+    flight_end = FlightEnd.objects.filter(flight=flight).first()
+    bags = list(
+        Bag.objects.filter(flight=flight).select_related("entry__player").order_by("number")
+    )
+    survivors = list(
+        flight.entries.filter(status=EntryStatus.ACTIVE).select_related("player").order_by("number")
+    )
+    bagged_entries = {bag.entry_id for bag in bags}
+    without = [entry for entry in survivors if entry.pk not in bagged_entries]
+    check = None
+    if flight_end is not None:
+        check = flights_engine.BagCheck(
+            expected=flight_end.chips_in_play,
+            bagged=sum(bag.chips for bag in bags),
+            missing=len(without),
+        )
+    return FlightBagCheck(
+        flight_end=flight_end, bags=bags, survivors=survivors, without_bag=without, check=check
+    )
+
+
+def flight_entered_in(tournament: Tournament, player: Player) -> list[str]:
+    """The other flights of the same event the player has an entry in (not refunded)."""
+    if tournament.parent_id is None:
+        return []
+    return list(
+        Entry.objects.filter(
+            tournament__parent_id=tournament.parent_id,
+            player=player,
+        )
+        .exclude(tournament=tournament)
+        .exclude(status=EntryStatus.CANCELLED)
+        .order_by("tournament__start_at", "tournament_id")
+        .values_list("tournament__flight_name", flat=True)
+        .distinct()
+    )
+
+
+def flights_of(event: Tournament):
+    """The event's flights by start, each with its entries (refunded ones not counted),
+    its survivors (active entries) and its end if it stopped. One query."""
+    return (
+        event.flights.select_related("flight_end")
+        .annotate(
+            entries_count=Count("entries", filter=~Q(entries__status=EntryStatus.CANCELLED)),
+            survivors_count=Count("entries", filter=Q(entries__status=EntryStatus.ACTIVE)),
+        )
+        .order_by("start_at", "id")
+    )
+
+
+# --- Tickets (issue 17) -------------------------------------------------------------
+
+
+def tickets_of_event(tournament: Tournament, *, status: str = ""):
+    """The tickets into an event: issued, used and refunded, with holder, the satellite
+    they were won in and the entry that used them, oldest first."""
+    tickets = Ticket.objects.filter(target=tournament).select_related(
+        "holder", "satellite", "used_by"
+    )
+    return tickets.filter(status=status) if status else tickets
+
+
+def tickets_of_player(player: Player):
+    """A player's tickets, every event, newest first."""
+    return (
+        Ticket.objects.filter(holder=player)
+        .select_related("target", "satellite", "used_by")
+        .order_by("-issued_at", "-id")
+    )
+
+
+def tickets_unused(tournament: Tournament, player_ids) -> dict[int, list[Ticket]]:
+    """The unused tickets the desk may take from these players for this event (or the
+    event this flight belongs to), by player id: one query."""
+    targets = [tournament.pk] + ([tournament.parent_id] if tournament.parent_id else [])
+    found: dict[int, list[Ticket]] = {}
+    for ticket in Ticket.objects.filter(
+        target_id__in=targets, holder_id__in=list(player_ids), status=TicketStatus.ISSUED
+    ).order_by("pk"):
+        found.setdefault(ticket.holder_id, []).append(ticket)
+    return found
+
+
+# --- Series (issue 17) ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ScheduleRow:
+    """One line of a series' schedule: an event, or a flight of one."""
+
+    tournament: Tournament
+    number: int | None  # the event's number; a flight's, its event's
+    flight: str  # "1B"; empty for an event
+    label: str  # "Event #3", "Flight 1B of Event #3"
+
+    @property
+    def total_buy_in(self) -> int:
+        return self.tournament.buy_in + self.tournament.fee
+
+    @property
+    def day(self):
+        """The day it starts, in the house's time zone (a schedule groups by it)."""
+        return timezone.localtime(self.tournament.start_at).date()
+
+
+def series_schedule(series) -> list[ScheduleRow]:
+    """The series' events and their flights by start time, in one query: each with its
+    start, buy-in and fee, game, format and status; a flight named with its event
+    ("Flight 1B of Event #3"). A flight is in its event's series whether or not its own
+    row names the series."""
+    events = (
+        Tournament.objects.filter(Q(series=series) | Q(parent__series=series))
+        .select_related("parent")
+        .order_by("start_at", "series_number", "id")
+    )
+    rows = []
+    for event in events:
+        if event.parent_id is not None:
+            number = event.parent.series_number
+            of = (
+                _("Event #%(number)s") % {"number": number}
+                if number is not None
+                else event.parent.name
+            )
+            label = _("Flight %(flight)s of %(event)s") % {
+                "flight": event.flight_name or event.pk,
+                "event": of,
+            }
+            rows.append(ScheduleRow(event, number, event.flight_name, label))
+        else:
+            number = event.series_number
+            label = _("Event #%(number)s") % {"number": number} if number is not None else ""
+            rows.append(ScheduleRow(event, number, "", label))
+    return rows

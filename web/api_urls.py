@@ -1,6 +1,8 @@
 from django.urls import include, path
 
+import floorman.converters  # noqa: F401 - registers the "id" path converter
 from floorman.api import ApiKeyListView, ApiKeyRevokeView, TokenObtainView
+from web.screens.api import TournamentOverviewView
 
 urlpatterns = [
     path("auth/token/", TokenObtainView.as_view(), name="api-token"),
@@ -12,4 +14,12 @@ urlpatterns = [
     path("", include("seating.api_urls")),
     path("", include("hands.api_urls")),
     path("", include("rulings.api_urls")),
+    path(
+        "tournaments/<id:tournament_pk>/overview/",
+        TournamentOverviewView.as_view(),
+        name="tournament-overview",
+    ),
+    path("", include("web.flights.api_urls")),
+    path("", include("web.tickets.api_urls")),
+    path("", include("web.series.api_urls")),
 ]

@@ -17,9 +17,9 @@ from channels.db import database_sync_to_async
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
-from floorman.groups import tournament_group
+from floorman.groups import series_group, tournament_group
 from floorman.ratelimit import scope_request, socket_close, socket_open
-from tournaments.models import Tournament
+from tournaments.models import Series, Tournament
 
 # Tournaments are never deleted by Floorman, so an id seen to exist is remembered for
 # the life of the process (a bounded number of them); an unknown id is asked each time.
@@ -145,3 +145,32 @@ class TournamentConsumer(AsyncJsonWebsocketConsumer):
 
     async def live_event(self, event: dict) -> None:
         await self.send(text_data=event["text"])
+
+
+@database_sync_to_async
+def _series_public(series_id: int) -> bool:
+    return Series.objects.filter(pk=series_id, public=True).exists()
+
+
+class SeriesConsumer(TournamentConsumer):
+    """/ws/series/<id>/: a public series' schedule hears its events' public changes
+    (issue 17: their status). Read-only, as a tournament's socket; a series whose
+    schedule is not public (or none) is refused as not found. The series may turn
+    private at any time, so its existence is asked at every handshake."""
+
+    async def connect(self) -> None:
+        admitted, self.counted = await sync_to_async(socket_open, thread_sensitive=False)(
+            scope_request(self.scope)
+        )
+        if not admitted:
+            await self.close(code=REFUSED)
+            return
+        self.series_id = int(self.scope["url_route"]["kwargs"]["series_id"])
+        if not await _series_public(self.series_id):
+            await self.release()
+            await self.close(code=NOT_FOUND)
+            return
+        self.group = series_group(self.series_id)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        await self.send_json({"type": "hello", "series": self.series_id})

@@ -14,6 +14,7 @@ from prizes.views.payouts import results_public
 from tournaments import urls as tournaments_urls
 from web import views
 from web.desk import urls as desk_urls
+from web.flights import urls as flights_urls
 from web.tablet import urls as tablet_urls
 
 # At most FLOORMAN_RATE_LOGIN sign-in attempts from one address, and on one username,
@@ -42,7 +43,10 @@ urlpatterns = [
         "tournaments/",
         include(
             (
-                tournaments_urls.urlpatterns + desk_urls.urlpatterns + prizes_urls.urlpatterns,
+                tournaments_urls.urlpatterns
+                + desk_urls.urlpatterns
+                + prizes_urls.urlpatterns
+                + flights_urls.urlpatterns,
                 "tournaments",
             )
         ),
@@ -71,6 +75,8 @@ urlpatterns = [
     path("keys/", staff_views.api_keys, name="keys"),
     path("keys/create/", staff_views.api_key_create, name="key-create"),
     path("keys/<id:key_id>/revoke/", staff_views.api_key_revoke, name="key-revoke"),
+    path("", include("web.tickets.urls")),
+    path("", include("web.series.urls")),
 ]
 
 handler400 = "floorman.error_pages.bad_request"

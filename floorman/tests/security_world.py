@@ -17,6 +17,7 @@ from django.db import transaction
 from django.http import HttpResponse
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.utils import timezone
 
 from clock import services as clock_services
 from clock.tests.factories import with_structure
@@ -28,7 +29,8 @@ from prizes.services import events as event_services
 from rulings import services as rulings
 from seating import services as seating
 from seating.models import SeatingAction
-from tournaments.models import Tournament
+from tournaments.models import Ticket, Tournament
+from tournaments.services import series as series_services
 from tournaments.tests.factories import register, staff, tournament
 
 EMAIL = "erika.kontakt@example.org"
@@ -118,7 +120,27 @@ def build_world() -> World:
     action = SeatingAction.objects.filter(tournament=event).latest("pk")
     colleague = staff("cashier", username="security-colleague")  # whose access is taken back
     api_key = keys.api_key_create(actor=None, name="Security results site", scope="read").key
+    # A seat won in a satellite, held by the contact (issue 17).
+    ticket = Ticket.objects.create(
+        target=event, holder_id=contact.player_id, buy_in=event.buy_in, fee=event.fee
+    )
+    festival = series_services.series_add(  # issue 17: a public series holding the event
+        actor=None,
+        data={
+            "name": "Security Festival",
+            "slug": "security-festival",
+            "starts_on": timezone.localdate(event.start_at),
+            "ends_on": timezone.localdate(event.start_at),
+        },
+    )
+    series_services.series_event_set(
+        actor=None, tournament_id=event.pk, series_id=festival.pk, series_number=1
+    )
     ids = {
+        "ticket_id": ticket.pk,
+        "ticket_pk": ticket.pk,
+        "series_id": festival.pk,
+        "slug": festival.slug,
         "tournament_id": event.pk,
         "tournament_pk": event.pk,
         "table": 1,
@@ -149,6 +171,8 @@ def build_world() -> World:
         "key_id": api_key.pk,
         "template_id": event_template.pk,
         "template_pk": event_template.pk,
+        "bag_id": 1,  # Day 2 (issue 17): the event has no flights, so no such bag
+        "bag_pk": 1,
     }
     return World(event=event, ids=ids, entry=contact, token=link.token, token_2=link_2.token)
 
@@ -205,6 +229,7 @@ def _kwargs_of(pattern) -> list[str]:
 
 
 PK_OF = {  # the router's prefix before (?P<pk>...): which object's id
+    "series": "series_id",
     "tournaments": "tournament_id",
     "players": "player_id",
     "entries": "entry_pk",

@@ -57,6 +57,7 @@ from prizes import services as prize_services
 from prizes.services import events as prize_events
 from rulings import services as rulings_services
 from tournaments.models import Alternate, Entry, Player, Tournament
+from tournaments.services import series as series_services
 from tournaments.tests.factories import register, staff, tournament
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "10"))
@@ -108,6 +109,7 @@ class World:
     hand_in_play: int  # on table 1
     api_key_id: int  # another tool's key, not revoked
     event_template_id: int  # saved from `event`
+    series_id: int  # a public series holding `event` (issue 17)
 
 
 def build_world() -> World:
@@ -180,7 +182,20 @@ def build_world() -> World:
     event_template = prize_events.event_template_save(
         actor=director, tournament_id=event.pk, name="Weekly main event"
     )
+    series = series_services.series_add(
+        actor=director,
+        data={
+            "name": "Fuzz Festival",
+            "slug": "fuzz-festival",
+            "starts_on": timezone.localdate(event.start_at),
+            "ends_on": timezone.localdate(event.start_at),
+        },
+    )
+    series_services.series_event_set(
+        actor=director, tournament_id=event.pk, series_id=series.pk, series_number=1
+    )
     return World(
+        series_id=series.pk,
         director_token=token,
         event=event,
         active=active,
@@ -219,6 +234,8 @@ def known_path_parameters(path: str, world: World) -> dict:
         object_id = world.announcement_id
     elif "/player-clocks/" in path:
         object_id = world.player_clock_id
+    elif path.startswith("/api/v1/series/"):
+        object_id = world.series_id
     else:
         object_id = tournament_id
     return {
@@ -232,6 +249,8 @@ def known_path_parameters(path: str, world: World) -> dict:
         "seat": 6,
         "key_id": world.api_key_id,
         "template_pk": world.event_template_id,
+        "bag_pk": 1,  # Day 2 (issue 17): the world's event has no flights, no bags
+        "ticket_pk": 1,  # tickets (issue 17): none in this world, or not the caller's
     }
 
 

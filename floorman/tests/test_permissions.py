@@ -60,6 +60,7 @@ HAND_FOR_HAND = staff(roles.HAND_FOR_HAND)
 SEE_PLAYERS = staff(roles.SEE_PLAYERS)
 PAY = staff(roles.PAY_PRIZES)
 RULINGS = staff(roles.RULINGS)
+BAGS = staff(roles.BAGS)
 DEAL = staff(roles.DEAL_FIGURES)
 AUDIT = staff(roles.SEE_AUDIT)
 STAFF_ACCESS = staff(roles.MANAGE_STAFF)
@@ -115,6 +116,7 @@ EXPECTED: dict[str, dict] = {
     "tournament-detail": {"GET": ALL, "PUT": MANAGE, "PATCH": MANAGE},
     "tournament-alternates": {"GET": ALL},
     "tournament-totals": {"GET": ALL},
+    "tournament-overview": {"GET": ALL},
     "tournament-status": post(MANAGE),
     "tournament-audit": {"GET": AUDIT},
     "player-list": {"GET": SEE_PLAYERS, "POST": SEE_PLAYERS},
@@ -164,6 +166,9 @@ EXPECTED: dict[str, dict] = {
     "api-seating-undo": {"GET": SEATING, "POST": SEATING},
     "api-seating-list": {"GET": ALL},
     "api-seating-lookup": {"GET": ALL},
+    "api-day2": {"GET": SEATING},
+    "api-day2-start": post(SEATING),
+    "api-day2-choose": post(SEATING),
     "api-hands-state": {"GET": ALL},
     "api-hands-button": {"PUT": TABLET},
     "api-hands-button-draw": post(TABLET),
@@ -185,6 +190,24 @@ EXPECTED: dict[str, dict] = {
     "api-penalties": {"GET": RULINGS, "POST": RULINGS},
     "api-penalty-end": post(RULINGS),
     "api-record": {"GET": RULINGS},
+    "api-flights": {"GET": ALL, "POST": MANAGE},
+    "api-flight-stop": post(MANAGE),
+    "api-bags": {"GET": ALL, "POST": BAGS},
+    "api-bag-check": {"GET": ALL},
+    "api-bags-confirm": post(MANAGE),
+    # --- Series (issue 17): the director's pages, the public schedule and lobby ---------
+    "series-list": {"GET": ALL, "POST": MANAGE},
+    "series-detail": {"GET": ALL, "PUT": MANAGE, "PATCH": MANAGE},
+    "series-events": post(MANAGE),
+    "series:list": {"GET": MANAGE},
+    "series:create": form(MANAGE),
+    "series:detail": form(MANAGE),
+    "series:edit": form(MANAGE),
+    "series:event-remove": post(MANAGE),
+    "series:schedule": {"GET": ALL},
+    "series:schedule-tv": {"GET": ALL},
+    "series:schedule-part": {"GET": ALL},
+    "screens:series-lobby": {"GET": ALL},
     # --- Tournaments, entries, players ----------------------------------------------------
     "tournaments:list": page(ALL),
     "tournaments:detail": page(ALL),
@@ -202,6 +225,14 @@ EXPECTED: dict[str, dict] = {
     "tournaments:entry-addon": post(REGISTER),
     "tournaments:entry-cancel": form(REGISTER),
     "tournaments:alternates": page(ALL),
+    # Tickets won in satellites (issue 17)
+    "tickets:list": page(REGISTER),
+    "tickets:transfer": post(REGISTER),
+    "tickets:refund": post(PAY),
+    "api-event-tickets": {"GET": REGISTER},
+    "api-player-tickets": {"GET": SEE_PLAYERS},
+    "api-ticket-transfer": post(REGISTER),
+    "api-ticket-refund": post(PAY),
     "tournaments:alternate-enter-next": post(REGISTER),
     "tournaments:alternate-withdraw": post(REGISTER),
     "tournaments:players": page(SEE_PLAYERS),
@@ -228,6 +259,13 @@ EXPECTED: dict[str, dict] = {
     "tournaments:event-templates": {"GET": MANAGE},
     "tournaments:event-template-start": form(MANAGE),
     "tournaments:event-template-delete": form(MANAGE),
+    # --- Flights: the event's flights, a flight's end and its bags (issue 17) ------------
+    "tournaments:flights": form(MANAGE),
+    "tournaments:flight-end": {"GET": BAGS},
+    "tournaments:flight-stop": post(MANAGE),
+    "tournaments:bag-record": post(BAGS),
+    "tournaments:bags-confirm": post(MANAGE),
+    "tournaments:bag-sheet": {"GET": BAGS},
     # --- Clock, screens, structures -----------------------------------------------------
     "clock:console": page(CLOCK),
     "clock:action": post(CLOCK),
@@ -240,6 +278,7 @@ EXPECTED: dict[str, dict] = {
     "screens:rotate": {"GET": ALL},
     "screens:lobby": {"GET": ALL},
     "screens:data": {"GET": ALL},
+    "screens:festival": {"GET": ALL},
     "structures:list": page(MANAGE),
     "structures:create": form(MANAGE),
     "structures:generate": form(MANAGE),
@@ -267,6 +306,9 @@ EXPECTED: dict[str, dict] = {
     "seating:final-table": form(SEATING),
     "seating:undo": form(SEATING),
     "seating:settings": form(MANAGE),
+    "seating:day2": {"GET": SEATING},
+    "seating:day2-start": post(SEATING),
+    "seating:day2-choose": post(SEATING),
     "seating:action": page(SEATING),
     "seating:slips": page(SEATING),
     "seating:seat-cards": page(SEATING),

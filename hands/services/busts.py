@@ -9,12 +9,13 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from clock.selectors import registration_open
-from clock.services import clock_heads_up_sync, clock_reopen_with_tournament
+from clock.services import clock_heads_up_sync, clock_reopen_with_tournament, flight_stop_at_share
 from floorman.audit import staff_user
 from floorman.errors import Invalid
 from hands.models import Elimination, Hand, HandPlayer
 from hands.selectors import hand_for_hand, hand_in_play, table_last_bust
 from hands.services.common import refuse, table_of
+from hands.services.satellites import satellite_play_end
 from seating.models import Seat
 from seating.selectors import table_now
 from seating.services import seat_release, seat_restore, tables_reopen
@@ -31,6 +32,8 @@ from tournaments.services import (
     tournament_status_change,
     tournament_status_record,
 )
+from tournaments.services.flights import flight_play_refuse
+from tournaments.services.tickets import tickets_take_back
 
 
 @transaction.atomic
@@ -50,6 +53,7 @@ def entry_bust(*, actor, tournament_id: int, entry_id: int, hand: Hand | None = 
     The live events go out when the transaction commits.
     """
     tournament = tournament_lock(tournament_id)
+    flight_play_refuse(tournament)  # a flight that has stopped bags its chips (issue 17)
     entry = bust_record(actor=actor, tournament=tournament, entry_id=entry_id, hand=hand)
     play_end(actor=actor, tournament=tournament)
     return entry
@@ -61,9 +65,16 @@ def play_end(*, actor, tournament: Tournament) -> bool:
     running tournament is finished, as the desk would finish it: the check, the status
     saved with the wind-up (clock finished, tables closed; seating.services.desk), the
     audit entry and the live event. Last, so that the intention's own steps (a hand
-    reported hand-for-hand) still find the clock and the tables. True if it ended."""
+    reported hand-for-hand) still find the clock and the tables. True if it ended.
+    A satellite ends when as many players are left as it has seats (issue 17)."""
     if tournament.status != TournamentStatus.RUNNING:
         return False
+    if flight_stop_at_share(actor=actor, tournament=tournament):  # issue 17: a flight's day
+        return True
+    if tournament.satellite_target_id:
+        ended = satellite_play_end(actor=actor, tournament=tournament)
+        if ended is not None:
+            return ended
     active = active_entry_count(tournament)
     if active != 1 or not tournaments_engine.play_decided(
         tournament.status, active_entries=active, registration_open=registration_open(tournament)
@@ -99,12 +110,15 @@ def entry_bust_undo(*, actor, tournament_id: int, entry_id: int) -> Entry:
        finished it, not a deal), its status, the alternates list, the audit entry
        (entry.bust_undo) and its live event (tournaments).
     3. Its elimination goes: it has no place any more.
-    4. A tournament this bust finished runs again: its status (tournaments), the tables
-       its players sit at open again (seating), its clock paused where it stopped.
+    4. A tournament this bust finished runs again: its status (tournaments), a
+       satellite's tickets taken back (409 once one was used, refunded or given away:
+       tournaments.services.tickets.tickets_take_back), the tables its players sit at
+       open again (seating), its clock paused where it stopped.
     5. It gets back the seat it left if still free, else a late entry's seat (seating).
     6. The clock learns how many are left (casino §31).
     """
     tournament = tournament_lock(tournament_id)
+    flight_play_refuse(tournament)  # a stopped flight's survivors are bagging (issue 17)
     return bust_back(actor=actor, tournament=tournament, entry_id=entry_id)
 
 
@@ -119,6 +133,7 @@ def table_bust_undo(*, actor, tournament_id: int, number: int, entry_id: int) ->
     3. As `entry_bust_undo`, steps 2 to 6.
     """
     tournament = tournament_lock(tournament_id)
+    flight_play_refuse(tournament)
     table = table_of(tournament, number)
     last = table_last_bust(table)
     if last is None or last.entry != entry_id:
@@ -135,6 +150,7 @@ def bust_back(*, actor, tournament: Tournament, entry_id: int) -> Entry:
     entry = entry_back(actor=actor, tournament=tournament, entry=entry_locked(tournament, entry_id))
     bust_remove(tournament=tournament, entry=entry)
     if tournament_reopen(actor=actor, tournament=tournament):
+        tickets_take_back(actor=actor, satellite=tournament)  # a satellite's seats (issue 17)
         tables_reopen(tournament=tournament)
         clock_reopen_with_tournament(actor=actor, tournament_id=tournament.pk)
     entry.seat_restored = seat_restore(actor=actor, tournament=tournament, entry=entry)
@@ -193,6 +209,7 @@ def table_busts_record(*, actor, tournament_id: int, number: int, seats: list[in
     in one hand together: the more chips at its start (the last count) finish higher,
     equal stacks share the place (IFP 4.27, casino §29c)."""
     tournament = tournament_lock(tournament_id)
+    flight_play_refuse(tournament)
     table = table_of(tournament, number)
     hand = hand_in_play(table) or Hand.objects.filter(table=table).order_by("-number").first()
     now = table_now(table)

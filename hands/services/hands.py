@@ -30,6 +30,7 @@ from seating.models import Seat
 from seating.selectors import seating_settings, table_now, table_views
 from tournaments.models import Entry, Tournament
 from tournaments.services import entries_chips_count, tournament_lock
+from tournaments.services.flights import flight_play_refuse
 
 
 def _level_now(tournament: Tournament):
@@ -90,6 +91,7 @@ def hand_start(*, actor, tournament_id: int, number: int) -> Hand:
     RP-11), the players dealt in with their stacks; new players between the button
     and the small blind wait for the button to pass (TDA 10-A)."""
     tournament = tournament_lock(tournament_id)
+    flight_play_refuse(tournament)  # a flight that has stopped deals no more (issue 17)
     table = table_of(tournament, number)
     playing = hand_in_play(table)
     if playing is not None:

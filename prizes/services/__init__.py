@@ -186,6 +186,8 @@ def payouts_update(
             if name in PayoutSettings.SETTINGS:
                 setattr(structure, name, value)
     structure.save()
+    if lines is not None and tournament.satellite_target_id:
+        raise refuse("payouts_satellite")  # seats and cash follow the pool (issue 17)
     if lines is not None:
         table = payout_table(tournament)
         lines_check(lines, table, tournament.currency)

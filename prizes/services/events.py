@@ -25,10 +25,13 @@ from prizes.models import EventTemplate
 from prizes.selectors import event_setup
 from prizes.services import payouts_prepare
 from seating.services import seating_prepare
+from tournaments.engine.flights import flight_title
 from tournaments.models import Tournament
 from tournaments.services import tournament_add, tournament_lock
+from tournaments.services.flights import flight_link
 
 NAME_MAX = 120  # Tournament.name, EventTemplate.name
+FLIGHT_NAME_MAX = 20  # Tournament.flight_name
 
 
 def _name_checked(name: str, field: str = "name") -> str:
@@ -170,3 +173,52 @@ def event_template_delete(*, actor, template_id: int) -> None:
         before={"name": template.name, "saved_from": template.saved_from},
     )
     template.delete()
+
+
+# --- Flights (issue 17) -------------------------------------------------------------------
+
+
+def _flight_name_checked(name: str) -> str:
+    name = _name_checked(name, "flight_name")
+    if len(name) > FLIGHT_NAME_MAX:
+        raise Invalid(
+            {"flight_name": _("At most %(most)s characters.") % {"most": FLIGHT_NAME_MAX}}
+        )
+    return name
+
+
+@transaction.atomic
+def flight_add(*, actor, event_id: int, flight_name: str, start_at: datetime) -> Tournament:
+    """Add a starting flight to an event ("Day 1A"): a tournament of its own (tables,
+    clock, registration, seating) whose survivors play the event's Day 2.
+
+    1. The flight's name checked, then the event locked: two desks adding the same
+       flight at once queue up, and the second is refused.
+    2. The flight from the event's setup, as a copy is made (`_event_from`): its
+       structure, stack and settings come from the event. Not its tables: the event
+       holds them for its Day 2, and the floor adds the flight's own.
+    3. It becomes the event's flight, in its series, named "Event – Day 1A"
+       (tournaments.services.flights.flight_link): refused (409, nothing kept) for a
+       flight of a flight, a satellite as the event, a name its flights already have.
+    4. One audit entry (tournament.flight_add), on the flight.
+    """
+    flight_name = _flight_name_checked(flight_name)
+    parent = tournament_lock(event_id)
+    name = flight_title(parent.name, flight_name)
+    if len(name) > NAME_MAX:
+        raise Invalid(
+            {"flight_name": _("The event's name and the flight's are too long together.")}
+        )
+    setup = event_setup(parent)
+    # No tables: the event's own are the venue's tables it holds (for its Day 2); the
+    # floor adds the flight's day's tables to it (seating.services.table_add).
+    flight = _event_from(setup, name=name, start_at=start_at, tables=False)
+    flight_link(tournament=flight, parent=parent, flight_name=flight_name)
+    audit_record(
+        actor=actor,
+        action="tournament.flight_add",
+        obj=flight,
+        tournament=flight,
+        after={"event": parent.pk, "flight_name": flight_name, **_made(flight, setup, False)},
+    )
+    return flight

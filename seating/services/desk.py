@@ -32,6 +32,7 @@ from tournaments.services import (
     tournament_status_record,
     tournament_status_write,
 )
+from tournaments.services.tickets import ticket_take
 
 
 @transaction.atomic
@@ -42,20 +43,27 @@ def entry_register(
     player_id: int | None = None,
     player_data: dict | None = None,
     reentry: bool = False,
+    ticket_id: int | None = None,
 ) -> Registration:
-    """Sell a buy-in or a re-entry at the desk.
+    """Sell a buy-in or a re-entry at the desk, for money or with a ticket won in a
+    satellite (`ticket_id`, issue 17).
 
     1. The player, found or created: a person needs no lock, so the desks queue only for
        the short part that decides places and numbers (pretix: lock as late as possible).
-    2. Lock the tournament.
+    2. Lock the tournament; with a ticket, the ticket (tournaments.services.tickets:
+       for this event, this player's, unused, else 400 or 409).
     3. The sale (tournaments): the deadlines and limits against the level in play (the
        clock), no re-entry once the field is in the money (the payout table, casino §12),
        the entry with a full stack, its ledger line, the audit entry and the live event;
-       when sold out, a place on the alternates list instead.
+       when sold out, a place on the alternates list instead. Paid with a ticket, the
+       line is a TICKET (no cash, no fee) and the ticket is used by the entry.
     4. Once the field is drawn, the new entry's seat (TDA 8-A).
     """
     player = player_resolve(player_id=player_id, player_data=player_data)
     tournament = tournament_lock(tournament_id)
+    ticket = None
+    if ticket_id is not None:
+        ticket = ticket_take(tournament=tournament, ticket_id=ticket_id, player=player)
     registration = entry_sell(
         actor=actor,
         tournament=tournament,
@@ -63,6 +71,7 @@ def entry_register(
         reentry=reentry,
         rules=entry_rules(tournament),
         in_the_money=lambda: in_the_money(tournament),
+        ticket=ticket,
     )
     if registration.entry is not None:
         seat_late_entry(actor=actor, tournament=tournament, entry=registration.entry)
@@ -117,6 +126,7 @@ def entry_cancel(*, actor, tournament_id: int, entry_id: int) -> Entry:
 
     1. Lock the tournament.
     2. Its lines are reversed and it is marked cancelled; the record stays (tournaments).
+       An entry paid with a ticket gets its ticket back, not cash (issue 17).
     3. Its seat is freed.
     """
     tournament = tournament_lock(tournament_id)

@@ -144,12 +144,13 @@ def payout_reads(queries) -> list[str]:
     ]
 
 
-# The player, the lock, the deadlines, the player's earlier entries, the number, the entry
+# The player, the lock, the deadlines, whether the event has flights (a sale there is a
+# late entry into Day 2, issue 17), the player's earlier entries, the number, the entry
 # and its ledger line, the lookup's version; the late seat (TDA 8-A): the draw's check, the
 # seats, the field, the action, the seat written, the lookup's version; the live event's
 # field; the player clocks on the seat taken (TDA 29: stopped, issue 16); the audit chain's
 # head and insert; savepoints.
-LATE_REGISTRATION_QUERIES = 27
+LATE_REGISTRATION_QUERIES = 28
 
 
 def test_a_late_registration_answers_in_as_many_queries_for_a_larger_field(

@@ -24,6 +24,7 @@ from floorman.ratelimit import LOOKUP, rate_limited
 from seating.models import Seat
 from seating.selectors import board_rows, entry_seat, lookup_version, seat_lookup
 from tournaments.models import Entry, EntryStatus, Tournament
+from tournaments.selectors import flights_flagged
 
 LOOKUP_MAX_LENGTH = 60  # longer than any name a player types on a phone
 LOOKUP_LIMIT = 20
@@ -39,9 +40,9 @@ SIDE_COLUMNS, SIDE_ROWS, SIDE_EVERY = 2, 16, 10
 
 
 def _tournament(tournament_id: int) -> Tournament:
-    return get_object_or_404(
-        Tournament.objects.only("pk", "name", "lookup_version", "created_at"), pk=tournament_id
-    )
+    # A flight names its event, an event with flights lists them (issue 17): known here.
+    fields = ("pk", "name", "status", "lookup_version", "created_at", "parent", "flight_name")
+    return get_object_or_404(flights_flagged(Tournament.objects.only(*fields)), pk=tournament_id)
 
 
 # --- Reads (public fields only) --------------------------------------------------------

@@ -287,6 +287,8 @@
     "hand_for_hand.updated",
     "payouts.updated",
     "results.updated",
+    "overview.changed",
+    "flight.updated",
   ];
 
   // document → {path: Channel}: one socket per tournament and page, however many screens

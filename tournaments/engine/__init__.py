@@ -43,12 +43,16 @@ class Rules:
     addon_at_break_after_level: int | None
 
 
-def transition_refusal(current: str, target: str, *, active_entries: int) -> str | None:
+def transition_refusal(
+    current: str, target: str, *, active_entries: int, flight_stop: bool = False
+) -> str | None:
+    """`flight_stop`: a flight's day ends (issue 17), and a flight may finish with players
+    left: its survivors bag their chips for Day 2."""
     if target not in TRANSITIONS.get(current, ()):
         return "transition_not_allowed"
     if target == RUNNING and active_entries < 2:
         return "too_few_players"
-    if target == FINISHED and active_entries > 1:
+    if target == FINISHED and active_entries > 1 and not flight_stop:
         return "players_remaining"
     return None
 
@@ -77,11 +81,11 @@ def players_left(current: str, *, active_entries: int) -> int:
     return 0 if current in (FINISHED, CANCELLED) else active_entries
 
 
-def bust_undo_refusal(current: str, *, active_entries: int) -> str | None:
+def bust_undo_refusal(current: str, *, active_entries: int, left_at_end: int = 1) -> str | None:
     """Undoing a bust once the event is over: only the bust that decided it, with its
-    winner the one player still in; it then runs again. A deal (several players in)
-    or a cancellation is final."""
-    if current == CANCELLED or (current == FINISHED and active_entries != 1):
+    winner the one player still in (a satellite: its seat winners, `left_at_end`); it
+    then runs again. A deal (several players in) or a cancellation is final."""
+    if current == CANCELLED or (current == FINISHED and active_entries != left_at_end):
         return "tournament_closed"
     return None
 

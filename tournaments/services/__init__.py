@@ -28,6 +28,7 @@ from tournaments.models import (
     Entry,
     EntryStatus,
     Player,
+    Ticket,
     Tournament,
     TournamentStatus,
     Transaction,
@@ -36,9 +37,12 @@ from tournaments.models import (
 from tournaments.selectors import (
     SETUP_FIELDS,
     active_entry_count,
+    day2_late_sale,
     entry_public,
     waiting_alternates,
 )
+from tournaments.services.flights import flight_entry_refuse
+from tournaments.services.ticket_ledger import ticket_give_back, ticket_line
 
 LOCK_TIMEOUT = "5s"
 
@@ -58,9 +62,11 @@ def tournament_lock(tournament_id: int) -> Tournament:
         with connection.cursor() as cursor:
             cursor.execute(f"SET LOCAL lock_timeout = '{LOCK_TIMEOUT}'")
     try:
-        return Tournament.objects.select_for_update().get(pk=tournament_id)
+        tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
     except Tournament.DoesNotExist:
         raise NotFound(_("No such tournament.")) from None
+    live.flight_note(tournament.pk, tournament.parent_id)  # a flight's events reach its event
+    return tournament
 
 
 def lookup_changed(tournament_ids) -> None:
@@ -88,7 +94,7 @@ def _snapshot(obj, fields: tuple[str, ...]) -> dict:
 
 # What a tournament's audit entries show of it: its setup (one list, tournaments.selectors),
 # its name, start and level in play.
-TOURNAMENT_FIELDS = ("name", *SETUP_FIELDS, "start_at", "current_level")
+TOURNAMENT_FIELDS = ("name", *SETUP_FIELDS, "start_at", "current_level", "satellite_target_id")
 MONEY_FIELDS = ("buy_in", "fee", "currency")
 # Once sold, a rebuy or add-on keeps its price and fee: the ledger's lines must agree.
 REBUY_MONEY_FIELDS = {
@@ -118,6 +124,27 @@ def tournament_check(data: dict) -> None:
         raise Invalid(errors)
 
 
+def satellite_target_check(*, tournament_id: int | None, target_id: int | None) -> None:
+    """A satellite's target (issue 17): another event, not finished or cancelled, and not
+    a satellite itself (a seat wins a seat, not a seat in a seat); 400 otherwise."""
+    if target_id is None:
+        return
+    target = Tournament.objects.filter(pk=target_id).first()
+    message = None
+    if target is None:
+        message = _("No event with this id.")
+    elif target.pk == tournament_id:
+        message = _("A satellite cannot win seats in itself.")
+    elif target.status in (TournamentStatus.FINISHED, TournamentStatus.CANCELLED):
+        message = _("The target event is finished or cancelled.")
+    elif target.satellite_target_id is not None:
+        message = _("The target event is a satellite itself.")
+    elif tournament_id is not None and target.satellite_target_id == tournament_id:
+        message = _("The target event is a satellite of this one.")
+    if message:
+        raise Invalid({"satellite_target_id": message})
+
+
 def tournament_public(tournament: Tournament) -> dict:
     return {
         "id": tournament.pk,
@@ -133,6 +160,7 @@ def tournament_publish(tournament: Tournament) -> None:
         tournament_id=tournament.pk,
         kind=live.TOURNAMENT_UPDATED,
         data=tournament_public(tournament),
+        series_id=tournament.series_id,  # its series' schedule page (issue 17)
     )
 
 
@@ -141,6 +169,7 @@ def tournament_add(*, data: dict) -> Tournament:
     hand (tournament_create) or as a copy of another event or of a saved event template
     (prizes.services.events). Nothing else of another event comes with it."""
     tournament_check(data)
+    satellite_target_check(tournament_id=None, target_id=data.get("satellite_target_id"))
     tournament = Tournament.objects.create(
         **{k: v for k, v in data.items() if k in TOURNAMENT_FIELDS and k != "current_level"}
     )
@@ -170,6 +199,12 @@ def tournament_update(*, actor, tournament_id: int, data: dict) -> Tournament:
     before = _snapshot(tournament, TOURNAMENT_FIELDS)
     merged = {**before, **data}
     tournament_check(merged)
+    if data.get("satellite_target_id", tournament.satellite_target_id) != (
+        tournament.satellite_target_id
+    ):
+        satellite_target_check(tournament_id=tournament.pk, target_id=data["satellite_target_id"])
+        if tournament.satellites.exists() and data["satellite_target_id"] is not None:
+            raise Invalid({"satellite_target_id": _("Satellites win seats in this event.")})
     money_changes = any(name in data and data[name] != before[name] for name in MONEY_FIELDS)
     if money_changes and tournament.transactions.exists():
         raise refuse("money_taken")
@@ -479,16 +514,29 @@ def _reentry_number(
     return len(earlier) + 1
 
 
-def _entry_create(*, actor, tournament: Tournament, player: Player, reentry_number: int) -> Entry:
+def _entry_create(
+    *,
+    actor,
+    tournament: Tournament,
+    player: Player,
+    reentry_number: int,
+    chips: int | None = None,
+    ticket: Ticket | None = None,
+) -> Entry:
     number = (tournament.entries.aggregate(n=Max("number"))["n"] or 0) + 1
     entry = Entry.objects.create(
         tournament=tournament,
         player=player,
         number=number,
         reentry_number=reentry_number,
-        chips=tournament.starting_stack,  # TDA 8-A: a full stack, re-entries too
+        # TDA 8-A: a full stack, re-entries too; into Day 2 the house's Day 2 stack.
+        chips=chips or tournament.starting_stack,
         registered_by=staff_user(actor),
     )
+    if ticket is not None:  # a seat won in a satellite: no money (issue 17)
+        ticket_line(actor=actor, tournament=tournament, entry=entry, ticket=ticket)
+        lookup_changed([tournament.pk])
+        return entry
     Transaction.objects.create(
         tournament=tournament,
         entry=entry,
@@ -536,6 +584,7 @@ def entry_sell(
     reentry: bool,
     rules: engine.Rules,
     in_the_money: Callable[[], bool],
+    ticket: Ticket | None = None,
 ) -> Registration:
     """The tournaments' part of registration, under the caller's lock: sell a buy-in or
     re-entry (TDA 8-A), or, when sold out, put the player on the alternates list. The
@@ -543,10 +592,15 @@ def entry_sell(
     deadlines against the level in play (clock.selectors.entry_rules), `in_the_money`
     asks whether the players left have reached the paid places
     (payouts.selectors.in_the_money), which ends re-entries (casino §12): it is asked of a
-    re-entry only, as the payout table costs queries a first buy-in does not need."""
-    refusal = engine.registration_refusal(rules)
+    re-entry only, as the payout table costs queries a first buy-in does not need.
+    `ticket`, locked by the caller (tickets.ticket_take), pays instead of money: the
+    entry's line is a TICKET (`ticket_ledger.ticket_line`). Sold out, the player waits
+    on the alternates list and the ticket stays unused."""
+    late_refusal, stack = day2_late_sale(tournament)  # an event with flights: Day 2 (issue 17)
+    refusal = late_refusal or engine.registration_refusal(rules)
     if refusal:
         raise refuse(refusal)
+    flight_entry_refuse(tournament, player)  # issue 17: entering a later flight
     reentry_number = _reentry_number(
         tournament, player, reentry=reentry, rules=rules, in_the_money=in_the_money
     )
@@ -567,14 +621,20 @@ def entry_sell(
         _publish_alternates(tournament)
         return Registration(alternate=alternate)
     entry = _entry_create(
-        actor=actor, tournament=tournament, player=player, reentry_number=reentry_number
+        actor=actor,
+        tournament=tournament,
+        player=player,
+        reentry_number=reentry_number,
+        chips=stack,
+        ticket=ticket,
     )
+    paid = {"ticket": ticket.pk} if ticket is not None else {}
     audit_record(
         actor=actor,
         action="entry.reenter" if entry.is_reentry else "entry.register",
         obj=entry,
         tournament=tournament,
-        after={**_snapshot(entry, ENTRY_FIELDS), "player": player.pk},
+        after={**_snapshot(entry, ENTRY_FIELDS), "player": player.pk, **paid},
     )
     live.live_publish(
         tournament_id=tournament.pk, kind=live.ENTRY_REGISTERED, data=entry_public(entry)
@@ -635,8 +695,12 @@ def entry_back(*, actor, tournament: Tournament, entry: Entry) -> Entry:
     if entry.status != EntryStatus.BUSTED:
         raise refuse("entry_not_busted")
     if tournament.status in (TournamentStatus.FINISHED, TournamentStatus.CANCELLED):
+        # A satellite's play stopped with as many players as seats (issue 17).
+        left = Ticket.objects.filter(satellite=tournament, won_by__isnull=False).count()
         refusal = engine.bust_undo_refusal(
-            tournament.status, active_entries=active_entry_count(tournament)
+            tournament.status,
+            active_entries=active_entry_count(tournament),
+            left_at_end=left or 1,
         )
         if refusal:
             raise refuse(refusal)
@@ -671,12 +735,18 @@ def entry_back(*, actor, tournament: Tournament, entry: Entry) -> Entry:
 
 
 def _refund_lines(*, actor, lines) -> int:
-    """Reverse every payment among `lines` not reversed yet; return the total refunded."""
+    """Reverse every payment among `lines` not reversed yet; return the total refunded in
+    cash. A line paid with a ticket is reversed by a TICKET line and gives the ticket
+    back, never cash (issue 17)."""
     total = 0
     payments = lines.exclude(kind__in=[TransactionKind.REFUND, TransactionKind.PAYOUT]).filter(
-        reversed_by__isnull=True
+        reversed_by__isnull=True, reverses__isnull=True
     )
     for line in payments:
+        if line.kind == TransactionKind.TICKET:
+            line_reverse(actor=actor, line=line, kind=TransactionKind.TICKET)
+            ticket_give_back(line.ticket_id)
+            continue
         line_reverse(actor=actor, line=line, kind=TransactionKind.REFUND)
         total += line.amount
     return total
@@ -692,6 +762,7 @@ def line_reverse(*, actor, line: Transaction, kind: str) -> Transaction:
         prize_share=-line.prize_share,
         fee_share=-line.fee_share,
         reverses=line,
+        ticket_id=line.ticket_id,
         cashier=staff_user(actor),
     )
 

@@ -282,6 +282,7 @@ def test_tournament_retrieve_anonymous_gives_every_setup_field():
         "tickets_transferable": False,
         "tickets_refundable": False,
         "current_level": 1,
+        "satellite_target_id": None,
     }
 
 
@@ -1754,6 +1755,7 @@ def test_totals_reconcile_with_the_ledger():
         "overlay": 0,
         "paid_out": 0,
         "fees": sums["fees"],
+        "tickets": 0,
         "currency": "EUR",
     }
     assert (sums["prize"], sums["fees"]) == (60000, 3000)
@@ -2164,3 +2166,17 @@ def test_schema_docs_page_loads():
 
     assert response.status_code == 200
     assert b"swagger" in response.content.lower()
+
+
+@pytest.mark.parametrize(
+    "field, value",
+    [("flight_end_percent", 0), ("flight_end_percent", 100), ("day2_late_stack", 0)],
+)
+def test_festival_settings_out_of_bounds_are_a_400_and_nothing_is_written(field, value):
+    director = staff("director", username="dora")
+
+    response = api(director).post(f"{API}/tournaments/", {**NEW_EVENT, field: value}, format="json")
+
+    assert response.status_code == 400
+    assert field in response.json()
+    assert not Tournament.objects.exists()

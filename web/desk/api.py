@@ -85,6 +85,21 @@ class TournamentSerializer(serializers.ModelSerializer):
     addon_at_break_after_level = level()
     guarantee = money(required=False)
     current_level = serializers.IntegerField(min_value=1, max_value=MAX_LEVEL, required=False)
+    # Festivals (issue 17): the bounds the database holds them to, answered as a 400.
+    flight_end_level = level()
+    flight_end_percent = serializers.IntegerField(
+        min_value=1, max_value=99, allow_null=True, required=False
+    )
+    day2_late_stack = serializers.IntegerField(
+        min_value=1, max_value=MAX_CHIPS, allow_null=True, required=False
+    )
+    satellite_target_id = serializers.IntegerField(
+        min_value=1,
+        max_value=MAX_ID,
+        allow_null=True,
+        required=False,
+        help_text=_("The event whose seats this satellite wins; null: no satellite."),
+    )
 
     class Meta:
         model = Tournament
@@ -187,6 +202,12 @@ class EntryCreateSerializer(serializers.Serializer):
     player = PlayerInputSerializer(required=False)
     player_id = serializers.IntegerField(min_value=1, max_value=MAX_ID, required=False)
     reentry = serializers.BooleanField(required=False, default=False)
+    ticket_id = serializers.IntegerField(
+        min_value=1,
+        max_value=MAX_ID,
+        required=False,
+        help_text=_("Pay with this ticket won in a satellite: no money is taken."),
+    )
 
     def validate(self, data):
         if ("player" in data) == ("player_id" in data):
@@ -245,6 +266,9 @@ class TotalsSerializer(serializers.Serializer):
     overlay = serializers.IntegerField()
     paid_out = serializers.IntegerField()
     fees = serializers.IntegerField()
+    tickets = serializers.IntegerField(
+        help_text=_("Entries paid with a ticket: in the entries and the pool, not the fees.")
+    )
     currency = serializers.CharField()
 
 
@@ -265,6 +289,7 @@ def totals_data(tournament: Tournament) -> dict:
         "overlay": pool.overlay,
         "paid_out": pool.paid_out,
         "fees": totals.fees,
+        "tickets": totals.tickets,
         "currency": tournament.currency,
     }
 
@@ -407,6 +432,7 @@ class EntryViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
             player_id=data.validated_data.get("player_id"),
             player_data=data.validated_data.get("player"),
             reentry=data.validated_data["reentry"],
+            ticket_id=data.validated_data.get("ticket_id"),
         )
         if result.alternate is not None:
             alternate = result.alternate

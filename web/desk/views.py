@@ -36,6 +36,7 @@ from tournaments.models import (
     Entry,
     EntryStatus,
     Player,
+    Ticket,
     Tournament,
     TournamentStatus,
     TransactionKind,
@@ -44,6 +45,7 @@ from tournaments.selectors import (
     active_entry_count,
     entries_search,
     entry_public,
+    tickets_unused,
     tournament_totals,
     waiting_alternates,
 )
@@ -139,13 +141,14 @@ def _registration_refusal(tournament: Tournament) -> str:
     return refusal_message(code) if code else ""
 
 
-def desk_matches(tournament: Tournament, query: str):
-    """Players whose name or nickname contains `query`, with their standing here."""
+def desk_matches(tournament: Tournament, query: str) -> list[Player]:
+    """Players whose name or nickname contains `query`, with their standing here and
+    their unused tickets for this event (`tickets_here`, issue 17)."""
     here = Entry.objects.filter(tournament=tournament, player=OuterRef("pk"))
     waiting = Alternate.objects.filter(
         tournament=tournament, player=OuterRef("pk"), status=AlternateStatus.WAITING
     )
-    return (
+    players = list(
         Player.objects.filter(Q(name__icontains=query) | Q(nickname__icontains=query))
         .annotate(
             active_number=Subquery(here.filter(status=EntryStatus.ACTIVE).values("number")[:1]),
@@ -154,6 +157,10 @@ def desk_matches(tournament: Tournament, query: str):
         )
         .order_by("name", "id")[:DESK_MATCHES]
     )
+    tickets = tickets_unused(tournament, [player.pk for player in players]) if players else {}
+    for player in players:
+        player.tickets_here = tickets.get(player.pk, [])
+    return players
 
 
 def _qr_svg(url: str) -> str:
@@ -176,9 +183,11 @@ def _receipt(request, entry: Entry) -> dict:
         .values_list("table__number", "number", "wait_for_button")
         .first()
     ) or (None, None, False)
+    ticket = Ticket.objects.filter(used_by_id=entry.pk).select_related("satellite").first()
     return {
         "entry": entry,
-        "paid": tournament.buy_in + tournament.fee,
+        "paid": 0 if ticket else tournament.buy_in + tournament.fee,
+        "ticket": ticket,  # paid with a ticket won in a satellite (issue 17)
         "currency": tournament.currency,
         "table": table,
         "seat": seat,
@@ -238,6 +247,12 @@ def _desk_register(request, tournament: Tournament):
     if not form.is_valid():
         return _desk_render(request, tournament, form)
     player_id = form.cleaned_data["player_id"]
+    ticket_id = form.cleaned_data["ticket_id"]
+    if ticket_id is not None and player_id is None:  # the ticket's button: its holder
+        player_id = Ticket.objects.filter(pk=ticket_id).values_list("holder_id", flat=True).first()
+        if player_id is None:
+            form.add_error("ticket_id", _("No ticket with this id."))
+            return _desk_render(request, tournament, form)
     outcome = service_call(
         request,
         desk_services.entry_register,
@@ -247,6 +262,7 @@ def _desk_register(request, tournament: Tournament):
         player_id=player_id,
         player_data=None if player_id else form.player_data(),
         reentry=form.cleaned_data["reentry"],
+        ticket_id=ticket_id,
     )
     if outcome.ok:
         registration = outcome.value
@@ -479,11 +495,18 @@ def entry_cancel(request, tournament_id: int, number: int):
     entry = get_object_or_404(
         Entry.objects.select_related("player"), tournament=tournament, number=number
     )
+    standing = entry.transactions.filter(reversed_by__isnull=True, reverses__isnull=True)
     paid = sum(
-        entry.transactions.filter(reversed_by__isnull=True)
-        .exclude(kind__in=[TransactionKind.REFUND, TransactionKind.PAYOUT])
-        .values_list("amount", flat=True)
+        standing.exclude(
+            kind__in=[TransactionKind.REFUND, TransactionKind.PAYOUT, TransactionKind.TICKET]
+        ).values_list("amount", flat=True)
     )
+    question = _("The entry is cancelled and the player gets back what was paid:")
+    if standing.filter(kind=TransactionKind.TICKET).exists():  # issue 17: no cash for it
+        question = _(
+            "The entry is cancelled and the player gets the ticket back (no cash), and "
+            "what else was paid:"
+        )
     back = safe_next(request, reverse("tournaments:entries", args=[tournament.pk]))
     return render(
         request,
@@ -492,7 +515,7 @@ def entry_cancel(request, tournament_id: int, number: int):
             "tournament": tournament,
             "title": _("Cancel entry #%(number)s of %(player)s?")
             % {"number": entry.number, "player": entry.player.name},
-            "question": _("The entry is cancelled and the player gets back what was paid:"),
+            "question": question,
             "amount": paid,
             "confirm_label": _("Cancel and refund"),
             "back_url": back,

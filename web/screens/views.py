@@ -12,6 +12,7 @@ ticks. Public and read-only: no contact data, ever.
 from decimal import Decimal
 
 from babel.numbers import format_decimal
+from django.db.models import Q
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -27,8 +28,9 @@ from payouts.selectors import payout_table
 from prizes.selectors import chips_in_play, results
 from seating.selectors import final_table
 from seating.views.public import side_board
-from tournaments.models import Tournament, TournamentStatus
-from tournaments.selectors import Totals, tournament_totals
+from tournaments.models import Series, Tournament, TournamentStatus
+from tournaments.selectors import Totals, flights_flagged, tournament_totals
+from tournaments.templatetags.festival import festival_view
 from tournaments.templatetags.floorman_format import babel_locale, chips, money, place_text
 
 LAYOUTS = ("clock", "payouts", "seating")
@@ -439,13 +441,51 @@ def _screen(
     return render(request, template, context)
 
 
+# --- An event with flights (issue 17) -------------------------------------------------
+
+# What changes the event's counts, heard on the event's socket: its flights' changes come
+# as "overview.changed" (floorman.live), its own are Day 2's entries. A flight's lobby
+# listens there too: the event's total changes with every flight.
+EVENT_CHANGES = "overview.changed entry.registered entry.updated"
+
+
+def festival_lobby(tournament: Tournament) -> dict | None:
+    """A flight's lobby names its event and shows the flight's entries and the event's in
+    all; an event's lobby, until Day 2 begins, its flights (entries, survivors) and the
+    chip leaders from the bags. Where the screen fetches it again when told
+    (static/js/festival.js: one fetch, no polling)."""
+    festival = festival_view(tournament, event_totals=True)
+    if festival is None:
+        return None
+    overview = festival.get("overview")
+    if overview is not None and overview["day2"] is not None:
+        return None  # Day 2's lobby is the event's own: the clock and its field
+    event_id = tournament.parent_id or tournament.pk
+    return {
+        **festival,
+        "url": reverse("screens:festival", kwargs={"tournament_id": tournament.pk}),
+        "socket": f"/ws/tournaments/{event_id}/",  # web.asgi routes it
+        "kinds": EVENT_CHANGES,
+    }
+
+
+@never_cache
+@require_safe
+def lobby_festival(request, tournament_id: int):
+    """The lobby's festival part again, for its screen to swap in (public HTML)."""
+    tournament = get_object_or_404(flights_flagged(Tournament.objects.all()), pk=tournament_id)
+    return render(request, "clock/_festival.html", {"festival": festival_lobby(tournament)})
+
+
 @never_cache
 @require_safe
 def lobby(request, tournament_id: int):
     """One tournament, full screen; ?layout=clock|payouts|seating. The seating layout
-    shows the seating board beside the clock (static/js/seats.js keeps it live)."""
-    tournament = get_object_or_404(Tournament, pk=tournament_id)
-    extra = {}
+    shows the seating board beside the clock (static/js/seats.js keeps it live). A flight
+    names its event; an event with flights shows them beside the clock (issue 17)."""
+    # Whether it has flights comes with the row: no query more for an event without.
+    tournament = get_object_or_404(flights_flagged(Tournament.objects.all()), pk=tournament_id)
+    extra = {"festival": festival_lobby(tournament)}
     if _layout(request) == "seating":  # ?columns=2&rows=16&every=10 size the board
         extra["seatings"] = [side_board(tournament, request.GET)]
     return _screen(request, "clock/lobby.html", [board_data(tournament)], every=None, extra=extra)
@@ -494,3 +534,32 @@ def rotate(request):
     if _layout(request) == "seating":  # each tournament's board shows in its turn
         extra["seatings"] = [side_board(found[pk], request.GET) for pk in ids]
     return _screen(request, "clock/rotate.html", boards, every=every, extra=extra)
+
+
+@never_cache
+@require_safe
+def series_lobby(request, slug: str):
+    """A series' running events in turn (issue 17), each shown for the series' rotation
+    seconds: the rotating screen with its events. With none running, a page that says
+    so. Either reloads once the set of running events changes (static/js/series-lobby.js,
+    on the series' socket)."""
+    series = Series.objects.filter(slug=slug, public=True).first()
+    if series is None:
+        raise Http404(_("No such series."))
+    running = list(
+        Tournament.objects.filter(
+            Q(series=series) | Q(parent__series=series), status=TournamentStatus.RUNNING
+        ).order_by("start_at", "id")[:ROTATE_MAX]
+    )
+    watch = {
+        "socket": f"/ws/series/{series.pk}/",  # web.asgi routes it
+        "running": [tournament.pk for tournament in running],
+    }
+    if not running:
+        context = {"series": series, "watch": watch}
+        return render(request, "clock/series_idle.html", context)
+    boards = [board_data(tournament) for tournament in running]
+    extra = {"series": series, "watch": watch}
+    return _screen(
+        request, "clock/series_lobby.html", boards, every=series.rotate_seconds, extra=extra
+    )

@@ -69,6 +69,10 @@ from seating.models import Seat, Table
 from seating.selectors import table_now
 from tournaments.lookups import tournament_or_404
 from tournaments.models import Tournament
+from tournaments.services.bags import bag_record
+from tournaments.templatetags.floorman_format import chips as chips_text
+from web.flights.forms import TabletBagForm
+from web.flights.reads import tablet_bags
 
 TABLET_LINKS = (FLOOR,)  # the floor hands out and revokes tablet links
 RECENT_BUSTS = 6
@@ -300,6 +304,7 @@ def tablet_context(tablet: Tablet) -> dict:
             for seat, card in sorted(state["draw_cards"].items(), key=lambda i: int(i[0]))
         ]
     marks = hand or positions
+    bagging = tablet_bags(tournament, table.number)  # a flight's end (issue 17)
     return {
         "tablet": tablet,
         "tournament": tournament,
@@ -327,7 +332,9 @@ def tablet_context(tablet: Tablet) -> dict:
         "busts": busts_data(tournament, table.number)[:RECENT_BUSTS],
         "undo_bust": _undo_bust_offer(table),
         "is_floor": tablet.is_floor,
+        "bagging": bagging,
         "controls_key": _controls_key(
+            bagging and [(r.seat, r.bag and r.bag.chips) for r in bagging["rows"]],
             hand and (hand.number, hand.status),
             state["button_drawn"],
             [(s["seat"], s["entry"]) for s in occupied],
@@ -583,7 +590,42 @@ def _undo_bust(request, tablet: Tablet):
     return redirect(tablet.url())
 
 
+def _bag(request, tablet: Tablet):
+    """Issue 17: a survivor's chips counted into a bag at the table, once the flight has
+    stopped; only a player seated at the tablet's own table."""
+    form = TabletBagForm(request.POST)
+    if not form.is_valid():
+        return _invalid(request, tablet, form)
+    seat = Seat.objects.filter(table=tablet.table, number=form.cleaned_data["seat"]).first()
+    if seat is None or seat.entry_id is None:
+        _tell(request, tablet, _("Nobody sits in that seat."), messages.ERROR)
+        return _render(request, tablet, status=400)
+
+    def as_tablet(*, actor, **data):  # service_call passes request.user: a link is nobody
+        return bag_record(actor=tablet.actor, **data)
+
+    outcome = service_call(
+        request,
+        as_tablet,
+        flash=False,
+        tournament_id=tablet.tournament.pk,
+        entry_id=seat.entry_id,
+        chips=form.cleaned_data["chips"],
+    )
+    if not outcome.ok:
+        return _refused(request, tablet, outcome)
+    bag = outcome.value
+    _tell(
+        request,
+        tablet,
+        _("Bag %(number)s: seat %(seat)s, %(chips)s chips.")
+        % {"number": bag.number, "seat": seat.number, "chips": chips_text(bag.chips)},
+    )
+    return redirect(tablet.url())
+
+
 ACTIONS = {
+    "bag": _bag,
     "draw": _draw,
     "undo_bust": _undo_bust,
     "button": _button,

@@ -1,4 +1,6 @@
-"""`manage.py simulate`: a whole tournament through Floorman's services, with figures.
+"""`manage.py simulate`: a whole tournament through Floorman's services, with figures;
+with `--flights N`, a festival's main event: N flights, bag and tag, a satellite
+feeding the last flight with tickets, Day 2 (issue 17).
 
 Writes a tournament, its players and tables into the configured database. 10,000
 entries want PostgreSQL (DATABASE_URL); the embedded SQLite works, slowly.
@@ -7,6 +9,8 @@ entries want PostgreSQL (DATABASE_URL); the embedded SQLite works, slowly.
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from simulation.config import Config
+from simulation.festival import simulate_festival
+from simulation.festival_plan import FestivalConfig
 from simulation.invariants import SimulationError
 from simulation.run import simulate
 
@@ -30,15 +34,24 @@ class Command(BaseCommand):
             action="store_true",
             help="Let the last two to four players agree a deal now and then (casino §6).",
         )
+        parser.add_argument(
+            "--flights",
+            type=int,
+            default=0,
+            help="A festival's main event: the entries spread over this many flights "
+            "(Day 1A, 1B, ...), bag and tag, a satellite, Day 2 (issue 17).",
+        )
 
-    def handle(self, *args, entries: int, seed: int, deal: bool, **options) -> None:
+    def handle(self, *args, entries: int, seed: int, deal: bool, flights: int, **options) -> None:
         try:
             config = Config(entries=entries, seed=seed, deal=deal)
+            if flights:
+                festival = FestivalConfig(entries=entries, flights=flights, seed=seed, event=config)
         except ValueError as error:
             raise CommandError(str(error)) from None
         say = self.stdout.write if options["verbosity"] >= 1 else None
         try:
-            report = simulate(config, say)
+            report = simulate_festival(festival, say) if flights else simulate(config, say)
         except SimulationError as error:
             raise CommandError(f"Invariant broken at {error}") from error
         self.stdout.write("")

@@ -1,0 +1,33 @@
+// An event with flights on the lobby screen (issue 17): the part web.screens renders
+// (#festival) is fetched again once when the event's socket tells of a change:
+// "overview.changed" (a change in one of its flights, floorman/live.py) or a Day 2
+// entry. The event's lobby and each flight's (the event's total) listen there. Changes
+// that come in a burst (a bust frees a seat and tells the clock) are fetched once. No
+// polling: a screen that reconnects fetches it once too. Load after live.js.
+(function () {
+  "use strict";
+  var live = window.FloormanLive;
+  var BURST_MS = 400;
+
+  live.whenReady(document, function () {
+    var part = document.getElementById("festival");
+    if (!part) return;
+    var url = part.getAttribute("data-url");
+    var kinds = (part.getAttribute("data-kinds") || "").split(" ").filter(Boolean);
+    var waiting = null;
+
+    function fetchPart() {
+      waiting = null;
+      live.swapPart(document, url, "#festival");
+    }
+
+    function changed() {
+      if (waiting === null) waiting = window.setTimeout(fetchPart, BURST_MS);
+    }
+
+    live.listen(document, part.getAttribute("data-socket"), {
+      refresh: fetchPart,
+      events: live.on(kinds, changed),
+    });
+  });
+})();
