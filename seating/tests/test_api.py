@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from floorman.models import AuditEntry
+from floorman.tests.worlds import world_fixtures
 from hands import services as hands
 from hands.services import busts as bust_services
 from seating import services
@@ -77,8 +78,7 @@ class World:
     small: Tournament  # tables 21 (three players) and 22 (empty)
 
 
-@pytest.fixture
-def world() -> World:
+def build_world() -> World:
     event = tournament()
     add_tables(event, 3)
     entries = seat_exactly(event, {1: [1, 2, 3, 4], 2: [1, 2], 3: [1, 2, 3]})
@@ -102,6 +102,8 @@ def world() -> World:
         small=small,
     )
 
+
+world_made, world = world_fixtures(build_world)
 
 # Endpoints that take a JSON body: (method, url, a valid body).
 BODY_ENDPOINTS = {

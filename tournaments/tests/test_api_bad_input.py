@@ -11,6 +11,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from floorman.models import AuditEntry
+from floorman.tests.worlds import world_fixtures
 from hands.services import busts as bust_services
 from tournaments.models import Alternate, Entry, Player, Tournament, Transaction
 from tournaments.tests.factories import register, staff, tournament
@@ -88,8 +89,7 @@ class World:
     alternate: Alternate
 
 
-@pytest.fixture
-def world() -> World:
+def build_world() -> World:
     director = staff("director", username="dora")
     event = tournament(
         reentry_allowed=True,
@@ -114,6 +114,9 @@ def world() -> World:
         full=full,
         alternate=Alternate.objects.get(),
     )
+
+
+world_made, world = world_fixtures(build_world)
 
 
 # Write endpoints that take a JSON object: (user, method, url, a valid body).
