@@ -326,6 +326,27 @@ def clock_reopen_with_tournament(*, actor, tournament_id: int) -> None:
     _changed(actor=actor, clock=clock, action="clock.reopen", before=before)
 
 
+def clock_day2_jump(*, actor, tournament: Tournament, level: int) -> None:
+    """Day 2 resumes where the flights stopped (seating.services.day2.day2_start): the
+    event's clock, not started yet, jumps to `level` (the structure's last level where it
+    has fewer). Called inside that transaction, under the event's lock; a clock without
+    a structure, or one already started, is left as it is."""
+    clock = Clock.objects.select_for_update().filter(pk=tournament.pk).first()
+    if clock is None or clock.status != engine.NOT_STARTED:
+        return
+    steps = structure_steps(clock.structure_id)
+    levels = engine.level_number(steps, len(steps))
+    if not levels:
+        return
+    clock.tournament = tournament  # the row the caller locked: no second read
+    level = min(level, levels)
+    before = _snapshot(clock)
+    _store(
+        clock, engine.act(_state_to_run(clock, steps), steps, timezone.now(), "jump", level=level)
+    )
+    _changed(actor=actor, clock=clock, action="clock.jump", before=before, steps=steps, level=level)
+
+
 @transaction.atomic
 def clock_day_end(*, actor, tournament_id: int) -> Clock:
     """Casino §28: stop the clock and draw 3–7: that many hands remain at every table."""
@@ -398,6 +419,7 @@ def _flight_stop(*, actor, clock: Clock | None, reason: str, tournament=None) ->
             "reason": reason,
             "level": level,
             "chips_in_play": flight_end.chips_in_play,
+            "resume_level": flight_end.resume_level,
             "clock": clock_after,
         },
     )

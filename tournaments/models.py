@@ -519,6 +519,8 @@ class FlightEnd(models.Model):
     reason = models.CharField(_("reason"), max_length=10, choices=Reason.choices)
     stopped_at = models.DateTimeField(_("play stopped"), auto_now_add=True)
     chips_in_play = models.BigIntegerField(_("chips in play"))
+    # Where Day 2's clock resumes (tournaments.engine.flights.resume_level).
+    resume_level = models.PositiveSmallIntegerField(_("Day 2 resumes at level"), default=1)
     confirmed_at = models.DateTimeField(_("bags confirmed"), null=True, blank=True)
     confirmed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
