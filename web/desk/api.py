@@ -318,7 +318,7 @@ class TournamentViewSet(
         )
 
     def perform_update(self, serializer):
-        serializer.instance = services.tournament_update(
+        serializer.instance = busts.tournament_edit(
             actor=self.request.user,
             tournament_id=serializer.instance.pk,
             data=serializer.validated_data,
