@@ -425,6 +425,16 @@ class Alternate(models.Model):
     entry = models.OneToOneField(
         Entry, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
+    # The ticket won in a satellite the player came to pay with (issue 17): it pays
+    # when they are let in, as it would have at the desk.
+    ticket = models.ForeignKey(
+        "Ticket",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("ticket"),
+    )
     added_at = models.DateTimeField(_("added"), auto_now_add=True)
 
     class Meta:

@@ -259,6 +259,11 @@ class Migration(migrations.Migration):
             name='to_player',
             field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='tournaments.player'),
         ),
+        migrations.AddField(
+            model_name='alternate',
+            name='ticket',
+            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='tournaments.ticket', verbose_name='ticket'),
+        ),
         migrations.AddConstraint(
             model_name='bag',
             constraint=models.UniqueConstraint(fields=('flight', 'number'), name='bag_number_unique'),
