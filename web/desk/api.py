@@ -378,11 +378,16 @@ class AlternateEnterSerializer(serializers.Serializer):
 class AlternateViewSet(viewsets.GenericViewSet):
     lookup_value_regex = ID
     permission_classes = [role_permission(*REGISTER)]
-    # OPTIONS describes the input with this serializer; withdrawing takes no body.
-    serializer_class = AlternateEnterSerializer
+    # OPTIONS describes each action's input: a ticket to enter with; withdrawing, none.
+    serializer_class = serializers.Serializer
 
     @extend_schema(request=AlternateEnterSerializer, responses={201: EntrySerializer})
-    @action(detail=False, methods=["post"], url_path="enter-next")
+    @action(
+        detail=False,
+        methods=["post"],
+        url_path="enter-next",
+        serializer_class=AlternateEnterSerializer,
+    )
     def enter_next(self, request, tournament_pk=None):
         """Sell the freed place to the first alternate in line."""
         data = AlternateEnterSerializer(data=request.data)
