@@ -1,5 +1,6 @@
-"""The desk: the pages that sell entries and take them out of play, and the tournament's
-page with its status buttons. They tie tournaments to the intentions above it
+"""The desk: the pages that sell entries and take them out of play, the tournament's
+page with its status buttons, and its edit page (an edit that closes registration may
+end play, hands.services.busts.tournament_edit). They tie tournaments to the intentions above it
 (registration and the event's status in seating, busts in hands, deadlines from the
 clock, places from the eliminations), so they live at the top of the house
 (docs/architecture.md)."""
