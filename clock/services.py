@@ -33,9 +33,13 @@ from clock.selectors import (
 from clock.transfer import StructureError, steps_check
 from floorman import live
 from floorman.audit import audit_record, staff_user
+from floorman.celery import SATELLITE_SEATS_CHECK
+from floorman.celery import app as celery_app
 from floorman.errors import Conflict, Invalid, NotFound
+from tournaments import engine as tournaments_engine
 from tournaments.engine import flights as flights_engine
 from tournaments.models import EntryStatus, FlightEnd, Tournament, TournamentStatus
+from tournaments.selectors import rules_at
 from tournaments.services import tournament_level_set, tournament_lock, tournament_start
 from tournaments.services.bags import flight_end_write, flight_stop_check
 
@@ -91,6 +95,7 @@ def _changed(
     if steps is None:
         steps = structure_steps(clock.structure_id)
     now = timezone.now()
+    level_before = clock.tournament.current_level
     level = _level_sync(clock, steps, now)
     audit_record(
         actor=actor,
@@ -110,6 +115,8 @@ def _changed(
     )
     if _flight_day_over(clock, level):  # under the caller's lock (issue 17)
         _flight_stop(actor=actor, clock=clock, reason=FlightEnd.Reason.LEVEL)
+    elif _registration_closes(clock.tournament, level_before, level):
+        _registration_closed(actor=actor, clock=clock)
     return clock
 
 
@@ -326,6 +333,27 @@ def clock_reopen_with_tournament(*, actor, tournament_id: int) -> None:
     _changed(actor=actor, clock=clock, action="clock.reopen", before=before)
 
 
+def clock_day2_jump(*, actor, tournament: Tournament, level: int) -> None:
+    """Day 2 resumes where the flights stopped (seating.services.day2.day2_start): the
+    event's clock, not started yet, jumps to `level` (the structure's last level where it
+    has fewer). Called inside that transaction, under the event's lock; a clock without
+    a structure, or one already started, is left as it is."""
+    clock = Clock.objects.select_for_update().filter(pk=tournament.pk).first()
+    if clock is None or clock.status != engine.NOT_STARTED:
+        return
+    steps = structure_steps(clock.structure_id)
+    levels = engine.level_number(steps, len(steps))
+    if not levels:
+        return
+    clock.tournament = tournament  # the row the caller locked: no second read
+    level = min(level, levels)
+    before = _snapshot(clock)
+    _store(
+        clock, engine.act(_state_to_run(clock, steps), steps, timezone.now(), "jump", level=level)
+    )
+    _changed(actor=actor, clock=clock, action="clock.jump", before=before, steps=steps, level=level)
+
+
 @transaction.atomic
 def clock_day_end(*, actor, tournament_id: int) -> Clock:
     """Casino §28: stop the clock and draw 3–7: that many hands remain at every table."""
@@ -398,6 +426,7 @@ def _flight_stop(*, actor, clock: Clock | None, reason: str, tournament=None) ->
             "reason": reason,
             "level": level,
             "chips_in_play": flight_end.chips_in_play,
+            "resume_level": flight_end.resume_level,
             "clock": clock_after,
         },
     )
@@ -432,6 +461,32 @@ def flight_stop(*, actor, tournament_id: int, reason: str = FlightEnd.Reason.DIR
     return _flight_stop(actor=actor, clock=clock, reason=reason, tournament=tournament)
 
 
+def _registration_closes(tournament: Tournament, before: int, level: int | None) -> bool:
+    """The clock's level change ended late registration (TDA 8-A) in a running event."""
+    if level is None or level == before or tournament.status != TournamentStatus.RUNNING:
+        return False
+    return tournaments_engine.registration_closes(rules_at(tournament, level=before), level=level)
+
+
+def _registration_closed(*, actor, clock: Clock) -> None:
+    """Late registration closed with the clock's level change, under the caller's locks
+    (the tournament's, then the clock's): no more can come, so play may be over as after
+    a bust. A flight already down to its share stops now, in this transaction. A
+    satellite already down to its seats ends in the hands app above the clock
+    (hands.services.busts.play_end_check), as soon as this change commits: by name, as
+    the core sends its tasks (web.tasks.satellite_seats_check)."""
+    tournament = clock.tournament
+    if _flight_share_reached(tournament):
+        _flight_stop(actor=actor, clock=clock, reason=FlightEnd.Reason.SHARE)
+    elif tournament.satellite_target_id:
+        transaction.on_commit(
+            lambda: celery_app.signature(
+                SATELLITE_SEATS_CHECK, args=(tournament.pk,)
+            ).apply_async(),
+            robust=True,
+        )
+
+
 def _flight_stop_at_level(tournament_id: int) -> None:
     """The clock's timed level change ended the flight's day (clock_announcement_send):
     stopped in a transaction of its own, unless a desk stopped it first."""
@@ -441,23 +496,32 @@ def _flight_stop_at_level(tournament_id: int) -> None:
         pass  # stopped (or finished) meanwhile: nothing left to do
 
 
-def flight_stop_at_share(*, actor, tournament: Tournament) -> bool:
-    """The last step of a bust in a flight (hands.services.busts.play_end), under its
-    lock: once the event's share of the flight's entries or fewer are left, the flight
-    stops (reason: share). So does a flight down to its last player once no more can
-    come: a flight has no winner, its survivor bags for Day 2. True if it stopped."""
+def _flight_share_reached(tournament: Tournament) -> bool:
+    """A running flight whose field is known (no more can come) is down to the event's
+    share of its entries, or to its last player (a flight has no winner: its survivor
+    bags for Day 2)."""
     if not tournament.is_flight or tournament.status != TournamentStatus.RUNNING:
         return False
     percent = tournament.parent.flight_end_percent
     if registration_open(tournament):
         return False  # players may still come: the share is of the field once it is known
     active = tournament.entries.filter(status=EntryStatus.ACTIVE).count()
-    if active != 1:  # the last player of the flight ends the day, with one bag
-        if percent is None:
-            return False
-        entries = tournament.entries.exclude(status=EntryStatus.CANCELLED).count()
-        if not flights_engine.share_ends_flight(active=active, entries=entries, percent=percent):
-            return False
+    if active == 1:  # the last player of the flight ends the day, with one bag
+        return True
+    if percent is None:
+        return False
+    entries = tournament.entries.exclude(status=EntryStatus.CANCELLED).count()
+    return flights_engine.share_ends_flight(active=active, entries=entries, percent=percent)
+
+
+def flight_stop_at_share(*, actor, tournament: Tournament) -> bool:
+    """The last step of a bust in a flight (hands.services.busts.play_end), under its
+    lock: once the event's share of the flight's entries or fewer are left, the flight
+    stops (reason: share). So does a flight down to its last player once no more can
+    come. The clock's level change that closes registration asks the same
+    (`_registration_closed`). True if it stopped."""
+    if not _flight_share_reached(tournament):
+        return False
     clock = Clock.objects.select_for_update().filter(pk=tournament.pk).first()
     if clock is not None:
         clock.tournament = tournament
@@ -523,10 +587,18 @@ def clock_announcement_send(*, tournament_id: int, version: int, kind: str, posi
         _publish(clock.tournament, live.CLOCK_WARNING, ending=position)
         return True
     with transaction.atomic():
+        level_before = clock.tournament.current_level
         level = _level_sync(clock, steps, now)
         # TDA 23: the new level applies from the next hand; screens say so.
         _publish(clock.tournament, live.CLOCK_LEVEL, ended=position)
-    if _flight_day_over(clock, level):
+        day_over = _flight_day_over(clock, level)
+        if not day_over and _registration_closes(clock.tournament, level_before, level):
+            tournament = tournament_lock(tournament_id)  # a desk's change may come first
+            locked = Clock.objects.select_for_update().get(pk=tournament_id)
+            locked.tournament = tournament
+            if tournament.status == TournamentStatus.RUNNING:
+                _registration_closed(actor=None, clock=locked)
+    if day_over:
         _flight_stop_at_level(tournament_id)
         return True
     transaction.on_commit(lambda: announcements_schedule(tournament_id, version))

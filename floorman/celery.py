@@ -16,6 +16,9 @@ app.autodiscover_tasks()
 logger = logging.getLogger(__name__)
 
 TIMERS_RESEND = "web.tasks.timers_resend"
+# Sent by the clock when its level change closes a satellite's registration: the seats'
+# check is the hands app's, above the clock (web.tasks.satellite_seats_check).
+SATELLITE_SEATS_CHECK = "web.tasks.satellite_seats_check"
 
 
 class TimersResend(bootsteps.StartStopStep):

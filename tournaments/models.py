@@ -425,6 +425,16 @@ class Alternate(models.Model):
     entry = models.OneToOneField(
         Entry, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
+    # The ticket won in a satellite the player came to pay with (issue 17): it pays
+    # when they are let in, as it would have at the desk.
+    ticket = models.ForeignKey(
+        "Ticket",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("ticket"),
+    )
     added_at = models.DateTimeField(_("added"), auto_now_add=True)
 
     class Meta:
@@ -519,6 +529,8 @@ class FlightEnd(models.Model):
     reason = models.CharField(_("reason"), max_length=10, choices=Reason.choices)
     stopped_at = models.DateTimeField(_("play stopped"), auto_now_add=True)
     chips_in_play = models.BigIntegerField(_("chips in play"))
+    # Where Day 2's clock resumes (tournaments.engine.flights.resume_level).
+    resume_level = models.PositiveSmallIntegerField(_("Day 2 resumes at level"), default=1)
     confirmed_at = models.DateTimeField(_("bags confirmed"), null=True, blank=True)
     confirmed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"

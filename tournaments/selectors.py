@@ -436,6 +436,11 @@ class Day2State:
     def field_chips(self) -> int:
         return sum(b.chips for b in self.field)
 
+    @property
+    def clock_level(self) -> int | None:
+        """The level Day 2's clock starts at: where the flights stopped."""
+        return day2_engine.clock_level([r.end.resume_level for r in self.flights if r.stopped])
+
     def flight_of(self, bag: Bag) -> Tournament:
         return next(f.flight for f in self.flights if f.flight.pk == bag.flight_id)
 

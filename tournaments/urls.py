@@ -12,7 +12,6 @@ T = "<id:tournament_id>/"
 urlpatterns = [
     path("", views.tournament_list, name="list"),
     path("new/", views.tournament_create, name="create"),
-    path(T + "edit/", views.tournament_edit, name="edit"),
     path("players/", views.player_list, name="players"),
     path("players/<id:player_id>/", views.player_edit, name="player-edit"),
     path("players/<id:player_id>/id-check/", views.player_id_check, name="player-id-check"),

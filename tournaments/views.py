@@ -17,7 +17,6 @@ from floorman.pages import role_required, safe_next, service_call
 from floorman.roles import MANAGE_TOURNAMENTS, SEE_PLAYERS
 from tournaments import engine, services
 from tournaments.forms import PlayerForm, TournamentForm
-from tournaments.lookups import tournament_or_404
 from tournaments.models import (
     EntryStatus,
     Player,
@@ -57,29 +56,6 @@ def tournament_create(request):
             messages.success(request, _("Tournament created."))
             return redirect("tournaments:detail", outcome.value.pk)
     return render(request, "tournaments/form.html", {"form": form})
-
-
-@role_required(MANAGE_TOURNAMENTS)
-def tournament_edit(request, tournament_id: int):
-    tournament = tournament_or_404(tournament_id)
-    form = TournamentForm(
-        request.POST or None,
-        initial=TournamentForm.initial_from(tournament),
-        money_locked=tournament.transactions.exists(),
-        editing=True,
-    )
-    if request.method == "POST" and form.is_valid():
-        outcome = service_call(
-            request,
-            services.tournament_update,
-            form=form,
-            tournament_id=tournament.pk,
-            data=form.cleaned_data,
-        )
-        if outcome.ok:
-            messages.success(request, _("Tournament saved."))
-            return redirect("tournaments:detail", tournament.pk)
-    return render(request, "tournaments/form.html", {"form": form, "tournament": tournament})
 
 
 # --- Registration desk ----------------------------------------------------------------

@@ -3,8 +3,9 @@
 from celery import shared_task
 
 from clock.services import announcements_resend
-from floorman.celery import TIMERS_RESEND
+from floorman.celery import SATELLITE_SEATS_CHECK, TIMERS_RESEND
 from hands.services import h4h_alerts_resend
+from hands.services.busts import play_end_check
 
 
 # Named as the core sends it when a worker starts consuming (floorman.celery).
@@ -15,3 +16,9 @@ def timers_resend() -> None:
     the services' claims make a task that is already waiting, or runs twice, harmless."""
     announcements_resend()
     h4h_alerts_resend()
+
+
+# Named as the clock sends it when its level change closes a satellite's registration.
+@shared_task(name=SATELLITE_SEATS_CHECK, ignore_result=True)
+def satellite_seats_check(tournament_id: int) -> bool:
+    return play_end_check(actor=None, tournament_id=tournament_id)

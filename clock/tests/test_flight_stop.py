@@ -146,6 +146,31 @@ def test_the_flight_stops_by_itself_when_a_bust_leaves_the_share_of_its_entries(
     assert Tournament.objects.get(pk=flight.pk).status == "finished"
 
 
+@pytest.mark.parametrize("closed_by", ["clock", "timed", "director"])
+def test_a_flight_already_at_its_share_stops_when_late_registration_closes(closed_by):
+    event = main_event(flight_end_percent=50, late_reg_until_level=1)
+    flight, seats = running_flight(event)
+    for seat in ((1, 1), (1, 2), (1, 3)):  # three of six: players may still come
+        busts.entry_bust(actor=None, tournament_id=flight.pk, entry_id=seats[seat].pk)
+    assert not FlightEnd.objects.filter(flight=flight).exists()
+
+    if closed_by == "clock":  # level 2 begins: late registration is over (TDA 8-A)
+        clock_services.clock_act(actor=None, tournament_id=flight.pk, action="next")
+    elif closed_by == "timed":  # level 1's time ran out
+        clock = Clock.objects.get(pk=flight.pk)
+        Clock.objects.filter(pk=flight.pk).update(anchor_at=clock.anchor_at - timedelta(minutes=21))
+        clock_services.clock_announcement_send(
+            tournament_id=flight.pk, version=clock.version, kind=clock_engine.CHANGE, position=1
+        )
+    else:
+        busts.tournament_edit(
+            actor=staff("director"), tournament_id=flight.pk, data={"late_reg_until_level": None}
+        )
+
+    assert FlightEnd.objects.get(flight=flight).reason == "share"
+    assert Tournament.objects.get(pk=flight.pk).status == "finished"
+
+
 def test_the_end_of_day_draw_comes_first_and_the_flight_stops_after_its_hands():
     event = main_event()
     flight, _seats = running_flight(event)

@@ -1,7 +1,8 @@
 """Bust-outs: the one service for a bust from any desk, table or page, its undo, and
 the `Elimination` that places the entry (hands.selectors). The last bust, leaving one
 player once no more can come, finishes the tournament (`play_end`); undoing it lets the
-tournament run again."""
+tournament run again. Registration closing without a bust asks the same
+(`play_end_check`, `tournament_edit`)."""
 
 import secrets
 
@@ -31,6 +32,7 @@ from tournaments.services import (
     tournament_reopen,
     tournament_status_change,
     tournament_status_record,
+    tournament_update,
 )
 from tournaments.services.flights import flight_play_refuse
 from tournaments.services.tickets import tickets_take_back
@@ -85,6 +87,35 @@ def play_end(*, actor, tournament: Tournament) -> bool:
     tournament_status_save(actor=actor, tournament=tournament, status=status)
     tournament_status_record(actor=actor, tournament=tournament, change=change)
     return True
+
+
+@transaction.atomic
+def play_end_check(*, actor, tournament_id: int) -> bool:
+    """Registration closed without a bust: the clock's level change in a satellite (sent
+    by the clock as soon as that change commits, web.tasks.satellite_seats_check). Under
+    the lock, play ends where it now may (`play_end`): a satellite already down to its
+    seats. True if it ended."""
+    tournament = tournament_lock(tournament_id)
+    return play_end(actor=actor, tournament=tournament)
+
+
+@transaction.atomic
+def tournament_edit(*, actor, tournament_id: int, data: dict) -> Tournament:
+    """The director edits the event (its page and the tournaments API).
+
+    1. Lock the tournament; whether late registration is open (the clock's deadlines).
+    2. The edit itself: the checks, the fields saved, the audit entry and the live event
+       (tournaments.services.tournament_update).
+    3. Where it closed registration by hand (late registration's last level, or the
+       level in play set without a clock), play ends where it now may, as after a bust
+       (`play_end`): a flight already at its share stops, a satellite already down to
+       its seats ends.
+    """
+    was_open = registration_open(tournament_lock(tournament_id))
+    tournament = tournament_update(actor=actor, tournament_id=tournament_id, data=data)
+    if was_open and not registration_open(tournament):
+        play_end(actor=actor, tournament=tournament)
+    return tournament
 
 
 def bust_record(

@@ -3,11 +3,15 @@ event (issue 17, casino and TDA practice): play stops, every player left wins a 
 ticket worth the target's buy-in and fee), and none of them is ranked above another.
 Undoing the bust that ended it takes the tickets back while none was used."""
 
+from types import SimpleNamespace
+
 import pytest
 
 from clock import services as clock_services
 from clock.models import Clock
 from clock.tests.factories import with_structure
+from floorman.celery import SATELLITE_SEATS_CHECK
+from floorman.celery import app as celery_app
 from floorman.errors import Conflict
 from floorman.models import AuditEntry
 from hands.services import busts
@@ -18,6 +22,7 @@ from prizes.selectors import results
 from seating.services import desk
 from tournaments.models import Entry, EntryStatus, Ticket, TicketStatus, Tournament
 from tournaments.tests.factories import tournament
+from web.tasks import satellite_seats_check
 
 pytestmark = pytest.mark.django_db
 
@@ -200,3 +205,37 @@ def test_the_public_results_say_seat_won():
     page = Client(HTTP_X_FORWARDED_PROTO="https").get(reverse("results-public", args=[sat.pk]))
 
     assert page.content.decode().count("Seat won") == 4
+
+
+def test_a_satellite_down_to_its_seats_ends_when_the_clock_closes_late_registration(
+    monkeypatch, django_capture_on_commit_callbacks
+):
+    target = main_event()
+    sat, seated = satellite_in_play(target, late_reg_until_level=1)
+    bust(sat, *seated[4:])  # four left for four seats, but players may still come
+    assert status_of(sat) == "running"
+    sent = []
+    monkeypatch.setattr(  # the worker's part: the web task runs the hands' check
+        celery_app,
+        "signature",
+        lambda name, args: SimpleNamespace(apply_async=lambda: sent.append((name, args))),
+    )
+
+    with django_capture_on_commit_callbacks(execute=True):  # level 2: registration over
+        clock_services.clock_act(actor=None, tournament_id=sat.pk, action="next")
+    assert sent == [(SATELLITE_SEATS_CHECK, (sat.pk,))]
+    satellite_seats_check(sat.pk)
+
+    assert status_of(sat) == "finished"
+    assert Ticket.objects.filter(satellite=sat, status=TicketStatus.ISSUED).count() == 4
+
+
+def test_a_satellite_down_to_its_seats_ends_when_the_director_closes_late_registration():
+    target = main_event()
+    sat, seated = satellite_in_play(target, late_reg_until_level=5)
+    bust(sat, *seated[4:])
+
+    busts.tournament_edit(actor=None, tournament_id=sat.pk, data={"late_reg_until_level": None})
+
+    assert status_of(sat) == "finished"
+    assert Ticket.objects.filter(satellite=sat).count() == 4

@@ -6,6 +6,7 @@ import secrets
 
 from django.db import transaction
 
+from clock.services import clock_day2_jump
 from floorman.audit import audit_record
 from seating.engine import day2 as day2_seating
 from seating.engine import tables_needed
@@ -46,9 +47,12 @@ def day2_start(*, actor, event_id: int, seed: str | None = None) -> list[Entry]:
     5. The random redraw (TDA 7), seeded and stored like every draw (`seed` replays
        one), the big stacks dealt round the tables where the house says so
        (`day2_spread_big_stacks`); the player clocks there stop (TDA 29).
-    6. A planned event is registering (late entry into Day 2, where the house allows
+    6. The event's clock, not started, at the level Day 2 resumes at: the highest the
+       flights stopped at (`FlightEnd.resume_level`, tournaments.engine.day2.clock_level;
+       clock.services.clock_day2_jump).
+    7. A planned event is registering (late entry into Day 2, where the house allows
        it); where the house says the draw starts play (`Seating.draw_starts`), running.
-    7. The audit entry (day2.start, with the forfeits) and the live events on commit.
+    8. The audit entry (day2.start, with the forfeits) and the live events on commit.
     """
     event = tournament_lock(event_id)
     flights = day2_flights_lock(event)
@@ -97,6 +101,10 @@ def day2_start(*, actor, event_id: int, seed: str | None = None) -> list[Entry]:
     )
     for flight in flights:  # their players sit at Day 2's tables now: the venue's back
         tables_close(tournament=flight)
+    ends = [getattr(f, "flight_end", None) for f in flights]  # a cancelled flight has none
+    level = day2_engine.clock_level([end.resume_level for end in ends if end is not None])
+    if level is not None:
+        clock_day2_jump(actor=actor, tournament=event, level=level)
     if event.status == TournamentStatus.PLANNED:
         change = StatusChange(before=event.status, status=TournamentStatus.REGISTERING, refunded=0)
         tournament_status_write(tournament=event, status=TournamentStatus.REGISTERING)
@@ -116,6 +124,7 @@ def day2_start(*, actor, event_id: int, seed: str | None = None) -> list[Entry]:
             "carried": [b.pk for b in carried],
             "forfeited": {str(b.pk): b.forfeit_reason for b in forfeited},
             "spread_big_stacks": spread,
+            "level": level,
         },
     )
     tournament_publish(event)

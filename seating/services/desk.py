@@ -17,7 +17,7 @@ from clock.selectors import entry_rules
 from clock.services import clock_end_with_tournament
 from payouts.selectors import in_the_money
 from seating.services import seat_late_entry, seat_release, tables_close
-from tournaments.models import Entry, Tournament, TournamentStatus
+from tournaments.models import Alternate, Entry, Ticket, Tournament, TournamentStatus
 from tournaments.services import (
     Registration,
     addon_sell,
@@ -79,21 +79,32 @@ def entry_register(
 
 
 @transaction.atomic
-def alternate_enter_next(*, actor, tournament_id: int) -> Entry:
+def alternate_enter_next(*, actor, tournament_id: int, ticket_id: int | None = None) -> Entry:
     """The first alternate in line takes a freed place (casino §8b).
 
     1. Lock the tournament.
     2. The alternate pays and becomes an entry (tournaments): the deadlines against the
        level in play (the clock); one waiting to re-enter is refused once the field is in
-       the money (the payout table, casino §12).
+       the money (the payout table, casino §12). With a ticket won in a satellite (issue
+       17): the one the desk chose now (`ticket_id`), else the one the player was listed
+       with, checked and locked as at registration (`ticket_take`: this event's, the
+       player's, unused, else 400 or 409); the line is a TICKET, no cash.
     3. Once the field is drawn, the entry's seat (TDA 8-A).
     """
     tournament = tournament_lock(tournament_id)
+
+    def ticket_for(alternate: Alternate) -> Ticket | None:
+        chosen = ticket_id or alternate.ticket_id
+        if chosen is None:
+            return None
+        return ticket_take(tournament=tournament, ticket_id=chosen, player=alternate.player)
+
     entry = alternate_admit(
         actor=actor,
         tournament=tournament,
         rules=entry_rules(tournament),
         in_the_money=lambda: in_the_money(tournament),
+        ticket_for=ticket_for,
     )
     return seat_late_entry(actor=actor, tournament=tournament, entry=entry)
 

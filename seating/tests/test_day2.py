@@ -6,6 +6,10 @@ import random
 
 import pytest
 
+from clock import engine as clock_engine
+from clock import services as clock_services
+from clock.selectors import clock_public
+from clock.tests.factories import with_structure
 from floorman.audit import AuditEntry
 from floorman.errors import Conflict, NotFound
 from floorman.tests.concurrency import at_once
@@ -14,7 +18,7 @@ from seating.engine.day2 import day2_redraw
 from seating.models import Seat, SeatingAction, Table
 from seating.services.day2 import day2_start
 from seating.tests.factories import add_tables
-from tournaments.models import Bag, BagStatus, Entry, Tournament, Transaction
+from tournaments.models import Bag, BagStatus, Entry, FlightEnd, Tournament, Transaction
 from tournaments.services.day2 import bag_choose
 from tournaments.tests import factories
 from tournaments.tests.festival_factories import (
@@ -24,6 +28,7 @@ from tournaments.tests.festival_factories import (
     event_with_flights,
     player,
 )
+from tournaments.tests.flights import main_event, running_flight
 
 pytestmark = pytest.mark.django_db
 
@@ -146,6 +151,34 @@ def test_too_few_seats_refuse_the_start_and_write_nothing():
 
     assert not Entry.objects.filter(tournament=event).exists()
     assert not Bag.objects.filter(status=BagStatus.FORFEITED).exists()
+
+
+def test_day_2s_clock_starts_at_the_highest_level_the_flights_stopped_at():
+    event = main_event(flight_end_level=2)
+    with_structure(event)
+    a, _seats = running_flight(event, "Day 1A")
+    b, _seats = running_flight(event, "Day 1B", layout={3: [1, 2, 3], 4: [1, 2, 3]})
+    for _step in range(3):  # level 2, the break, level 3: Day 1A's day is over
+        clock_services.clock_act(actor=None, tournament_id=a.pk, action="next")
+    clock_services.clock_act(actor=None, tournament_id=b.pk, action="next")  # level 2
+    clock_services.flight_stop(actor=None, tournament_id=b.pk)  # the director, in level 2
+    for flight in (a, b):
+        for n, entry in enumerate(flight.entries.filter(status="active"), start=1):
+            Bag.objects.create(flight=flight, entry=entry, number=n, chips=entry.chips)
+        confirm(flight)
+    add_tables(event, 2, first=5)
+
+    # Day 1A played its last level (2): level 3 next; Day 1B was in level 2.
+    assert dict(FlightEnd.objects.values_list("flight__flight_name", "resume_level")) == {
+        "Day 1A": 3,
+        "Day 1B": 2,
+    }
+    day2_start(actor=None, event_id=event.pk)
+
+    clock = clock_public(event)
+    assert clock["status"] == clock_engine.NOT_STARTED
+    assert clock["level"]["number"] == 3
+    assert Tournament.objects.get(pk=event.pk).current_level == 3
 
 
 # --- The player chooses ---------------------------------------------------------------------

@@ -30,6 +30,7 @@ def test_the_page_shows_the_bags_the_double_survivor_and_the_field(client):
     assert "Plays bag 1B-1 (52,000 chips)" in html
     assert "3 players with 111,000 chips." in html
     assert "Start Day 2 (redraw, TDA 7)" in html
+    assert "The clock resumes at level 1, where the flights stopped." in html
     # A flight's Day 2 link opens its event's page.
     response = client.get(reverse("seating:day2", args=[a.pk]))
     assert response.url == reverse("seating:day2", args=[event.pk])

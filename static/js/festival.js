@@ -9,16 +9,16 @@
   var live = window.FloormanLive;
   var BURST_MS = 400;
 
-  live.whenReady(document, function () {
-    var part = document.getElementById("festival");
-    if (!part) return;
+  // One part, or on a rotating screen one for each event with flights (its own id).
+  function watch(part) {
     var url = part.getAttribute("data-url");
+    var selector = "#" + part.getAttribute("id");
     var kinds = (part.getAttribute("data-kinds") || "").split(" ").filter(Boolean);
     var waiting = null;
 
     function fetchPart() {
       waiting = null;
-      live.swapPart(document, url, "#festival");
+      live.swapPart(document, url, selector);
     }
 
     function changed() {
@@ -29,5 +29,9 @@
       refresh: fetchPart,
       events: live.on(kinds, changed),
     });
+  }
+
+  live.whenReady(document, function () {
+    Array.prototype.forEach.call(document.querySelectorAll("[data-festival]"), watch);
   });
 })();

@@ -9,7 +9,7 @@ message for the desk. Levels are numbered from 1; "until level N" means until th
 end of level N.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 PLANNED = "planned"
 REGISTERING = "registering"
@@ -104,6 +104,15 @@ def registration_refusal(rules: Rules) -> str | None:
             return "registration_closed"
         return None
     return "registration_closed"
+
+
+def registration_closes(rules: Rules, *, level: int) -> bool:
+    """Late registration (TDA 8-A) ends as play goes from `rules.current_level` on to
+    `level`: open at the one, closed at the other."""
+    return (
+        registration_refusal(rules) is None
+        and registration_refusal(replace(rules, current_level=level)) is not None
+    )
 
 
 def reentry_refusal(rules: Rules, *, previous_entries: int, in_the_money: bool) -> str | None:

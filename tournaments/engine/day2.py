@@ -110,6 +110,13 @@ class FlightReady:
     confirmed: bool  # its bags counted and confirmed by the director
 
 
+def clock_level(resume_levels: list[int]) -> int | None:
+    """The level Day 2's clock starts at: the highest of the flights' resume levels
+    (no player plays a level again that another flight's players left behind); None
+    while no flight has stopped."""
+    return max(resume_levels, default=None)
+
+
 def start_refusal(
     flights: list[FlightReady], outcome: Outcome, *, started: bool, closed: bool
 ) -> tuple[str, dict] | None:

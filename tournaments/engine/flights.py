@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 RUNNING = "running"
 FINISHED = "finished"
+LEVEL = "level"  # FlightEnd.Reason.LEVEL: the last level of the day was played
 
 
 # --- Adding a flight ---------------------------------------------------------------------
@@ -60,6 +61,16 @@ def share_ends_flight(*, active: int, entries: int, percent: int | None) -> bool
     if percent is None or entries <= 0 or active <= 0:
         return False
     return active * 100 <= entries * percent
+
+
+def resume_level(*, reason: str, level: int, end_level: int | None) -> int:
+    """The level Day 2 resumes at for a flight that stopped at `level` (the level the
+    clock read then): after the last level of the day once it was played (the clock
+    already reads the next), else the level being played (a share reached, the
+    director's stop)."""
+    if reason == LEVEL and end_level is not None:
+        return end_level + 1
+    return max(level, 1)
 
 
 def flight_stop_refusal(*, is_flight: bool, status: str, stopped: bool) -> str | None:

@@ -148,6 +148,7 @@ class Migration(migrations.Migration):
                 ('reason', models.CharField(choices=[('level', 'The last level of the day was played'), ('share', 'The set share of entries is left'), ('director', 'The director stopped play')], max_length=10, verbose_name='reason')),
                 ('stopped_at', models.DateTimeField(auto_now_add=True, verbose_name='play stopped')),
                 ('chips_in_play', models.BigIntegerField(verbose_name='chips in play')),
+                ('resume_level', models.PositiveSmallIntegerField(default=1, verbose_name='Day 2 resumes at level')),
                 ('confirmed_at', models.DateTimeField(blank=True, null=True, verbose_name='bags confirmed')),
                 ('difference', models.BigIntegerField(blank=True, null=True, verbose_name='difference')),
                 ('note', models.CharField(blank=True, max_length=300, verbose_name='note')),
@@ -257,6 +258,11 @@ class Migration(migrations.Migration):
             model_name='tickettransfer',
             name='to_player',
             field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='tournaments.player'),
+        ),
+        migrations.AddField(
+            model_name='alternate',
+            name='ticket',
+            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='tournaments.ticket', verbose_name='ticket'),
         ),
         migrations.AddConstraint(
             model_name='bag',

@@ -550,12 +550,14 @@ def _entry_create(
     return entry
 
 
-def _alternate_add(*, tournament: Tournament, player: Player, reentry: bool) -> Alternate:
+def _alternate_add(
+    *, tournament: Tournament, player: Player, reentry: bool, ticket: Ticket | None
+) -> Alternate:
     if waiting_alternates(tournament).filter(player=player).exists():
         raise refuse("already_alternate")
     position = (tournament.alternates.aggregate(n=Max("position"))["n"] or 0) + 1
     return Alternate.objects.create(
-        tournament=tournament, player=player, position=position, reentry=reentry
+        tournament=tournament, player=player, position=position, reentry=reentry, ticket=ticket
     )
 
 
@@ -595,7 +597,8 @@ def entry_sell(
     re-entry only, as the payout table costs queries a first buy-in does not need.
     `ticket`, locked by the caller (tickets.ticket_take), pays instead of money: the
     entry's line is a TICKET (`ticket_ledger.ticket_line`). Sold out, the player waits
-    on the alternates list and the ticket stays unused."""
+    on the alternates list with the ticket, unused until they are let in
+    (`alternate_admit`)."""
     late_refusal, stack = day2_late_sale(tournament)  # an event with flights: Day 2 (issue 17)
     refusal = late_refusal or engine.registration_refusal(rules)
     if refusal:
@@ -609,14 +612,17 @@ def entry_sell(
         active_entries=active_entry_count(tournament),
         waiting_alternates=waiting_alternates(tournament).count(),
     )
+    paid = {"ticket": ticket.pk} if ticket is not None else {}
     if not free:
-        alternate = _alternate_add(tournament=tournament, player=player, reentry=reentry_number > 1)
+        alternate = _alternate_add(
+            tournament=tournament, player=player, reentry=reentry_number > 1, ticket=ticket
+        )
         audit_record(
             actor=actor,
             action="alternate.add",
             obj=alternate,
             tournament=tournament,
-            after={"player": player.pk, "position": alternate.position},
+            after={"player": player.pk, "position": alternate.position, **paid},
         )
         _publish_alternates(tournament)
         return Registration(alternate=alternate)
@@ -628,7 +634,6 @@ def entry_sell(
         chips=stack,
         ticket=ticket,
     )
-    paid = {"ticket": ticket.pk} if ticket is not None else {}
     audit_record(
         actor=actor,
         action="entry.reenter" if entry.is_reentry else "entry.register",
@@ -862,13 +867,20 @@ def _money_in(*, actor, entry: Entry, kind: str, price: int, fee: int) -> None:
 
 
 def alternate_admit(
-    *, actor, tournament: Tournament, rules: engine.Rules, in_the_money: Callable[[], bool]
+    *,
+    actor,
+    tournament: Tournament,
+    rules: engine.Rules,
+    in_the_money: Callable[[], bool],
+    ticket_for: Callable[[Alternate], Ticket | None] = lambda alternate: None,
 ) -> Entry:
     """The tournaments' part of letting the first alternate in line into a freed place
     (casino §8b), who pays now; under the caller's lock
     (seating.services.desk.alternate_enter_next, which seats them). `rules` and
     `in_the_money` as for `entry_sell`: an alternate waiting to re-enter is refused once
-    the field is in the money (casino §12)."""
+    the field is in the money (casino §12). `ticket_for` asks the caller for the ticket
+    the alternate pays with, checked and locked (issue 17; None: money): the line is
+    then a TICKET, as at the desk."""
     refusal = engine.registration_refusal(rules)
     if refusal:
         raise refuse(refusal)
@@ -885,8 +897,13 @@ def alternate_admit(
         rules=rules,
         in_the_money=in_the_money,
     )
+    ticket = ticket_for(alternate)
     entry = _entry_create(
-        actor=actor, tournament=tournament, player=alternate.player, reentry_number=reentry_number
+        actor=actor,
+        tournament=tournament,
+        player=alternate.player,
+        reentry_number=reentry_number,
+        ticket=ticket,
     )
     alternate.status = AlternateStatus.SEATED
     alternate.entry = entry
@@ -897,7 +914,11 @@ def alternate_admit(
         obj=entry,
         tournament=tournament,
         before={"alternate_position": alternate.position},
-        after={**_snapshot(entry, ENTRY_FIELDS), "player": alternate.player_id},
+        after={
+            **_snapshot(entry, ENTRY_FIELDS),
+            "player": alternate.player_id,
+            **({"ticket": ticket.pk} if ticket is not None else {}),
+        },
     )
     live.live_publish(
         tournament_id=tournament.pk, kind=live.ENTRY_REGISTERED, data=entry_public(entry)

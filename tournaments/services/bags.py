@@ -50,7 +50,8 @@ def flight_end_write(*, tournament: Tournament, reason: str) -> FlightEnd:
     """The tournaments' part of a flight's stop, under the caller's lock, after
     `flight_stop_check`: the flight is finished with its survivors still active with
     their chips (the status engine's flight exception), its end kept with the chips in
-    play then (sold less removed), and the screens told. The audit entry is the caller's."""
+    play then (sold less removed) and the level Day 2 resumes at, and the screens told.
+    The audit entry is the caller's."""
     active = tournament.entries.filter(status=EntryStatus.ACTIVE).count()
     code = status_engine.transition_refusal(
         tournament.status, status_engine.FINISHED, active_entries=active, flight_stop=True
@@ -58,8 +59,15 @@ def flight_end_write(*, tournament: Tournament, reason: str) -> FlightEnd:
     if code:
         raise flight_refuse(code)
     tournament_status_write(tournament=tournament, status=TournamentStatus.FINISHED)
+    # The event's last level of the day matters only where it ended the day.
+    end_level = tournament.parent.flight_end_level if reason == FlightEnd.Reason.LEVEL else None
     flight_end = FlightEnd.objects.create(
-        flight=tournament, reason=reason, chips_in_play=flight_chips_in_play(tournament)
+        flight=tournament,
+        reason=reason,
+        chips_in_play=flight_chips_in_play(tournament),
+        resume_level=engine.resume_level(
+            reason=reason, level=tournament.current_level, end_level=end_level
+        ),
     )
     tournament_publish(tournament)
     flight_publish(tournament, stopped=True, survivors=active)

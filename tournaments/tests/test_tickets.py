@@ -146,6 +146,33 @@ def test_cancelling_an_entry_paid_with_a_ticket_gives_the_ticket_back_not_cash()
     assert AuditEntry.objects.get(action="entry.cancel").after["refunded"] == 0
 
 
+@pytest.mark.parametrize("chosen", [False, True], ids=["listed", "chosen_at_admission"])
+def test_an_alternate_with_a_ticket_enters_with_it_not_cash(chosen):
+    """Casino §8b: sold out, the ticket holder waits; let in, the ticket pays."""
+    target = tournament(capacity=1)
+    paying = register(target, "Paying Player").entry
+    ada = player("Ada")
+    ticket = won_ticket(target, ada)
+    listed = desk.entry_register(
+        actor=None,
+        tournament_id=target.pk,
+        player_id=ada.pk,
+        ticket_id=None if chosen else ticket.pk,
+    ).alternate
+    assert listed is not None  # sold out: on the alternates list
+    desk.entry_cancel(actor=None, tournament_id=target.pk, entry_id=paying.pk)
+
+    entry = desk.alternate_enter_next(
+        actor=None, tournament_id=target.pk, ticket_id=ticket.pk if chosen else None
+    )
+
+    assert entry.player_id == ada.pk
+    line = Transaction.objects.get(entry=entry)
+    assert (line.kind, line.amount, line.fee_share) == (TransactionKind.TICKET, 10_000, 0)
+    ticket.refresh_from_db()
+    assert (ticket.status, ticket.used_by_id) == (TicketStatus.USED, entry.pk)
+
+
 def test_a_flight_takes_a_ticket_for_its_event():
     event = tournament(name="Main Event")
     flight = tournament(name="Main Event Day 1A", parent=event, flight_name="1A")

@@ -318,7 +318,7 @@ class TournamentViewSet(
         )
 
     def perform_update(self, serializer):
-        serializer.instance = services.tournament_update(
+        serializer.instance = busts.tournament_edit(
             actor=self.request.user,
             tournament_id=serializer.instance.pk,
             data=serializer.validated_data,
@@ -363,17 +363,40 @@ class TournamentViewSet(
         return self.get_paginated_response(AuditEntrySerializer(page, many=True).data)
 
 
+class AlternateEnterSerializer(serializers.Serializer):
+    ticket_id = serializers.IntegerField(
+        min_value=1,
+        max_value=MAX_ID,
+        required=False,
+        help_text=_(
+            "Pay with this ticket won in a satellite: no money is taken. Without it, the "
+            "ticket the player was listed with pays, if any."
+        ),
+    )
+
+
 class AlternateViewSet(viewsets.GenericViewSet):
     lookup_value_regex = ID
     permission_classes = [role_permission(*REGISTER)]
-    # Neither action takes a body; OPTIONS describes the input with this serializer.
+    # OPTIONS describes each action's input: a ticket to enter with; withdrawing, none.
     serializer_class = serializers.Serializer
 
-    @extend_schema(request=None, responses={201: EntrySerializer})
-    @action(detail=False, methods=["post"], url_path="enter-next")
+    @extend_schema(request=AlternateEnterSerializer, responses={201: EntrySerializer})
+    @action(
+        detail=False,
+        methods=["post"],
+        url_path="enter-next",
+        serializer_class=AlternateEnterSerializer,
+    )
     def enter_next(self, request, tournament_pk=None):
         """Sell the freed place to the first alternate in line."""
-        entry = desk.alternate_enter_next(actor=request.user, tournament_id=int(tournament_pk))
+        data = AlternateEnterSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        entry = desk.alternate_enter_next(
+            actor=request.user,
+            tournament_id=int(tournament_pk),
+            ticket_id=data.validated_data.get("ticket_id"),
+        )
         return Response(EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=None, responses={204: None})

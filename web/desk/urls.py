@@ -11,6 +11,7 @@ E = T + "entries/<id:number>/"
 
 urlpatterns = [
     path(T, views.tournament_detail, name="detail"),
+    path(T + "edit/", views.tournament_edit, name="edit"),
     path(T + "status/", views.tournament_status, name="status"),
     path(T + "cancel/", views.tournament_cancel, name="cancel"),
     path(T + "desk/", views.desk, name="desk"),

@@ -1,5 +1,6 @@
-"""The desk: the pages that sell entries and take them out of play, and the tournament's
-page with its status buttons. They tie tournaments to the intentions above it
+"""The desk: the pages that sell entries and take them out of play, the tournament's
+page with its status buttons, and its edit page (an edit that closes registration may
+end play, hands.services.busts.tournament_edit). They tie tournaments to the intentions above it
 (registration and the event's status in seating, busts in hands, deadlines from the
 clock, places from the eliminations), so they live at the top of the house
 (docs/architecture.md)."""
@@ -27,7 +28,7 @@ from seating.selectors import seats_back
 from seating.services import desk as desk_services
 from seating.views.public import entry_live
 from tournaments import engine, services
-from tournaments.forms import DeskForm, EntryFilterForm
+from tournaments.forms import DeskForm, EntryFilterForm, TournamentForm
 from tournaments.lookups import tournament_or_404
 from tournaments.messages import refusal_message
 from tournaments.models import (
@@ -83,6 +84,30 @@ def tournament_detail(request, tournament_id: int):
             "registration_refusal": _registration_refusal(tournament),
         },
     )
+
+
+@role_required(MANAGE_TOURNAMENTS)
+def tournament_edit(request, tournament_id: int):
+    """The event's setup; an edit that closes registration may end play (hands)."""
+    tournament = tournament_or_404(tournament_id)
+    form = TournamentForm(
+        request.POST or None,
+        initial=TournamentForm.initial_from(tournament),
+        money_locked=tournament.transactions.exists(),
+        editing=True,
+    )
+    if request.method == "POST" and form.is_valid():
+        outcome = service_call(
+            request,
+            busts.tournament_edit,
+            form=form,
+            tournament_id=tournament.pk,
+            data=form.cleaned_data,
+        )
+        if outcome.ok:
+            messages.success(request, _("Tournament saved."))
+            return redirect("tournaments:detail", tournament.pk)
+    return render(request, "tournaments/form.html", {"form": form, "tournament": tournament})
 
 
 @role_required(MANAGE_TOURNAMENTS)

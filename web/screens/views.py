@@ -449,11 +449,12 @@ def _screen(
 EVENT_CHANGES = "overview.changed entry.registered entry.updated"
 
 
-def festival_lobby(tournament: Tournament) -> dict | None:
+def festival_lobby(tournament: Tournament, *, rotation: bool = False) -> dict | None:
     """A flight's lobby names its event and shows the flight's entries and the event's in
     all; an event's lobby, until Day 2 begins, its flights (entries, survivors) and the
     chip leaders from the bags. Where the screen fetches it again when told
-    (static/js/festival.js: one fetch, no polling)."""
+    (static/js/festival.js: one fetch, no polling). On a rotating screen (`rotation`)
+    each event's part has an id of its own and shows with its clock (clock.js)."""
     festival = festival_view(tournament, event_totals=True)
     if festival is None:
         return None
@@ -461,12 +462,28 @@ def festival_lobby(tournament: Tournament) -> dict | None:
     if overview is not None and overview["day2"] is not None:
         return None  # Day 2's lobby is the event's own: the clock and its field
     event_id = tournament.parent_id or tournament.pk
+    url = reverse("screens:festival", kwargs={"tournament_id": tournament.pk})
     return {
         **festival,
-        "url": reverse("screens:festival", kwargs={"tournament_id": tournament.pk}),
+        "part": f"festival-{tournament.pk}" if rotation else "festival",
+        "rotation_of": tournament.pk if rotation else None,
+        "url": url + "?rotation=1" if rotation else url,
         "socket": f"/ws/tournaments/{event_id}/",  # web.asgi routes it
         "kinds": EVENT_CHANGES,
     }
+
+
+def festivals_rotating(tournaments: list[Tournament]) -> list[dict]:
+    """The flights panels of a rotating screen's events with flights (`has_flights`
+    annotated: nothing asked of the others), each hidden until its clock shows."""
+    festivals = []
+    for index, tournament in enumerate(tournaments):
+        if tournament.parent_id is not None:
+            continue  # a flight's own part names its event: the single lobby's
+        festival = festival_lobby(tournament, rotation=True)
+        if festival is not None:
+            festivals.append({**festival, "hidden": index > 0})
+    return festivals
 
 
 @never_cache
@@ -474,7 +491,8 @@ def festival_lobby(tournament: Tournament) -> dict | None:
 def lobby_festival(request, tournament_id: int):
     """The lobby's festival part again, for its screen to swap in (public HTML)."""
     tournament = get_object_or_404(flights_flagged(Tournament.objects.all()), pk=tournament_id)
-    return render(request, "clock/_festival.html", {"festival": festival_lobby(tournament)})
+    festival = festival_lobby(tournament, rotation=request.GET.get("rotation") == "1")
+    return render(request, "clock/_festival.html", {"festival": festival})
 
 
 @never_cache
@@ -526,13 +544,16 @@ def rotate(request):
         ids, every = rotation_query(request.GET)
     except ValueError as error:
         return render(request, "clock/rotate.html", {"error": str(error)}, status=400)
-    found = Tournament.objects.in_bulk(ids)
+    # Whether each has flights comes with the rows: no query more for events without.
+    found = flights_flagged(Tournament.objects.all()).in_bulk(ids)
     if len(found) != len(ids):
         raise Http404(_("No such tournament."))
     boards = [board_data(found[pk]) for pk in ids]
     extra = {}
     if _layout(request) == "seating":  # each tournament's board shows in its turn
         extra["seatings"] = [side_board(found[pk], request.GET) for pk in ids]
+    else:  # an event's flights show with its clock (issue 17)
+        extra["festivals"] = festivals_rotating([found[pk] for pk in ids])
     return _screen(request, "clock/rotate.html", boards, every=every, extra=extra)
 
 
@@ -547,9 +568,9 @@ def series_lobby(request, slug: str):
     if series is None:
         raise Http404(_("No such series."))
     running = list(
-        Tournament.objects.filter(
-            Q(series=series) | Q(parent__series=series), status=TournamentStatus.RUNNING
-        ).order_by("start_at", "id")[:ROTATE_MAX]
+        flights_flagged(Tournament.objects.all())
+        .filter(Q(series=series) | Q(parent__series=series), status=TournamentStatus.RUNNING)
+        .order_by("start_at", "id")[:ROTATE_MAX]
     )
     watch = {
         "socket": f"/ws/series/{series.pk}/",  # web.asgi routes it
@@ -560,6 +581,8 @@ def series_lobby(request, slug: str):
         return render(request, "clock/series_idle.html", context)
     boards = [board_data(tournament) for tournament in running]
     extra = {"series": series, "watch": watch}
+    if _layout(request) != "seating":  # an event's flights show with its clock (issue 17)
+        extra["festivals"] = festivals_rotating(running)
     return _screen(
         request, "clock/series_lobby.html", boards, every=series.rotate_seconds, extra=extra
     )

@@ -82,6 +82,30 @@ def test_the_events_lobby_before_day2_shows_its_flights_and_the_chip_leaders(cli
     assert 'data-kinds="overview.changed entry.registered entry.updated"' in html
 
 
+def test_the_payouts_and_the_rotating_layouts_show_the_flights_too(client):
+    event, *_ = two_flights()
+    other = tournament(name="Sunday Event")
+
+    payouts = client.get(
+        reverse("screens:lobby", kwargs={"tournament_id": event.pk}) + "?layout=payouts"
+    ).content.decode()
+    rotating = client.get(reverse("screens:rotate") + f"?t={other.pk},{event.pk}").content.decode()
+
+    assert 'class="lobby layout-payouts with-festival"' in payouts
+    assert "Payouts" in text(payouts)
+    assert "Day 1A bagged 5 3 Day 1B Running 4 3 In all 9 6" in text(payouts)
+    # The rotating screen: the event's flights show with its clock, the other's without.
+    assert 'class="lobby layout-clock with-festival"' in rotating
+    assert f'id="festival-{event.pk}" data-festival' in rotating
+    assert f'data-rotation-of="{event.pk}" hidden' in rotating
+    assert "Day 1A bagged 5 3 Day 1B Running 4 3 In all 9 6" in text(rotating)
+    assert 'src="/static/js/festival.js"' in rotating
+    part = client.get(
+        reverse("screens:festival", kwargs={"tournament_id": event.pk}) + "?rotation=1"
+    ).content.decode()
+    assert f'id="festival-{event.pk}"' in part  # swapped in by its own id
+
+
 def test_a_forfeited_bag_is_not_among_the_chip_leaders(client):
     event, _, day1b, _ = two_flights()
     flight_stopped(day1b, confirmed=True)

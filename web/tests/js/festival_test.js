@@ -13,15 +13,22 @@ harness.installBrowser({ now: Date.UTC(2026, 2, 1, 20, 0, 0) });
 global.FloormanLive = harness.script("live.js");
 
 // The event's lobby: #festival with where to fetch it and the kinds that change it.
-function openLobby() {
-  const doc = harness.fakeDocument();
+function festivalPart(doc, id, event) {
   const part = new Element(doc, "SECTION", {
-    "data-url": "/lobby/7/festival/",
-    "data-socket": "/ws/tournaments/7/",
+    id,
+    "data-festival": "",
+    "data-url": `/lobby/${event}/festival/`,
+    "data-socket": `/ws/tournaments/${event}/`,
     "data-kinds": "overview.changed entry.registered entry.updated",
   });
   part.innerHTML = "<table>as loaded</table>";
-  doc.getElementById = (id) => (id === "festival" ? part : null);
+  return part;
+}
+
+function openLobby() {
+  const doc = harness.fakeDocument();
+  const part = festivalPart(doc, "festival", 7);
+  doc.querySelectorAll = (selector) => (selector === "[data-festival]" ? [part] : []);
   doc.querySelector = (selector) => (selector === "#festival" ? part : null);
   global.document = doc;
   sockets.length = 0;
@@ -66,6 +73,26 @@ const tests = [
     sockets[0].message({ type: "seating.updated", tournament: 7, data: {} });
     tick(1000);
     assert.equal(fetches.length, 1, "the one on connecting");
+  }],
+  ["a rotating screen keeps each event's part on its own socket", async () => {
+    const doc = harness.fakeDocument();
+    const parts = [festivalPart(doc, "festival-7", 7), festivalPart(doc, "festival-9", 9)];
+    doc.querySelectorAll = (selector) => (selector === "[data-festival]" ? parts : []);
+    doc.querySelector = (selector) => parts.find((p) => "#" + p.getAttribute("id") === selector);
+    global.document = doc;
+    sockets.length = 0;
+    fetches.length = 0;
+    harness.clearTimers();
+    harness.load("festival.js");
+    assert.deepEqual(sockets.map((s) => s.url), [
+      "wss://floor.example/ws/tournaments/7/",
+      "wss://floor.example/ws/tournaments/9/",
+    ]);
+    sockets[1].open();
+    assert.deepEqual(fetches.map((f) => f.url), ["/lobby/9/festival/"]);
+    await answerPage(0, { "#festival-9": "<table>now</table>" });
+    assert.equal(parts[1].innerHTML, "<table>now</table>");
+    assert.equal(parts[0].innerHTML, "<table>as loaded</table>");
   }],
 ];
 
