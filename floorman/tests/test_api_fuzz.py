@@ -328,7 +328,17 @@ def request_checked(case, who: str, world: World):
 # The tournament's PUT and PATCH take the body its POST takes (the same serializer, some
 # sixty fields): the coverage phase's boundary cases of that body, hundreds of requests,
 # are sent to the POST only; the other two get the generated requests.
-SAME_BODY = ["PUT /api/v1/tournaments/{id}/", "PATCH /api/v1/tournaments/{id}/"]
+SAME_BODY = ["PUT /api/v1/tournaments/{id}/", "PATCH /api/v1/tournaments/{id}/"] + [
+    # So too a PATCH beside its PUT: the same body, every field optional.
+    f"PATCH {result.ok().path}"
+    for result in SCHEMA.get_all_operations()
+    if result.ok().method == "put"
+    and result.ok().path != "/api/v1/tournaments/{id}/"
+    and any(
+        other.ok().method == "patch" and other.ok().path == result.ok().path
+        for other in SCHEMA.get_all_operations()
+    )
+]
 GENERATED_ONLY = settings(FUZZ_SETTINGS, phases=[Phase.generate])
 
 

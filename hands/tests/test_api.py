@@ -4,6 +4,7 @@ hand-for-hand; who may do what; bad input changes nothing."""
 import pytest
 
 from clock.tests.factories import with_structure
+from floorman.tests.worlds import world_fixtures
 from hands.models import Elimination, Hand, HandAction, HandForHand
 from hands.tests.factories import button_at, seat_players
 from seating.models import TableState
@@ -16,13 +17,15 @@ def url(event, path: str) -> str:
     return f"/api/v1/tournaments/{event.pk}/{path}"
 
 
-@pytest.fixture
-def world():
+def build_world():
     event = tournament()
     with_structure(event)
     seated = seat_players(event, {1: [1, 2, 3, 4], 2: [1, 2, 3, 4]})
     button_at(event, 2, 1)
     return event, seated
+
+
+world_made, world = world_fixtures(build_world)
 
 
 def stored() -> dict:

@@ -71,47 +71,47 @@ def test_a_simulated_hand_needs_two_players():
 def test_simulate_plays_an_event_to_a_winner_and_pays_every_place():
     out = StringIO()
 
-    call_command("simulate", entries=60, seed=7, stdout=out)
+    call_command("simulate", entries=40, seed=7, stdout=out)
 
     text = out.getvalue()
     assert "winner" in text and "hand_finish (bust-out)" in text
     event = Tournament.objects.get()
     assert event.status == TournamentStatus.FINISHED
-    assert event.entries.count() == 60
+    assert event.entries.count() == 40
     assert event.entries.filter(reentry_number__gt=1).exists()
     assert event.alternates.filter(entry__isnull=False).exists()
     assert event.entries.filter(status=EntryStatus.ACTIVE).count() == 1
     found = results(event)
     assert [row.place for row in found.rows][:1] == [1]
     assert sorted({p for row in found.rows for p in range(row.shared[0], row.shared[1] + 1)}) == (
-        list(range(1, 61))
+        list(range(1, 41))
     )
     paid = [row for row in found.rows if row.prize]
     assert len(paid) >= found.table.places_paid > 0
     assert all(row.paid == row.prize for row in paid)
     pool = tournament_totals(event).prize_pool
-    assert pool.total == 60 * event.buy_in
+    assert pool.total == 40 * event.buy_in
     assert pool.paid_out == pool.total and pool.remaining == 0
     assert Payment.objects.filter(entry__tournament=event).count() == len(paid)
 
 
 @pytest.mark.django_db
 def test_simulate_with_a_deal_pays_the_deal_and_the_places_before_it():
-    report = simulate(Config(entries=40, seed=3, deal=True, deal_chance=1.0))
+    report = simulate(Config(entries=30, seed=3, deal=True, deal_chance=1.0))
 
     event = Tournament.objects.get()
     assert report.deal is not None
     assert hasattr(event, "deal")
     assert event.status == TournamentStatus.FINISHED
     pool = tournament_totals(event).prize_pool
-    assert report.paid_out == pool.total == pool.paid_out == 40 * event.buy_in
+    assert report.paid_out == pool.total == pool.paid_out == 30 * event.buy_in
     assert report.h4h_rounds and report.final_table and report.tables_broken > 0
 
 
 @pytest.mark.django_db
 def test_the_same_seed_plays_the_same_event():
-    first = simulate(Config(entries=20, seed=5))
-    second = simulate(Config(entries=20, seed=5))
+    first = simulate(Config(entries=14, seed=5))
+    second = simulate(Config(entries=14, seed=5))
 
     def played(event):
         return list(
