@@ -25,7 +25,32 @@ NEEDS_POSTGRES = pytest.mark.skip(reason="needs PostgreSQL: set DATABASE_URL")
 NEEDS_REDIS = pytest.mark.skip(reason="needs Redis: set REDIS_URL")
 
 
+# The modules that run longest, heaviest first: `make test` hands whole modules to its
+# workers in the order collected (--dist loadfile), and one long module handed out last
+# keeps its worker busy long after the others have run out of work.
+LONG_FIRST = (
+    "floorman/tests/test_api_fuzz.py",
+    "floorman/tests/browser/",
+    "floorman/tests/faults/",
+    "floorman/tests/test_form_fuzz.py",
+    "tournaments/tests/test_api_bad_input.py",
+    "seating/tests/test_api.py",
+    "simulation/",
+    "floorman/tests/test_permissions.py",
+    "web/tests/test_consumers.py",
+    "web/tests/test_tablet.py",
+)
+
+
+def long_first(item: pytest.Item) -> int:
+    path = item.nodeid.split("::")[0]
+    return next(
+        (i for i, prefix in enumerate(LONG_FIRST) if path.startswith(prefix)), len(LONG_FIRST)
+    )
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    items.sort(key=long_first)  # stable: each module keeps its order inside
     on_postgres = settings.DATABASES["default"]["ENGINE"].endswith("postgresql")
     has_redis = bool(os.environ.get("REDIS_URL", "").strip())
     for item in items:
