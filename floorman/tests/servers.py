@@ -56,6 +56,25 @@ def wait_until(check: Callable[[], bool], timeout: float, what: str) -> None:
     raise TimeoutError(f"{what} within {timeout} s")
 
 
+BUSY_SQL = """
+    SELECT count(*) FROM pg_stat_activity
+    WHERE datname = current_database() AND pid <> pg_backend_pid()
+      AND state IN ('active', 'idle in transaction')
+"""
+
+
+def database_quiet(timeout: float = 10.0) -> None:
+    """Wait until no other connection to the test database is in the middle of a query or
+    a transaction: the servers' requests and tasks have finished."""
+
+    def quiet() -> bool:
+        with connection.cursor() as cursor:
+            cursor.execute(BUSY_SQL)
+            return cursor.fetchone()[0] == 0
+
+    wait_until(quiet, timeout, "the test database did not fall quiet")
+
+
 class Process:
     """One child process with its output in a log file, started, stopped and restarted
     with the same command and environment."""

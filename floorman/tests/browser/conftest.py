@@ -35,14 +35,21 @@ def server(django_db_setup, django_db_blocker) -> Iterator[servers.Process]:
 
 
 @pytest.fixture
-def live(server, transactional_db, monkeypatch) -> servers.Process:
+def live(server, transactional_db, chromium, monkeypatch) -> Iterator[servers.Process]:  # noqa: F811
     """The running server, for a test whose data it must see (committed, not rolled back).
 
     Setup through the services in this process would also publish live events here, where
     no screen listens (the browsers watch the server's own channel layer), and Playwright's
-    event loop makes each attempt log an error: they are dropped instead."""
+    event loop makes each attempt log an error: they are dropped instead.
+
+    Afterwards, before transactional_db empties the tables: every person's screen is
+    closed and the server has finished what they asked, so that emptying the tables never
+    meets one of the server's transactions half-way (the two would deadlock)."""
     monkeypatch.setattr("floorman.live._send", lambda tournament_id, message: None)
-    return server
+    yield server
+    for context in chromium.contexts:
+        context.close()
+    servers.database_quiet()
 
 
 def open_page(browser: Browser, server: servers.Process, size=LAPTOP, **options) -> Page:
