@@ -408,6 +408,7 @@ async def test_counting_handshakes_opens_no_redis_connection_per_socket(settings
         "ratelimit": {
             "BACKEND": "floorman.cache.CounterCache",
             "LOCATION": settings.REDIS_URL,
+            "KEY_PREFIX": settings.CACHES["ratelimit"]["KEY_PREFIX"],  # this run's keys only
             "OPTIONS": {"client_name": name},
         },
     }
