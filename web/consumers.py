@@ -67,15 +67,22 @@ class TournamentConsumer(AsyncJsonWebsocketConsumer):
         if not admitted:
             await self.close(code=REFUSED)
             return
-        self.tournament_id = int(self.scope["url_route"]["kwargs"]["tournament_id"])
-        if not await tournament_known(self.tournament_id):
+        found = await self.watched()
+        if found is None:
             await self.release()
             await self.close(code=NOT_FOUND)
             return
-        self.group = tournament_group(self.tournament_id)
+        self.group, hello = found
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
-        await self.send_json({"type": "hello", "tournament": self.tournament_id})
+        await self.send_json({"type": "hello", **hello})
+
+    async def watched(self) -> tuple[str, dict] | None:
+        """The group this socket joins and what its hello names; None: no such one."""
+        self.tournament_id = int(self.scope["url_route"]["kwargs"]["tournament_id"])
+        if not await tournament_known(self.tournament_id):
+            return None
+        return tournament_group(self.tournament_id), {"tournament": self.tournament_id}
 
     async def websocket_connect(self, message: dict) -> None:
         try:
@@ -158,19 +165,8 @@ class SeriesConsumer(TournamentConsumer):
     schedule is not public (or none) is refused as not found. The series may turn
     private at any time, so its existence is asked at every handshake."""
 
-    async def connect(self) -> None:
-        admitted, self.counted = await sync_to_async(socket_open, thread_sensitive=False)(
-            scope_request(self.scope)
-        )
-        if not admitted:
-            await self.close(code=REFUSED)
-            return
+    async def watched(self) -> tuple[str, dict] | None:
         self.series_id = int(self.scope["url_route"]["kwargs"]["series_id"])
         if not await _series_public(self.series_id):
-            await self.release()
-            await self.close(code=NOT_FOUND)
-            return
-        self.group = series_group(self.series_id)
-        await self.channel_layer.group_add(self.group, self.channel_name)
-        await self.accept()
-        await self.send_json({"type": "hello", "series": self.series_id})
+            return None
+        return series_group(self.series_id), {"series": self.series_id}
