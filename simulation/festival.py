@@ -24,6 +24,7 @@ from datetime import timedelta
 
 from django.utils import timezone
 
+from hands.services.busts import tournament_edit
 from payouts.selectors import payout_table
 from prizes.services import events as event_services
 from simulation import setup
@@ -48,7 +49,6 @@ from tournaments.models import (
     TicketStatus,
     Tournament,
 )
-from tournaments.services import tournament_update
 
 
 class Festival:
@@ -119,8 +119,8 @@ class Festival:
             run.miscount = self.config.bag_miscount
         if config.capacity != flight.capacity:  # the director sizes each day's field
             run.service(
-                "tournament_update",
-                tournament_update,
+                "tournament_edit",
+                tournament_edit,
                 data={"capacity": config.capacity},
             )
         arrivals = self.arrivals(number)

@@ -111,8 +111,9 @@ def tournament_edit(*, actor, tournament_id: int, data: dict) -> Tournament:
        (`play_end`): a flight already at its share stops, a satellite already down to
        its seats ends.
     """
-    was_open = registration_open(tournament_lock(tournament_id))
-    tournament = tournament_update(actor=actor, tournament_id=tournament_id, data=data)
+    tournament = tournament_lock(tournament_id)
+    was_open = registration_open(tournament)
+    tournament = tournament_update(actor=actor, tournament=tournament, data=data)
     if was_open and not registration_open(tournament):
         play_end(actor=actor, tournament=tournament)
     return tournament

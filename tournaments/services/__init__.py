@@ -191,9 +191,10 @@ def tournament_create(*, actor, data: dict) -> Tournament:
     return tournament
 
 
-@transaction.atomic
-def tournament_update(*, actor, tournament_id: int, data: dict) -> Tournament:
-    tournament = tournament_lock(tournament_id)
+def tournament_update(*, actor, tournament: Tournament, data: dict) -> Tournament:
+    """The tournaments' part of the director's edit (hands.services.busts.tournament_edit),
+    under the caller's lock: the checks, the fields saved, the audit entry and the live
+    event."""
     if tournament.status in (TournamentStatus.FINISHED, TournamentStatus.CANCELLED):
         raise refuse("tournament_closed")
     before = _snapshot(tournament, TOURNAMENT_FIELDS)

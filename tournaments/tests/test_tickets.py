@@ -9,6 +9,7 @@ from django.db import IntegrityError, transaction
 from floorman.errors import Conflict, Invalid, NotFound
 from floorman.models import AuditEntry
 from floorman.tests.concurrency import at_once
+from hands.services.busts import tournament_edit
 from seating.services import desk
 from tournaments import services
 from tournaments.models import (
@@ -289,10 +290,8 @@ def test_a_satellite_names_another_event_still_to_be_played_that_is_no_satellite
             services.tournament_create(actor=None, data={**data, "satellite_target_id": bad})
         assert "satellite_target_id" in refused.value.fields
     with pytest.raises(Invalid):  # not itself
-        services.tournament_update(
-            actor=None, tournament_id=sat.pk, data={"satellite_target_id": sat.pk}
-        )
-    services.tournament_update(actor=None, tournament_id=sat.pk, data={"satellite_target_id": None})
+        tournament_edit(actor=None, tournament_id=sat.pk, data={"satellite_target_id": sat.pk})
+    tournament_edit(actor=None, tournament_id=sat.pk, data={"satellite_target_id": None})
     assert not type(sat).objects.get(pk=sat.pk).is_satellite
 
 
