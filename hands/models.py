@@ -274,3 +274,60 @@ class TabletLink(models.Model):
 
     def __str__(self) -> str:
         return f"tablet link for table {self.table_id}"
+
+
+class KnockoutSource(models.TextChoices):
+    HAND = "hand", _("From the logged hand")
+    FLOOR = "floor", _("Named by the floor")
+    WINNER = "winner", _("The winner's own bounty")
+
+
+class Knockout(models.Model):
+    """One eliminator's share of one busted entry's bounty (issue 18): the cash it pays
+    and, in a progressive knockout, what it adds to the eliminator's own bounty. The
+    winner's own bounty at the end is a knockout of themselves (source WINNER). Kept,
+    never edited: a correction reverses it (`reversed_at`) and records the right one."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="+")
+    busted = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="+")
+    winner = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="knockouts")
+    hand = models.ForeignKey(
+        Hand, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    cash = models.BigIntegerField(_("bounty"))
+    added = models.BigIntegerField(_("added to own bounty"), default=0)
+    # A mystery bounty: the number of the draw (1, 2, …), replayable from the event's seed.
+    draw = models.PositiveIntegerField(_("draw"), null=True, blank=True)
+    source = models.CharField(max_length=8, choices=KnockoutSource.choices)
+    recorded_at = models.DateTimeField(auto_now_add=True)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    reversed_at = models.DateTimeField(null=True, blank=True)
+    reversed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["recorded_at", "id"]
+        verbose_name = _("knockout")
+        verbose_name_plural = _("knockouts")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(cash__gte=0, added__gte=0), name="knockout_not_negative"
+            ),
+            models.UniqueConstraint(
+                fields=["busted", "winner"],
+                condition=Q(reversed_at__isnull=True),
+                name="knockout_once",
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "draw"],
+                condition=Q(draw__isnull=False, reversed_at__isnull=True),
+                name="knockout_draw_once",
+            ),
+        ]
+        indexes = [models.Index(fields=["tournament", "winner"])]
+
+    def __str__(self) -> str:
+        return f"{self.winner_id} knocked out {self.busted_id}: {self.cash}"

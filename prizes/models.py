@@ -50,6 +50,23 @@ class Payment(models.Model):
         return f"{self.entry}: {-self.line.amount}"
 
 
+class BountyPayment(models.Model):
+    """A knockout's bounty paid at the cage (issue 18): its ledger line (BOUNTY). One per
+    knockout; taking it back reverses the line and removes this row."""
+
+    knockout = models.OneToOneField(
+        "hands.Knockout", on_delete=models.PROTECT, related_name="payment"
+    )
+    line = models.OneToOneField(Transaction, on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        verbose_name = _("bounty payment")
+        verbose_name_plural = _("bounty payments")
+
+    def __str__(self) -> str:
+        return f"{self.knockout_id}: {-self.line.amount}"
+
+
 class DealMethod(models.TextChoices):
     ICM = "icm", _("ICM")
     CHIP_CHOP = "chip_chop", _("Chip chop")

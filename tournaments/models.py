@@ -84,6 +84,33 @@ class SatelliteRemainder(models.TextChoices):
     SHARED = "shared", _("Shared among the seat winners")
 
 
+class BountyFormat(models.TextChoices):
+    """How an event pays for eliminations (issue 18); the bounty is kept apart from the
+    prize pool in the ledger (`Transaction.bounty_share`)."""
+
+    NONE = "", _("No bounties")
+    KNOCKOUT = "knockout", _("Knockout")
+    PROGRESSIVE = "pko", _("Progressive knockout")
+    MYSTERY = "mystery", _("Mystery bounty")
+
+
+class MysteryStart(models.TextChoices):
+    """From which point an elimination draws a mystery bounty."""
+
+    START = "start", _("From the start")
+    DAY2 = "day2", _("From Day 2")
+    MONEY = "money", _("From the money")
+
+
+class NonBettingItems(models.TextChoices):
+    """RP-22: what a bet made with an item of no value (a bounty chip, a clock token) is
+    taken to be; the house decides, else the TD rules on it (TDA 1)."""
+
+    FLOOR = "floor", _("The floor decides (TDA 1)")
+    CALL = "call", _("A call")
+    ALL_IN = "all_in", _("All in")
+
+
 class Tournament(models.Model):
     name = models.CharField(_("name"), max_length=120, validators=[validate_visible_name])
     game = models.CharField(_("game"), max_length=10, choices=Game.choices, default=Game.NLHE)
@@ -178,6 +205,36 @@ class Tournament(models.Model):
     # The event's house settings for the tickets that enter it.
     tickets_transferable = models.BooleanField(_("tickets may go to another player"), default=False)
     tickets_refundable = models.BooleanField(_("tickets may be refunded as cash"), default=False)
+    # --- Bounties (issue 18) ---
+    bounty_format = models.CharField(
+        _("bounties"), max_length=10, choices=BountyFormat.choices, default="", blank=True
+    )
+    bounty = models.BigIntegerField(
+        _("bounty per entry"),
+        default=0,
+        help_text=_("In cents; paid with the buy-in, kept apart from the prize pool."),
+    )
+    bounty_cash_percent = models.PositiveSmallIntegerField(
+        _("share of a progressive bounty paid in cash (%)"), default=50
+    )
+    mystery_start = models.CharField(
+        _("mystery bounties drawn"),
+        max_length=10,
+        choices=MysteryStart.choices,
+        default=MysteryStart.MONEY,
+    )
+    # The published list of sealed prizes: [{"amount": cents, "count": n}, …].
+    mystery_prizes = models.JSONField(_("mystery bounty prizes"), default=list, blank=True)
+    # The seed of the mystery draws, set by the first draw; each draw replays from it.
+    mystery_seed = models.CharField(max_length=32, blank=True, editable=False)
+    non_betting_items = models.CharField(
+        _("a bet with a bounty chip or token counts as (RP-22)"),
+        max_length=10,
+        choices=NonBettingItems.choices,
+        default=NonBettingItems.FLOOR,
+    )
+    # --- Chip counts (issue 18) ---
+    chip_counts_public = models.BooleanField(_("publish chip counts"), default=True)
     # The level in play: the clock moves it (clock.services), the director may set it
     # on the edit form, and registration deadlines are checked against it.
     current_level = models.PositiveSmallIntegerField(_("current level"), default=1)
@@ -210,6 +267,10 @@ class Tournament(models.Model):
             ),
             models.CheckConstraint(
                 condition=Q(starting_stack__gt=0), name="starting_stack_positive"
+            ),
+            models.CheckConstraint(
+                condition=Q(bounty__gte=0, bounty_cash_percent__lte=100),
+                name="bounty_money_valid",
             ),
             models.CheckConstraint(
                 condition=Q(capacity__isnull=True) | Q(capacity__gt=0), name="capacity_positive"
@@ -465,6 +526,8 @@ class TransactionKind(models.TextChoices):
     PAYOUT = "payout", _("Payout")
     # A seat won in a satellite, used to enter: no cash moves (issue 17).
     TICKET = "ticket", _("Ticket")
+    # A bounty paid at the cage (issue 18): out of the bounty money, not the prize pool.
+    BOUNTY = "bounty", _("Bounty")
 
 
 class Transaction(models.Model):
@@ -484,10 +547,12 @@ class Transaction(models.Model):
         verbose_name=_("entry"),
     )
     kind = models.CharField(_("kind"), max_length=10, choices=TransactionKind.choices)
-    # amount = prize_share + fee_share; money paid in is positive, money paid out negative.
+    # amount = prize_share + fee_share + bounty_share; money paid in is positive, money
+    # paid out negative. The bounty part of a buy-in is kept apart from the prize pool.
     amount = models.BigIntegerField(_("amount"))
     prize_share = models.BigIntegerField(_("prize pool share"))
     fee_share = models.BigIntegerField(_("fee share"))
+    bounty_share = models.BigIntegerField(_("bounty share"), default=0)
     reverses = models.OneToOneField(
         "self", on_delete=models.PROTECT, null=True, blank=True, related_name="reversed_by"
     )
@@ -505,7 +570,11 @@ class Transaction(models.Model):
         verbose_name_plural = _("transactions")
         constraints = [
             models.CheckConstraint(
-                condition=Q(amount=models.F("prize_share") + models.F("fee_share")),
+                condition=Q(
+                    amount=models.F("prize_share")
+                    + models.F("fee_share")
+                    + models.F("bounty_share")
+                ),
                 name="transaction_shares_add_up",
             ),
         ]
@@ -632,9 +701,10 @@ class Ticket(models.Model):
     holder = models.ForeignKey(
         Player, on_delete=models.PROTECT, related_name="tickets", verbose_name=_("holder")
     )
-    # The target's buy-in and fee when the ticket was issued: what it is worth.
+    # The target's buy-in, fee and bounty when the ticket was issued: what it is worth.
     buy_in = models.BigIntegerField(_("buy-in"))
     fee = models.BigIntegerField(_("fee"))
+    bounty = models.BigIntegerField(_("bounty"), default=0)
     status = models.CharField(
         _("status"), max_length=10, choices=TicketStatus.choices, default=TicketStatus.ISSUED
     )
@@ -670,7 +740,7 @@ class Ticket(models.Model):
 
     @property
     def value(self) -> int:
-        return self.buy_in + self.fee
+        return self.buy_in + self.fee + self.bounty
 
 
 class TicketTransfer(models.Model):
@@ -689,3 +759,72 @@ class TicketTransfer(models.Model):
 
     def __str__(self) -> str:
         return f"{self.ticket_id}: {self.from_player_id} → {self.to_player_id}"
+
+
+class CountSweep(models.Model):
+    """A count of every table at once (issue 18), usually at a break: which tables have
+    reported their players' chips since it began. One open sweep per event."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="count_sweeps"
+    )
+    level = models.PositiveSmallIntegerField(_("level"))
+    started_at = models.DateTimeField(_("started"), default=timezone.now)
+    started_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    closed_at = models.DateTimeField(_("closed"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["started_at", "id"]
+        verbose_name = _("count sweep")
+        verbose_name_plural = _("count sweeps")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament"], condition=Q(closed_at__isnull=True), name="one_open_sweep"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament_id}: level {self.level}"
+
+
+class CountSource(models.TextChoices):
+    TABLET = "tablet", _("Table's tablet")
+    FLOOR = "floor", _("Floor")
+
+
+class ChipCount(models.Model):
+    """A player's chips as counted during play (issue 18), stamped with the level and the
+    time; kept, never edited: a recount is a new count. The latest one is the player's
+    count (`tournaments.selectors.latest_counts`)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="chip_counts")
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="chip_counts")
+    chips = models.BigIntegerField(_("chips"))
+    level = models.PositiveSmallIntegerField(_("level"))
+    table_number = models.PositiveIntegerField(_("table"), null=True, blank=True)
+    seat = models.PositiveSmallIntegerField(_("seat"), null=True, blank=True)
+    sweep = models.ForeignKey(
+        CountSweep, on_delete=models.SET_NULL, null=True, blank=True, related_name="counts"
+    )
+    source = models.CharField(_("counted by"), max_length=8, choices=CountSource.choices)
+    counted_at = models.DateTimeField(_("counted"), default=timezone.now)
+    counted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["counted_at", "id"]
+        verbose_name = _("chip count")
+        verbose_name_plural = _("chip counts")
+        constraints = [
+            models.CheckConstraint(condition=Q(chips__gte=0), name="chip_count_not_negative"),
+        ]
+        indexes = [
+            models.Index(fields=["tournament", "counted_at"]),
+            models.Index(fields=["entry", "counted_at"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.entry_id}: {self.chips} (level {self.level})"
