@@ -296,7 +296,8 @@ class Knockout(models.Model):
     )
     cash = models.BigIntegerField(_("bounty"))
     added = models.BigIntegerField(_("added to own bounty"), default=0)
-    # A mystery bounty: the number of the draw (1, 2, …), replayable from the event's seed.
+    # A mystery bounty: the number of the draw (1, 2, …), replayable from the event's seed;
+    # eliminators sharing one prize share its draw.
     draw = models.PositiveIntegerField(_("draw"), null=True, blank=True)
     source = models.CharField(max_length=8, choices=KnockoutSource.choices)
     recorded_at = models.DateTimeField(auto_now_add=True)
@@ -320,11 +321,6 @@ class Knockout(models.Model):
                 fields=["busted", "winner"],
                 condition=Q(reversed_at__isnull=True),
                 name="knockout_once",
-            ),
-            models.UniqueConstraint(
-                fields=["tournament", "draw"],
-                condition=Q(draw__isnull=False, reversed_at__isnull=True),
-                name="knockout_draw_once",
             ),
         ]
         indexes = [models.Index(fields=["tournament", "winner"])]

@@ -3,10 +3,10 @@ places and hand-for-hand."""
 
 from dataclasses import dataclass
 
-from django.db.models import Count, Q
+from django.db.models import Count, Q, Sum
 
 from clock.selectors import registration_open
-from hands.engine import betting, handforhand, places
+from hands.engine import betting, bounties, handforhand, places
 from hands.engine.limits import Structure
 from hands.engine.showdown import show_order
 from hands.models import (
@@ -16,13 +16,14 @@ from hands.models import (
     HandForHand,
     HandForHandReport,
     HandStatus,
+    Knockout,
     TabletLink,
 )
 from payouts.selectors import places_paid as table_places_paid
 from seating.engine import blinds
 from seating.models import Move, Seat, Table, TableState
 from seating.selectors import seats_back, table_now
-from tournaments.models import Entry, EntryStatus, Tournament
+from tournaments.models import BountyFormat, Entry, EntryStatus, Tournament
 
 
 def tablet_link_table(token: str) -> Table | None:
@@ -400,3 +401,68 @@ def _bust_ties(table: Table, row: Elimination) -> str:
     if player_back.exists():
         return "bust_player_back"
     return ""
+
+
+# --- bounties (issue 18) ----------------------------------------------------------------------
+
+
+def knockouts_standing(tournament: Tournament):
+    """The event's knockouts that stand: not reversed by a correction."""
+    return Knockout.objects.filter(tournament=tournament, reversed_at__isnull=True)
+
+
+def entry_bounties(tournament: Tournament) -> dict[int, int]:
+    """The bounty on each active entry's head now: the event's bounty, and in a
+    progressive knockout what that entry's knockouts added to it. A mystery bounty event
+    has no bounty on anyone's head (the prizes are drawn), nor has an event without."""
+    if tournament.bounty_format not in (BountyFormat.KNOCKOUT, BountyFormat.PROGRESSIVE):
+        return {}
+    active = Entry.objects.filter(tournament=tournament, status=EntryStatus.ACTIVE)
+    heads = dict.fromkeys(active.values_list("pk", flat=True), tournament.bounty)
+    if tournament.bounty_format == BountyFormat.PROGRESSIVE:
+        grown = (
+            knockouts_standing(tournament)
+            .filter(winner__in=list(heads))
+            .values("winner")
+            .annotate(total=Sum("added"))
+            .values_list("winner", "total")
+        )
+        for entry_id, added in grown:
+            heads[entry_id] += added
+    return heads
+
+
+def mystery_prizes(tournament: Tournament) -> tuple[int, ...]:
+    """The event's published list of sealed bounties, one amount each, largest first."""
+    return bounties.mystery_pool(
+        bounties.MysteryPrize(int(prize["amount"]), int(prize["count"]))
+        for prize in tournament.mystery_prizes or ()
+    )
+
+
+def mystery_left(tournament: Tournament) -> tuple[int, ...]:
+    """The sealed bounties still in the draw, largest first: the published list less the
+    prizes of the draws that stand (eliminators sharing a prize share its draw)."""
+    left = list(mystery_prizes(tournament))
+    drawn = (
+        knockouts_standing(tournament)
+        .filter(draw__isnull=False)
+        .values("draw")
+        .annotate(prize=Sum("cash"))
+        .values_list("prize", flat=True)
+    )
+    for prize in drawn:
+        if prize in left:
+            left.remove(prize)
+    return tuple(left)
+
+
+def bounties_won(tournament: Tournament) -> dict[int, int]:
+    """The bounty cash each entry has won (its knockouts that stand), by entry id."""
+    won = (
+        knockouts_standing(tournament)
+        .values("winner")
+        .annotate(total=Sum("cash"))
+        .values_list("winner", "total")
+    )
+    return dict(won)
