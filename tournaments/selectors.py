@@ -15,6 +15,7 @@ from tournaments.models import (
     AlternateStatus,
     Bag,
     BagStatus,
+    ChipCount,
     Entry,
     EntryStatus,
     FlightEnd,
@@ -735,3 +736,81 @@ def series_schedule(series) -> list[ScheduleRow]:
             label = _("Event #%(number)s") % {"number": number} if number is not None else ""
             rows.append(ScheduleRow(event, number, "", label))
     return rows
+
+
+# --- Chip counts and leaders during play (issue 18) -----------------------------------------
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One active entry's place in the chip counts: its chips now (`Entry.chips`, which
+    the hands, the counts and the sales keep), and when and at which level it was last
+    counted (None before its first count)."""
+
+    rank: int
+    entry_id: int
+    number: int
+    player: dict
+    chips: int
+    counted_at: object = None
+    counted_level: int | None = None
+
+
+@dataclass(frozen=True)
+class ChipStandings:
+    leaders: list[Standing]
+    players_left: int
+    chips: int  # the active entries' chips together
+
+    @property
+    def average(self) -> int:
+        return self.chips // self.players_left if self.players_left else 0
+
+
+def latest_counts(tournament: Tournament, entry_ids=None) -> dict[int, ChipCount]:
+    """Each entry's latest count (the last one recorded), by entry id."""
+    counts = ChipCount.objects.filter(tournament=tournament)
+    if entry_ids is not None:
+        counts = counts.filter(entry_id__in=list(entry_ids))
+    latest = counts.order_by("entry_id", "-counted_at", "-id").distinct("entry_id")
+    return {count.entry_id: count for count in latest}
+
+
+def _standings_order(entries):
+    # Biggest stack first; equal stacks by entry number, so the order is stable.
+    return entries.order_by("-chips", "number")
+
+
+def chip_standings(tournament: Tournament, *, limit: int = CHIP_LEADERS) -> ChipStandings:
+    """The chip leaders (top `limit`), the players left and their chips together: three
+    queries whatever the field's size."""
+    active = Entry.objects.filter(tournament=tournament, status=EntryStatus.ACTIVE)
+    totals = active.aggregate(left=Count("id"), chips=Sum("chips", default=0))
+    top = list(_standings_order(active).select_related("player")[:limit])
+    counted = latest_counts(tournament, [entry.pk for entry in top])
+    leaders = [
+        Standing(
+            rank=rank,
+            entry_id=entry.pk,
+            number=entry.number,
+            player=player_public(entry.player),
+            chips=entry.chips,
+            counted_at=counted[entry.pk].counted_at if entry.pk in counted else None,
+            counted_level=counted[entry.pk].level if entry.pk in counted else None,
+        )
+        for rank, entry in enumerate(top, start=1)
+    ]
+    return ChipStandings(leaders=leaders, players_left=totals["left"], chips=totals["chips"])
+
+
+def entry_rank(entry: Entry) -> int | None:
+    """An active entry's rank by chips among the players left (1 the chip leader; equal
+    stacks ranked by entry number, as `chip_standings` lists them); None once out."""
+    if entry.status != EntryStatus.ACTIVE:
+        return None
+    ahead = Entry.objects.filter(
+        Q(chips__gt=entry.chips) | Q(chips=entry.chips, number__lt=entry.number),
+        tournament_id=entry.tournament_id,
+        status=EntryStatus.ACTIVE,
+    ).count()
+    return ahead + 1
