@@ -772,7 +772,8 @@ def latest_counts(tournament: Tournament, entry_ids=None) -> dict[int, ChipCount
     counts = ChipCount.objects.filter(tournament=tournament)
     if entry_ids is not None:
         counts = counts.filter(entry_id__in=list(entry_ids))
-    latest = counts.order_by("entry_id", "-counted_at", "-id").distinct("entry_id")
+    last = ChipCount.objects.filter(entry=OuterRef("entry")).order_by("-counted_at", "-id")
+    latest = counts.filter(pk=Subquery(last.values("pk")[:1]))
     return {count.entry_id: count for count in latest}
 
 
