@@ -22,6 +22,7 @@ from hands.engine import betting
 from hands.engine.handforhand import MAX_SECONDS_PER_HAND
 from hands.models import Elimination, Hand
 from hands.selectors import (
+    actions_public,
     betting_public,
     betting_state,
     current_round,
@@ -157,6 +158,10 @@ class HandSummarySerializer(serializers.Serializer):
     small_blind = serializers.IntegerField(allow_null=True)
     big_blind = serializers.IntegerField()
     h4h_round = serializers.IntegerField(allow_null=True)
+    item_pending = serializers.CharField(
+        allow_null=True,
+        help_text=_("RP-22: the item of no value bet in turn, waiting for the floor's ruling."),
+    )
     started_at = serializers.DateTimeField()
     finished_at = serializers.DateTimeField(allow_null=True)
 
@@ -275,7 +280,7 @@ def hand_data(hand: Hand) -> dict:
             }
             for p in players
         ],
-        "actions": list(hand.actions.values("sequence", "street", "seat", "kind", "amount")),
+        "actions": actions_public(hand),
         "betting": betting_public(betting_state(hand)) if hand.status == "playing" else None,
     }
 

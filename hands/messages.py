@@ -51,6 +51,11 @@ REFUSALS = {
     "actions_logged": _("Actions were logged for this hand: record the result after the last one."),
     "link_revoked": _("This table link was revoked."),
     "betting_open": _("The betting is not over yet: log the remaining actions first."),
+    "item_pending": _(
+        "Floor: RP-22. Seat %(seat)s bet with an item of no value: the floor rules it a "
+        "call or all-in before the hand goes on."
+    ),
+    "no_item_pending": _("No item of no value waits for the floor's ruling in this hand."),
 }
 
 
@@ -86,3 +91,33 @@ ILLEGAL = {
 
 def illegal_message(rule: str, fallback: str) -> str:
     return str(ILLEGAL[rule]) if rule in ILLEGAL else fallback
+
+
+# RP-22: an action made with an item of no value, as the hand's history tells it.
+ITEMS = {
+    "bounty_chip": _("a bounty chip"),
+    "clock_token": _("a clock token"),
+    "other": _("an item of no value"),
+}
+ITEM_RULED = {
+    "call": _("Seat %(seat)s bet %(item)s: ruled a call (RP-22)."),
+    "check": _("Seat %(seat)s bet %(item)s: ruled a check, there was nothing to call (RP-22)."),
+    "all-in": _("Seat %(seat)s bet %(item)s: ruled all-in (RP-22)."),
+    "bet": _(
+        "Seat %(seat)s bet %(item)s: ruled all-in, a bet of %(amount)s, the most allowed (RP-22)."
+    ),
+    "raise": _(
+        "Seat %(seat)s bet %(item)s: ruled all-in, a raise to %(amount)s, the most allowed (RP-22)."
+    ),
+}
+ITEM_WAITS = _("Floor: RP-22. Seat %(seat)s bet %(item)s: the floor rules it a call or all-in.")
+
+
+def item_note(*, seat: int, item: str, kind: str | None, amount: int | None = None) -> str:
+    """The history's line for an action made with an item of no value; `kind` None while
+    it waits for the floor's ruling. Empty for an action made with chips."""
+    if not item:
+        return ""
+    words = {"seat": seat, "item": ITEMS.get(item, ITEMS["other"]), "amount": amount}
+    text = ITEM_WAITS if kind is None else ITEM_RULED.get(kind, ITEM_RULED["call"])
+    return str(text) % words

@@ -20,6 +20,15 @@ class HandStatus(models.TextChoices):
     FINISHED = "finished", _("Finished")
 
 
+class NonBettingItem(models.TextChoices):
+    """RP-22: what a player put forward instead of chips: an item of no value (hands.engine
+    .items). It is a note beside the action it was ruled to be, never chips."""
+
+    BOUNTY_CHIP = "bounty_chip", _("Bounty chip")
+    CLOCK_TOKEN = "clock_token", _("Clock token")
+    OTHER = "other", _("Other item")
+
+
 class Hand(models.Model):
     """One hand at one table: the level it was dealt in, the button and blinds, and who
     was dealt in with what (TDA 23: a new level applies from the next hand)."""
@@ -42,6 +51,11 @@ class Hand(models.Model):
     status = models.CharField(max_length=10, choices=HandStatus.choices, default=HandStatus.PLAYING)
     board = models.JSONField(default=list, blank=True)  # community cards, when logged
     h4h_round = models.PositiveIntegerField(null=True, blank=True)  # hand-for-hand round
+    # RP-22: an item of no value the player to act put forward, waiting for the floor's
+    # ruling (the house leaves it to the floor); the hand's betting holds until then.
+    item_pending = models.CharField(
+        max_length=12, choices=NonBettingItem.choices, blank=True, default=""
+    )
     started_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
@@ -84,7 +98,9 @@ class HandPlayer(models.Model):
 
 
 class HandAction(models.Model):
-    """One action of the optional action log, checked by the betting engine."""
+    """One action of the optional action log, checked by the betting engine. `item` notes
+    an action made by putting forward an item of no value (RP-22): the action is what it
+    was ruled to be (a call, a check, all-in), so the log replays as any other."""
 
     hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="actions")
     sequence = models.PositiveIntegerField()
@@ -92,6 +108,7 @@ class HandAction(models.Model):
     kind = models.CharField(max_length=8)
     amount = models.BigIntegerField(null=True, blank=True)
     street = models.CharField(max_length=8)
+    item = models.CharField(max_length=12, choices=NonBettingItem.choices, blank=True, default="")
 
     class Meta:
         ordering = ["hand", "sequence"]

@@ -9,6 +9,7 @@ from clock.selectors import registration_open
 from hands.engine import betting, bounties, handforhand, places
 from hands.engine.limits import Structure
 from hands.engine.showdown import show_order
+from hands.messages import item_note
 from hands.models import (
     Away,
     Elimination,
@@ -188,6 +189,7 @@ def hand_public(hand: Hand | None) -> dict | None:
         "small_blind": hand.small_blind,
         "big_blind": hand.big_blind,
         "h4h_round": hand.h4h_round,
+        "item_pending": hand.item_pending or None,  # RP-22: waiting for the floor
         "started_at": hand.started_at,
         "finished_at": hand.finished_at,
     }
@@ -295,6 +297,23 @@ def betting_state(hand: Hand):
     for seat, kind, amount in hand.actions.values_list("seat", "kind", "amount"):
         state = state.apply(betting.Action(kind, seat, amount))
     return state
+
+
+def actions_public(hand: Hand) -> list[dict]:
+    """The hand's action log as its history reads: each action, and for one made with an
+    item of no value (RP-22) the item and the line that tells what it was ruled."""
+    rows = hand.actions.values("sequence", "street", "seat", "kind", "amount", "item")
+    return [
+        {
+            **row,
+            "item": row["item"] or None,
+            "note": item_note(
+                seat=row["seat"], item=row["item"], kind=row["kind"], amount=row["amount"]
+            )
+            or None,
+        }
+        for row in rows
+    ]
 
 
 def legal_public(options) -> dict | None:

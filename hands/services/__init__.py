@@ -7,7 +7,7 @@ lock (busts, seats and hands of one tournament queue up behind it), one audit en
 live events after commit. Split by subject: tables (the button), hands (dealing, the
 action log, the result), away (the hands a player sits out, TDA 71-C: parts of the
 rulings' penalties and of the hand's result, run under their caller's lock), busts
-(places), hand_for_hand (RP-8).
+(places), hand_for_hand (RP-8), items (a bet with an item of no value, RP-22).
 """
 
 from hands.services.busts import (
@@ -26,6 +26,7 @@ from hands.services.hand_for_hand import (
     h4h_table_alert,
 )
 from hands.services.hands import hand_action, hand_finish, hand_hold, hand_settle, hand_start
+from hands.services.items import hand_item, hand_item_rule
 from hands.services.tables import (
     button_draw,
     button_set,
@@ -49,6 +50,8 @@ __all__ = [
     "hand_action",
     "hand_finish",
     "hand_hold",
+    "hand_item",
+    "hand_item_rule",
     "hand_settle",
     "hand_start",
     "table_busts_record",

@@ -183,6 +183,8 @@ def hand_action(
     state = betting_state(hand)
     if state is None:
         raise refuse("no_action_log")
+    if hand.item_pending:  # RP-22: the floor rules on the item before the hand goes on
+        raise refuse("item_pending", seat=state.to_act)
     acting = state.to_act if seat is None else seat
     try:
         action = betting.Action(kind, acting, amount)
@@ -200,9 +202,10 @@ def hand_action(
     return hand, after
 
 
-def _action_log(hand: Hand, state, action: betting.Action):
+def _action_log(hand: Hand, state, action: betting.Action, *, item: str = ""):
     """Apply one action (IllegalAction if the rules refuse it) and write it as the next
-    line of the hand's log; the state after it."""
+    line of the hand's log; the state after it. `item` notes an item of no value the
+    action was made with (RP-22): the action is what it was ruled to be."""
     after = state.apply(action)
     HandAction.objects.create(
         hand=hand,
@@ -211,6 +214,7 @@ def _action_log(hand: Hand, state, action: betting.Action):
         kind=action.kind,
         amount=action.amount,
         street=state.street,
+        item=item,
     )
     return after
 
