@@ -16,9 +16,9 @@ from rest_framework.views import APIView
 
 from floorman.api import valid_data
 from floorman.parsers import JSONParser
-from floorman.roles import HAND_FOR_HAND, TABLET, role_permission
+from floorman.roles import HAND_FOR_HAND, RULINGS, TABLET, role_permission
 from hands import services
-from hands.engine import betting
+from hands.engine import betting, items
 from hands.engine.handforhand import MAX_SECONDS_PER_HAND
 from hands.models import Elimination, Hand
 from hands.selectors import (
@@ -90,6 +90,22 @@ class ActionSerializer(serializers.Serializer):
         required=False,
         allow_null=True,
         help_text=_("Bet and raise: the player's total for this betting round (TDA 43-B)."),
+    )
+
+
+class ItemSerializer(serializers.Serializer):
+    item = serializers.ChoiceField(
+        choices=items.ITEMS,
+        help_text=_("RP-22: what the player in turn bet with: an item of no value."),
+    )
+    seat = _seat(
+        required=False, allow_null=True, help_text=_("Default: the player to act; else checked.")
+    )
+
+
+class ItemRulingSerializer(serializers.Serializer):
+    ruling = serializers.ChoiceField(
+        choices=items.RULINGS, help_text=_("RP-22: the floor rules the item a call or all-in.")
     )
 
 
@@ -375,6 +391,46 @@ class HandActionsView(TabletView):
             kind=data["kind"],
             seat=data.get("seat"),
             amount=data.get("amount"),
+        )
+        return Response(hand_data(hand), status=status.HTTP_201_CREATED)
+
+
+class HandItemView(TabletView):
+    @extend_schema(request=ItemSerializer, responses={201: HandDetailSerializer})
+    def post(self, request, tournament_pk, number, hand_number):
+        """RP-22: the player in turn bet with an item of no value (a bounty chip, a clock
+        token). The house policy rules it a call or all-in, logged with the item as a
+        note; where the house leaves it to the floor, the hand waits for its ruling
+        (`item_pending`). Out of turn or with no hand in play: 409, nothing written."""
+        tournament = tournament_or_404(tournament_pk)
+        data = valid_data(ItemSerializer, request.data)
+        hand, _logged = services.hand_item(
+            actor=request.user,
+            tournament_id=tournament.pk,
+            number=number,
+            hand_number=hand_number,
+            item=data["item"],
+            seat=data.get("seat"),
+        )
+        return Response(hand_data(hand), status=status.HTTP_201_CREATED)
+
+
+class HandItemRulingView(TabletView):
+    def get_permissions(self):
+        return [role_permission(*RULINGS)()]
+
+    @extend_schema(request=ItemRulingSerializer, responses={201: HandDetailSerializer})
+    def post(self, request, tournament_pk, number, hand_number):
+        """RP-22, TDA 1: the floor rules on the item waiting in the hand, a call or
+        all-in; the ruled action is logged with the item as a note."""
+        tournament = tournament_or_404(tournament_pk)
+        data = valid_data(ItemRulingSerializer, request.data)
+        hand, _logged = services.hand_item_rule(
+            actor=request.user,
+            tournament_id=tournament.pk,
+            number=number,
+            hand_number=hand_number,
+            ruling=data["ruling"],
         )
         return Response(hand_data(hand), status=status.HTTP_201_CREATED)
 

@@ -9,6 +9,7 @@ from django import forms
 from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
+from hands.engine import items
 from hands.engine.handforhand import MAX_SECONDS_PER_HAND
 from seating.models import MAX_SEATS
 from tournaments.models import MAX_CHIPS
@@ -16,7 +17,18 @@ from tournaments.models import MAX_CHIPS
 MAX_HAND = 10**6
 SEAT_NUMBERS = range(1, MAX_SEATS + 1)
 
-TABLET_ACTIONS = ("draw", "button", "start", "finish", "hold", "bust", "undo_bust", "bag")
+TABLET_ACTIONS = (
+    "draw",
+    "button",
+    "start",
+    "finish",
+    "hold",
+    "bust",
+    "undo_bust",
+    "bag",
+    "item",
+    "item_ruling",
+)
 
 
 def _interpolate(text, values: dict) -> str:
@@ -121,6 +133,33 @@ class FinishForm(HandForm):
             for seat in SEAT_NUMBERS
             if data.get(f"stack_{seat}") is not None
         }
+
+
+class ItemForm(HandForm):
+    """RP-22: the player in turn (the seat the tablet showed) bet with an item of no value."""
+
+    seat = seat_field(label=_("Seat"))
+    item = forms.ChoiceField(
+        label=_("Item"),
+        choices=[(item, item) for item in items.ITEMS],
+        error_messages={
+            "required": _("Choose the item: a bounty chip, a clock token or other."),
+            "invalid_choice": _("Choose the item: a bounty chip, a clock token or other."),
+        },
+    )
+
+
+class ItemRulingForm(HandForm):
+    """RP-22, TDA 1: the floor rules the item a call or all-in."""
+
+    ruling = forms.ChoiceField(
+        label=_("Ruling"),
+        choices=[(ruling, ruling) for ruling in items.RULINGS],
+        error_messages={
+            "required": _("Rule the item a call or all-in."),
+            "invalid_choice": _("Rule the item a call or all-in."),
+        },
+    )
 
 
 class BustForm(forms.Form):

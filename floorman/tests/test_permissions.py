@@ -175,6 +175,8 @@ EXPECTED: dict[str, dict] = {
     "api-hands-list": {"GET": ALL, "POST": TABLET},
     "api-hands-detail": {"GET": ALL},
     "api-hands-actions": post(TABLET),
+    "api-hands-item": post(TABLET),  # RP-22: a bet with an item of no value
+    "api-hands-item-ruling": post(RULINGS),  # the floor rules on it (TDA 1)
     "api-hands-finish": post(TABLET),
     "api-hands-settle": post(TABLET),
     "api-hands-hold": post(TABLET),

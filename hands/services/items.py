@@ -57,10 +57,10 @@ def _rule(tournament, table, hand: Hand, state, *, item: str, ruling: str) -> Ha
     return hand.actions.get(sequence=len(state.history) + 1)
 
 
-def _audit(actor, action: str, tournament, table, hand: Hand, state, **after) -> None:
+def _audit(actor, name: str, tournament, table, hand: Hand, state, **after) -> None:
     audit_record(
         actor=actor,
-        action=action,
+        action=name,
         obj=hand,
         tournament=tournament,
         after={

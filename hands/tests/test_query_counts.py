@@ -121,9 +121,10 @@ def test_tablet_page(client, django_assert_num_queries):
     small, full = small_and_full()
     floor = floor_client(client)
 
-    # 38 with the table's last bust, which the tablet may take back (issue 16).
-    get(floor, reverse("hands:tablet", args=[small.pk, 1]), 38, django_assert_num_queries)
-    get(floor, reverse("hands:tablet", args=[full.pk, 3]), 38, django_assert_num_queries)
+    # 38 with the table's last bust, which the tablet may take back (issue 16); 40 with
+    # the betting replayed for the seat that may bet with an item of no value (RP-22).
+    get(floor, reverse("hands:tablet", args=[small.pk, 1]), 40, django_assert_num_queries)
+    get(floor, reverse("hands:tablet", args=[full.pk, 3]), 40, django_assert_num_queries)
 
 
 @pytest.mark.parametrize("name", ["hands:link", "hands:link-state"])
@@ -134,8 +135,8 @@ def test_tablet_by_link(client, django_assert_num_queries, name):
         services.tablet_link_create(actor=None, tournament_id=full.pk, number=3),
     ]
 
-    for link in links:
-        get(client, reverse(name, args=[link.token]), 34, django_assert_num_queries)
+    for link in links:  # 36: the betting replayed for the item offer too (RP-22)
+        get(client, reverse(name, args=[link.token]), 36, django_assert_num_queries)
 
 
 def test_tablet_links_page(client, django_assert_num_queries):

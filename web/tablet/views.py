@@ -29,6 +29,7 @@ from typing import Any
 
 import segno
 from django.contrib import messages
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -41,7 +42,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from clock.selectors import clock_of, clock_public, player_clock_public, player_clocks_running
 from floorman.pages import Outcome, message_for_page, role_required, service_call
-from floorman.roles import FLOOR, TABLET, user_has_role
+from floorman.roles import FLOOR, RULINGS, TABLET, user_has_role
 from hands import services
 from hands.api import busts_data, state_data
 from hands.forms import (
@@ -49,13 +50,17 @@ from hands.forms import (
     ButtonForm,
     FinishForm,
     HandForm,
+    ItemForm,
+    ItemRulingForm,
     LinkActionForm,
     TabletActionForm,
     UndoBustForm,
 )
+from hands.messages import item_note
 from hands.models import Elimination, Hand, HandStatus, TabletLink
 from hands.selectors import (
     away_seats,
+    betting_state,
     finishing_places,
     hand_in_play,
     next_hand_number,
@@ -103,6 +108,11 @@ class Tablet:
     @property
     def is_floor(self) -> bool:
         return bool(self.user) and not self.token and user_has_role(self.user, TABLET_LINKS)
+
+    @property
+    def may_rule(self) -> bool:
+        """The floor rules on the table (RP-22, TDA 1): never through a dealer's link."""
+        return bool(self.user) and not self.token and user_has_role(self.user, RULINGS)
 
 
 def _staff_tablet(request, tournament_id: int, number: int) -> Tablet:
@@ -278,6 +288,26 @@ def _undo_bust_offer(table: Table):
     return last if last is not None and not last.refusal else None
 
 
+def _item_offer(tournament: Tournament, hand: Hand | None) -> dict | None:
+    """RP-22 during a logged hand with a player to act: the seat that may bet with an
+    item of no value and the house policy; while the floor is to rule on one, the item
+    (the tablet shows "Floor: RP-22")."""
+    if hand is None or hand.status != HandStatus.PLAYING:
+        return None
+    state = betting_state(hand)
+    if state is None or state.to_act is None:
+        return None
+    pending = hand.item_pending
+    return {
+        "seat": state.to_act,
+        "call": state.legal_actions().call,
+        "pending": pending,
+        "note": item_note(seat=state.to_act, item=pending, kind=None),
+        "policy": tournament.non_betting_items,
+        "policy_label": tournament.get_non_betting_items_display(),
+    }
+
+
 def _controls_key(*parts) -> str:
     """Changes whenever the tablet's buttons and forms would: the live refresh leaves
     the forms alone otherwise, so a count being typed in is never wiped."""
@@ -305,6 +335,7 @@ def tablet_context(tablet: Tablet) -> dict:
         ]
     marks = hand or positions
     bagging = tablet_bags(tournament, table.number)  # a flight's end (issue 17)
+    item = _item_offer(tournament, hand)
     return {
         "tablet": tablet,
         "tournament": tournament,
@@ -332,6 +363,8 @@ def tablet_context(tablet: Tablet) -> dict:
         "busts": busts_data(tournament, table.number)[:RECENT_BUSTS],
         "undo_bust": _undo_bust_offer(table),
         "is_floor": tablet.is_floor,
+        "may_rule": tablet.may_rule,
+        "item": item,
         "bagging": bagging,
         "controls_key": _controls_key(
             bagging and [(r.seat, r.bag and r.bag.chips) for r in bagging["rows"]],
@@ -342,6 +375,7 @@ def tablet_context(tablet: Tablet) -> dict:
             h4h["showdown"],
             state["halted"],
             positions and (positions.button, positions.small_blind, positions.big_blind),
+            item and (item["seat"], item["pending"]),
         ),
     }
 
@@ -624,7 +658,59 @@ def _bag(request, tablet: Tablet):
     return redirect(tablet.url())
 
 
+def _item(request, tablet: Tablet):
+    """RP-22: the player in turn bet with an item of no value."""
+    form = ItemForm(request.POST)
+    if not form.is_valid():
+        return _invalid(request, tablet, form)
+    data = form.cleaned_data
+    outcome = _call(
+        request,
+        tablet,
+        services.hand_item,
+        hand_number=data["hand"],
+        item=data["item"],
+        seat=data["seat"],
+    )
+    if not outcome.ok:
+        return _refused(request, tablet, outcome)
+    _hand, logged = outcome.value
+    if logged is None:  # the house leaves it to the floor
+        note = item_note(seat=data["seat"], item=data["item"], kind=None)
+        _tell(request, tablet, note, messages.WARNING)
+    else:
+        _tell(request, tablet, _logged_note(logged))
+    return redirect(tablet.url())
+
+
+def _logged_note(logged) -> str:
+    return item_note(seat=logged.seat, item=logged.item, kind=logged.kind, amount=logged.amount)
+
+
+def _item_ruling(request, tablet: Tablet):
+    """RP-22, TDA 1: the floor rules the item a call or all-in; a dealer may not."""
+    if not tablet.may_rule:
+        raise PermissionDenied
+    form = ItemRulingForm(request.POST)
+    if not form.is_valid():
+        return _invalid(request, tablet, form)
+    outcome = _call(
+        request,
+        tablet,
+        services.hand_item_rule,
+        hand_number=form.cleaned_data["hand"],
+        ruling=form.cleaned_data["ruling"],
+    )
+    if not outcome.ok:
+        return _refused(request, tablet, outcome)
+    _hand, logged = outcome.value
+    _tell(request, tablet, _logged_note(logged))
+    return redirect(tablet.url())
+
+
 ACTIONS = {
+    "item": _item,
+    "item_ruling": _item_ruling,
     "bag": _bag,
     "draw": _draw,
     "undo_bust": _undo_bust,
