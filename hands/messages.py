@@ -110,7 +110,7 @@ ITEM_RULED = {
         "Seat %(seat)s bet %(item)s: ruled all-in, a raise to %(amount)s, the most allowed (RP-22)."
     ),
 }
-ITEM_WAITS = _("Floor: RP-22. Seat %(seat)s bet %(item)s: the floor rules it a call or all-in.")
+ITEM_WAITS = _("Seat %(seat)s bet %(item)s: the floor rules it a call or all-in (RP-22).")
 
 
 def item_note(*, seat: int, item: str, kind: str | None, amount: int | None = None) -> str:

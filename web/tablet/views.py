@@ -6,8 +6,10 @@ where with the button and blinds (TDA 32, 34-B, 10-A), the hand in play, one big
 for the next step (draw, start, hand done), the result with bust-outs and chip counts,
 and whatever the table must know now: hand-for-hand (RP-8), a halt (TDA 11-D), a new
 level from the next hand (TDA 23), the player clock (TDA 29), the end of the day, the
-players away (TDA 71-C) and those warned or penalised (RP-15). It ties hands to the
-clock and the rulings, so it lives at the top of the house (docs/architecture.md).
+players away (TDA 71-C) and those warned or penalised (RP-15). During a logged hand the
+dealer records a bet made with an item of no value (RP-22); where the house leaves it to
+the floor, the floor rules on it here. It ties hands to the clock and the rulings, so it
+lives at the top of the house (docs/architecture.md).
 
 Staff open it with the dealer or floor role; a dealer without an account opens it from
 a per-table link (a QR code the floor hands out and may revoke). Writes through a link

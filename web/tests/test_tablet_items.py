@@ -113,7 +113,7 @@ def test_left_to_the_floor_the_tablet_shows_floor_rp_22_and_the_floor_rules(clie
     after = html(client.get(page(event)))
 
     assert "Floor: RP-22" in dealer_sees
-    assert "Seat 4 bet a bounty chip: the floor rules it a call or all-in." in dealer_sees
+    assert "Seat 4 bet a bounty chip: the floor rules it a call or all-in (RP-22)." in dealer_sees
     assert 'name="ruling"' not in dealer_sees  # the floor's step, not the dealer's
     assert 'name="ruling" value="call"' in floor_sees
     assert 'name="ruling" value="all_in"' in floor_sees
