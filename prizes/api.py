@@ -104,6 +104,12 @@ class PaymentInput(serializers.Serializer):
     )
 
 
+class BountiesPayAllInput(serializers.Serializer):
+    entry = serializers.IntegerField(
+        min_value=1, max_value=MAX_ID, help_text=_("The entry whose bounties are paid.")
+    )
+
+
 class PlaceInput(serializers.Serializer):
     place = serializers.IntegerField(min_value=1, max_value=MAX_PLACES, allow_null=True)
 
@@ -522,3 +528,16 @@ class KnockoutPaymentView(BountyView):
             actor=request.user, tournament_id=tournament.pk, knockout_id=knockout_pk
         )
         return Response(knockouts_data(tournament))
+
+
+class KnockoutPaymentsView(BountyView):
+    @extend_schema(request=BountiesPayAllInput, responses={201: KnockoutsOutput})
+    def post(self, request, tournament_pk):
+        """The cashier pays every bounty still due to one entry at once: one BOUNTY line
+        each. Nothing due: 409."""
+        tournament = tournament_or_404(tournament_pk)
+        data = valid_data(BountiesPayAllInput, request.data)
+        bounties.bounties_pay_all(
+            actor=request.user, tournament_id=tournament.pk, entry_id=data["entry"]
+        )
+        return Response(knockouts_data(tournament), status=status.HTTP_201_CREATED)

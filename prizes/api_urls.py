@@ -21,6 +21,11 @@ urlpatterns = [
     path(f"{T}/deal/", api.DealView.as_view(), name="api-deal"),
     path(f"{T}/knockouts/", api.KnockoutsView.as_view(), name="api-knockouts"),
     path(
+        f"{T}/knockouts/payments/",
+        api.KnockoutPaymentsView.as_view(),
+        name="api-knockout-payments",
+    ),
+    path(
         f"{T}/knockouts/<id:knockout_pk>/payment/",
         api.KnockoutPaymentView.as_view(),
         name="api-knockout-payment",

@@ -137,6 +137,7 @@ EXPECTED: dict[str, dict] = {
     "api-payments": post(PAY),
     "api-payment": {"DELETE": PAY},
     "api-knockouts": {"GET": ANY_STAFF},
+    "api-knockout-payments": post(PAY),
     "api-knockout-payment": {"POST": PAY, "DELETE": PAY},
     "api-deal-calculate": post(DEAL),
     "api-deal": post(MANAGE),

@@ -258,6 +258,22 @@ def test_the_cashier_pays_and_takes_back_through_the_api():
     assert taken_back.status_code == 200 and taken_back.json()["left"] == 5000
 
 
+def test_the_cashier_pays_a_players_bounties_at_once_through_the_api():
+    event, (anna, ben, carl, *_rest) = bounty_event()
+    knockout(event, ben, anna), knockout(event, carl, anna)
+    cashier = api(staff("cashier"))
+    path = f"/api/v1/tournaments/{event.pk}/knockouts/payments/"
+
+    paid = cashier.post(path, {"entry": anna.pk}, format="json")
+    again = cashier.post(path, {"entry": anna.pk}, format="json")
+    nonsense = cashier.post(path, {"entry": "Anna"}, format="json")
+
+    assert paid.status_code == 201 and paid.json()["paid"] == 10000
+    assert again.status_code == 409
+    assert nonsense.status_code == 400 and "entry" in nonsense.json()
+    assert Transaction.objects.filter(kind=TransactionKind.BOUNTY).count() == 2
+
+
 def test_the_knockouts_api_reads_the_same_queries_for_more(django_assert_max_num_queries):
     event, entries = bounty_event(count=12)
     floor = api(staff("floor"))
