@@ -56,6 +56,8 @@ RESULTS_UPDATED = "results.updated"
 # event's overview once. {"flight": id, "change": the flight's own kind}
 OVERVIEW_CHANGED = "overview.changed"
 FLIGHT_UPDATED = "flight.updated"  # issue 17: a flight stopped, a bag counted, bags confirmed
+# Issue 18: a bounty paid at the cage or taken back; the bounty totals.
+BOUNTIES_UPDATED = "bounties.updated"
 KINDS = (
     ENTRY_REGISTERED,
     ENTRY_UPDATED,
@@ -73,6 +75,7 @@ KINDS = (
     RESULTS_UPDATED,
     OVERVIEW_CHANGED,
     FLIGHT_UPDATED,
+    BOUNTIES_UPDATED,
 )
 # A flight's events that say nothing of its entries, survivors or bags: not relayed.
 NOT_OVERVIEW = frozenset(
@@ -85,6 +88,7 @@ NOT_OVERVIEW = frozenset(
         TABLE_UPDATED,
         HAND_FOR_HAND,
         OVERVIEW_CHANGED,
+        BOUNTIES_UPDATED,
     }
 )
 

@@ -16,13 +16,26 @@ from rest_framework.views import APIView
 from floorman.api import valid_data
 from floorman.names import validate_visible_name
 from floorman.parsers import JSONParser
-from floorman.roles import DEAL_FIGURES, MANAGE_TOURNAMENTS, PAY_PRIZES, role_permission
+from floorman.roles import (
+    ALL_ROLES,
+    DEAL_FIGURES,
+    MANAGE_TOURNAMENTS,
+    PAY_PRIZES,
+    role_permission,
+)
 from payouts.models import PayoutSettings, PayoutTemplate, PlacesMode
 from payouts.selectors import payout_table
 from prizes import services
 from prizes.models import DealMethod, EventTemplate
-from prizes.selectors import payouts_public, results, results_public
-from prizes.services import events
+from prizes.selectors import (
+    bounty_knockouts,
+    bounty_totals,
+    knockout_public,
+    payouts_public,
+    results,
+    results_public,
+)
+from prizes.services import bounties, events
 from tournaments.lookups import MAX_ID, money, tournament_or_404
 from tournaments.models import MAX_CHIPS, start_at_plausible
 
@@ -88,6 +101,12 @@ class PaymentInput(serializers.Serializer):
     amount = money(
         required=False,
         help_text=_("The prize the cashier was shown: if it has changed since, 409."),
+    )
+
+
+class BountiesPayAllInput(serializers.Serializer):
+    entry = serializers.IntegerField(
+        min_value=1, max_value=MAX_ID, help_text=_("The entry whose bounties are paid.")
     )
 
 
@@ -198,6 +217,55 @@ ResultsOutput = inline_serializer(
         "playing": serializers.IntegerField(),
         "deal": serializers.DictField(allow_null=True),
         "results": serializers.ListField(child=serializers.DictField()),
+    },
+)
+
+
+def _knockout_entry():
+    # One instance per field: a serializer field belongs to one parent.
+    return inline_serializer(
+        "KnockoutEntry",
+        {
+            "id": serializers.IntegerField(),
+            "number": serializers.IntegerField(),
+            "player": serializers.DictField(),
+        },
+    )
+
+
+KNOCKOUT_FIELDS = {
+    "id": serializers.IntegerField(),
+    "busted": _knockout_entry(),
+    "winner": _knockout_entry(),
+    "hand": serializers.DictField(
+        allow_null=True, help_text=_("The logged hand: its number and table; null if none.")
+    ),
+    "cash": serializers.IntegerField(help_text=_("The bounty paid in cash, cents.")),
+    "added": serializers.IntegerField(
+        help_text=_("PKO: what it added to the eliminator's own bounty, cents.")
+    ),
+    "draw": serializers.IntegerField(
+        allow_null=True, help_text=_("A mystery bounty: the number of its draw.")
+    ),
+    "source": serializers.ChoiceField(
+        choices=["hand", "floor", "winner"],
+        help_text=_(
+            "hand: from the logged hand; floor: named by the floor; winner: the "
+            "winner's own bounty at the end (PKO)."
+        ),
+    ),
+    "recorded_at": serializers.DateTimeField(),
+    "paid": serializers.BooleanField(help_text=_("Paid at the cage.")),
+}
+KnockoutsOutput = inline_serializer(
+    "Knockouts",
+    {
+        "currency": serializers.CharField(),
+        "bounty_format": serializers.CharField(),
+        "won": serializers.IntegerField(help_text=_("The cash of the knockouts that stand.")),
+        "paid": serializers.IntegerField(),
+        "left": serializers.IntegerField(help_text=_("Won and not paid yet.")),
+        "knockouts": inline_serializer("Knockout", KNOCKOUT_FIELDS, many=True),
     },
 )
 DealFiguresOutput = inline_serializer(
@@ -402,3 +470,74 @@ class EventTemplateStartView(EventView):
         data = valid_data(EventNewInput, request.data)
         made = events.event_template_start(actor=request.user, template_id=template_pk, **data)
         return Response(EventOutput(made).data, status=status.HTTP_201_CREATED)
+
+
+# --- Bounties (issue 18) ----------------------------------------------------------------
+
+
+def knockouts_data(tournament) -> dict:
+    found = list(bounty_knockouts(tournament))
+    totals = bounty_totals(found)
+    return {
+        "currency": tournament.currency,
+        "bounty_format": tournament.bounty_format,
+        "won": totals.won,
+        "paid": totals.paid,
+        "left": totals.left,
+        "knockouts": [knockout_public(knockout) for knockout in found],
+    }
+
+
+class BountyView(APIView):
+    """Staff only: who knocked out whom and what the cage paid."""
+
+    parser_classes = [JSONParser]
+
+    def get_permissions(self):
+        if self.request.method == "GET":
+            return [role_permission(*ALL_ROLES)()]
+        return [role_permission(*PAY_PRIZES)()]
+
+
+class KnockoutsView(BountyView):
+    @extend_schema(responses=KnockoutsOutput)
+    def get(self, request, tournament_pk):
+        """The knockouts that stand, in the order they were recorded: the busted entry
+        and its eliminator, the cash, what a PKO added to the eliminator's bounty, the
+        mystery draw, where it came from and whether the cage paid it; the bounty money
+        won, paid and left to pay. Corrected knockouts are left out."""
+        return Response(knockouts_data(tournament_or_404(tournament_pk)))
+
+
+class KnockoutPaymentView(BountyView):
+    @extend_schema(request=None, responses={201: KnockoutsOutput})
+    def post(self, request, tournament_pk, knockout_pk):
+        """The cashier pays a knockout's bounty: a BOUNTY line in the ledger, never from
+        the prize pool. Paid already, corrected, or no cash to pay (PKO): 409."""
+        tournament = tournament_or_404(tournament_pk)
+        bounties.bounty_pay(
+            actor=request.user, tournament_id=tournament.pk, knockout_id=knockout_pk
+        )
+        return Response(knockouts_data(tournament), status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=None, responses=KnockoutsOutput)
+    def delete(self, request, tournament_pk, knockout_pk):
+        """Take back a bounty paid by mistake: its line is reversed. Not paid: 409."""
+        tournament = tournament_or_404(tournament_pk)
+        bounties.bounty_pay_undo(
+            actor=request.user, tournament_id=tournament.pk, knockout_id=knockout_pk
+        )
+        return Response(knockouts_data(tournament))
+
+
+class KnockoutPaymentsView(BountyView):
+    @extend_schema(request=BountiesPayAllInput, responses={201: KnockoutsOutput})
+    def post(self, request, tournament_pk):
+        """The cashier pays every bounty still due to one entry at once: one BOUNTY line
+        each. Nothing due: 409."""
+        tournament = tournament_or_404(tournament_pk)
+        data = valid_data(BountiesPayAllInput, request.data)
+        bounties.bounties_pay_all(
+            actor=request.user, tournament_id=tournament.pk, entry_id=data["entry"]
+        )
+        return Response(knockouts_data(tournament), status=status.HTTP_201_CREATED)

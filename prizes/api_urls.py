@@ -19,6 +19,17 @@ urlpatterns = [
         name="api-deal-calculate",
     ),
     path(f"{T}/deal/", api.DealView.as_view(), name="api-deal"),
+    path(f"{T}/knockouts/", api.KnockoutsView.as_view(), name="api-knockouts"),
+    path(
+        f"{T}/knockouts/payments/",
+        api.KnockoutPaymentsView.as_view(),
+        name="api-knockout-payments",
+    ),
+    path(
+        f"{T}/knockouts/<id:knockout_pk>/payment/",
+        api.KnockoutPaymentView.as_view(),
+        name="api-knockout-payment",
+    ),
     path(f"{T}/copy/", api.EventCopyView.as_view(), name="api-event-copy"),
     path("event-templates/", api.EventTemplatesView.as_view(), name="api-event-templates"),
     path(

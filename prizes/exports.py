@@ -69,6 +69,8 @@ def results_csv(request, tournament_id: int):
     buffer = io.StringIO()
     buffer.write("\ufeff")
     writer = csv.writer(buffer)
+    # Issue 18: a bounty event adds the bounties each entry won, apart from the prize.
+    bounties = bool(tournament.bounty_format)
     writer.writerow(
         [
             _("Place"),
@@ -79,6 +81,7 @@ def results_csv(request, tournament_id: int):
             _("Deal (%(currency)s)") % {"currency": tournament.currency},
             _("Paid"),
         ]
+        + ([_("Bounties (%(currency)s)") % {"currency": tournament.currency}] if bounties else [])
     )
     for row in found.rows:
         player = row.entry.player
@@ -92,6 +95,7 @@ def results_csv(request, tournament_id: int):
                 _plain(row.deal_amount, tournament.currency),
                 _("yes") if row.paid is not None else _("no"),
             ]
+            + ([_plain(row.bounties, tournament.currency)] if bounties else [])
         )
     response = HttpResponse(buffer.getvalue(), content_type="text/csv; charset=utf-8")
     return _attachment(response, _filename(tournament, "csv"))
@@ -181,6 +185,9 @@ def results_pdf_bytes(tournament: Tournament, found: Results) -> bytes:
         Spacer(1, 6 * mm),
     ]
     head = [_("Place"), _("Entry"), _("Player"), _("Country"), _("Prize"), _("Deal"), _("Paid")]
+    bounties = bool(tournament.bounty_format)  # issue 18: the bounties won, apart
+    if bounties:
+        head.append(_("Bounties"))
     rows = [head]
     for row in found.rows:
         player = row.entry.player
@@ -194,11 +201,14 @@ def results_pdf_bytes(tournament: Tournament, found: Results) -> bytes:
                 cash(row.deal_amount),
                 _("yes") if row.paid is not None else _("no"),
             ]
+            + ([cash(row.bounties) if row.bounties else ""] if bounties else [])
         )
     if len(rows) == 1:
         story.append(Paragraph(_escape(_("No finishing places yet.")), cell))
     else:
         widths = [18 * mm, 16 * mm, None, 16 * mm, 30 * mm, 28 * mm, 14 * mm]
+        if bounties:
+            widths = [16 * mm, 14 * mm, None, 14 * mm, 26 * mm, 24 * mm, 12 * mm, 24 * mm]
         results_table = LongTable(rows, colWidths=widths, repeatRows=1)
         results_table.setStyle(
             TableStyle(
@@ -212,6 +222,8 @@ def results_pdf_bytes(tournament: Tournament, found: Results) -> bytes:
                 ]
             )
         )
+        if bounties:
+            results_table.setStyle(TableStyle([("ALIGN", (7, 0), (7, -1), "RIGHT")]))
         story.append(results_table)
         if any(row.tied for row in found.rows):
             note = _(

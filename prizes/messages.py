@@ -27,6 +27,14 @@ REFUSALS = {
     "not_in_the_money": _("This place is not paid."),
     "deal_not_running": _("A deal is made while the tournament is running."),
     "deal_exists": _("A deal has already been recorded for this tournament."),
+    # Bounties (issue 18, prizes.services.bounties)
+    "bounty_reversed": _("This knockout was corrected: its bounty is no longer due."),
+    "bounty_paid": _("This bounty has already been paid."),
+    "bounty_not_paid": _("This bounty has not been paid."),
+    "bounty_no_cash": _(
+        "This knockout pays no cash: its bounty was added to the eliminator's own (PKO)."
+    ),
+    "bounties_none_due": _("This player has no bounty left to be paid."),
 }
 
 # Why a payout table no longer follows the prize pool (payouts.selectors.lock_reason).

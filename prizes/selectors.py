@@ -6,11 +6,12 @@ play, the results and what each entry is due. The payout table itself is read fr
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from django.core.exceptions import ObjectDoesNotExist
 from django.db.models import Sum
 
 from clock.selectors import clock_setup
 from hands.engine.places import Place, prize_shares
-from hands.selectors import finishing_places, h4h_setup
+from hands.selectors import bounties_won, finishing_places, h4h_setup, knockouts_standing
 from payouts.selectors import PayoutTable, payout_setup, payout_table
 from prizes.models import Deal, Payment, PlaceEntered
 from rulings.models import Penalty
@@ -109,6 +110,9 @@ class Result:
     conflict: bool = False  # another result claims one of these places
     entered: bool = False  # the TD typed the place in (no bust-out gave it)
     seat: bool = False  # won a seat in a satellite's target (issue 17): not ranked
+    # Issue 18: the bounty cash the entry's knockouts that stand won (in a PKO the
+    # winner's own bounty too); apart from the prize.
+    bounties: int = 0
 
     @property
     def paid_differs(self) -> bool:
@@ -247,6 +251,7 @@ def results(
     paid = dict(
         Payment.objects.filter(entry__tournament=tournament).values_list("entry_id", "line__amount")
     )
+    won = bounties_won(tournament) if tournament.bounty_format else {}
     rows = []
     for entry_id, shared in ranges.items():
         row = Result(
@@ -256,6 +261,7 @@ def results(
             shared=shared,
             entered=entry_id in entered,
             seat=entry_id in seats,
+            bounties=won.get(entry_id, 0),
         )
         if entry_id in deal_amounts:
             row.deal_amount = deal_amounts[entry_id]
@@ -364,6 +370,7 @@ def result_public(row: Result) -> dict:
         "deal": row.deal_amount,
         "paid": row.paid is not None,
         "seat_won": row.seat,
+        "bounties": row.bounties,
     }
 
 
@@ -390,6 +397,7 @@ def _results_summary(tournament: Tournament, found: Results) -> dict:
     return {
         "currency": tournament.currency,
         "status": tournament.status,
+        "bounty_format": tournament.bounty_format,
         "prize_pool": found.table.pool.total,
         "places_paid": found.table.places_paid,
         "playing": found.playing,
@@ -402,4 +410,84 @@ def _results_summary(tournament: Tournament, found: Results) -> dict:
             if found.deal
             else None
         ),
+    }
+
+
+# --- Bounties (issue 18) ----------------------------------------------------------------
+
+
+@dataclass
+class BountyTotals:
+    won: int = 0  # the cash of the knockouts that stand
+    paid: int = 0  # of which the cashier paid
+    count: int = 0  # knockouts that stand
+    unpaid: int = 0  # of which not paid yet (and with cash to pay)
+
+    @property
+    def left(self) -> int:
+        return self.won - self.paid
+
+
+def bounty_knockouts(tournament: Tournament, *, winner_id: int | None = None):
+    """The knockouts that stand, as the cashier pays them: who knocked out whom (with
+    the players), the hand and its table, and the payment with its line. One query."""
+    found = knockouts_standing(tournament).select_related(
+        "busted__player", "winner__player", "hand__table", "payment__line"
+    )
+    if winner_id is not None:
+        found = found.filter(winner_id=winner_id)
+    return found.order_by("recorded_at", "id")
+
+
+def knockout_paid(knockout) -> int | None:
+    """What the cashier paid for a knockout read with its payment, None if unpaid."""
+    try:
+        return -knockout.payment.line.amount
+    except ObjectDoesNotExist:
+        return None
+
+
+def bounty_totals(knockouts) -> BountyTotals:
+    """The bounty money won, paid and left to pay, over knockouts read with their payment
+    (`bounty_knockouts`)."""
+    totals = BountyTotals()
+    for knockout in knockouts:
+        totals.count += 1
+        totals.won += knockout.cash
+        paid = knockout_paid(knockout)
+        if paid is not None:
+            totals.paid += paid
+        elif knockout.cash > 0:
+            totals.unpaid += 1
+    return totals
+
+
+def knockout_public(knockout) -> dict:
+    """A knockout for the API and the live event: the entries and their players (no
+    contact data), the cash paid at the cage, what it added to the eliminator's own
+    bounty (PKO), the mystery draw, where it came from, and whether it is paid."""
+    paid = knockout_paid(knockout)
+    return {
+        "id": knockout.pk,
+        "busted": {
+            "id": knockout.busted_id,
+            "number": knockout.busted.number,
+            "player": player_public(knockout.busted.player),
+        },
+        "winner": {
+            "id": knockout.winner_id,
+            "number": knockout.winner.number,
+            "player": player_public(knockout.winner.player),
+        },
+        "hand": (
+            {"number": knockout.hand.number, "table": knockout.hand.table.number}
+            if knockout.hand_id
+            else None
+        ),
+        "cash": knockout.cash,
+        "added": knockout.added,
+        "draw": knockout.draw,
+        "source": knockout.source,
+        "recorded_at": knockout.recorded_at,
+        "paid": paid is not None,
     }

@@ -9,7 +9,7 @@ from django.urls import path
 
 import floorman.converters  # noqa: F401 - registers the "id" path converter
 from prizes import exports
-from prizes.views import events, payouts, results
+from prizes.views import bounties, events, payouts, results
 
 T = "<id:tournament_id>/"
 TEMPLATE = "templates/<id:template_id>/"
@@ -30,6 +30,18 @@ urlpatterns = [
     path(T + "results/<id:entry_id>/place/", results.place, name="result-place"),
     path(T + "results/export.csv", exports.results_csv, name="results-csv"),
     path(T + "results/export.pdf", exports.results_pdf, name="results-pdf"),
+    path(T + "bounties/", bounties.bounties, name="bounties"),
+    path(T + "bounties/<id:knockout_id>/pay/", bounties.bounty_pay, name="bounty-pay"),
+    path(
+        T + "bounties/<id:knockout_id>/pay/undo/",
+        bounties.bounty_pay_undo,
+        name="bounty-pay-undo",
+    ),
+    path(
+        T + "bounties/entries/<id:entry_id>/pay/",
+        bounties.bounties_pay_all,
+        name="bounties-pay-all",
+    ),
     path(T + "deal/", results.deal, name="deal"),
     path(T + "deal/pause/", results.deal_pause, name="deal-pause"),
     path(T + "deal/record/", results.deal_record, name="deal-record"),

@@ -173,6 +173,8 @@ def build_world() -> World:
         "template_pk": event_template.pk,
         "bag_id": 1,  # Day 2 (issue 17): the event has no flights, so no such bag
         "bag_pk": 1,
+        "knockout_id": 1,  # issue 18: the event has no bounties, so no such knockout
+        "knockout_pk": 1,
     }
     return World(event=event, ids=ids, entry=contact, token=link.token, token_2=link_2.token)
 

@@ -252,6 +252,7 @@ def known_path_parameters(path: str, world: World) -> dict:
         "template_pk": world.event_template_id,
         "bag_pk": 1,  # Day 2 (issue 17): the world's event has no flights, no bags
         "ticket_pk": 1,  # tickets (issue 17): none in this world, or not the caller's
+        "knockout_pk": 1,  # bounties (issue 18): the world's event has none
     }
 
 

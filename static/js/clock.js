@@ -585,7 +585,7 @@
     var average = lobby.average_stack.chips;
     var bigBlinds = averageBigBlinds(average, bigBlindFor(reading));
     var stage = stageFields(lobby, this.strings, this.chips.bind(this));
-    return Object.assign(this.payoutFields(lobby.payouts), stage, {
+    return Object.assign(this.payoutFields(lobby.payouts), bountyFields(lobby.bounties), stage, {
       clock_panel: !stage.over, // the end shows no stale clock (issue 16)
       facts: !stage.over,
       offline: !board.online,
@@ -648,6 +648,20 @@
       payouts_none: lines.length === 0,
     };
   };
+
+  // Issue 18: the bounty fact beside the prize pool and the bounties panel, as the
+  // server words them (web.screens.views.bounties_lobby); none for an event without.
+  function bountyFields(bounties) {
+    var none = !bounties;
+    return {
+      bounty_fact_box: !none && !!bounties.fact,
+      bounty_label: none ? "" : bounties.label,
+      bounty_fact: none ? "" : bounties.fact,
+      bounties_lines: none ? [] : bounties.lines,
+      bounties_note: none ? "" : bounties.note,
+      bounties_none: none,
+    };
+  }
 
   // The notices under the clock, most urgent first; each cites its rule.
   Screen.prototype.notices = function (board, reading, serverNow) {

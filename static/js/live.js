@@ -289,6 +289,7 @@
     "results.updated",
     "overview.changed",
     "flight.updated",
+    "bounties.updated",
   ];
 
   // document → {path: Channel}: one socket per tournament and page, however many screens

@@ -767,6 +767,7 @@ def line_reverse(*, actor, line: Transaction, kind: str) -> Transaction:
         amount=-line.amount,
         prize_share=-line.prize_share,
         fee_share=-line.fee_share,
+        bounty_share=-line.bounty_share,
         reverses=line,
         ticket_id=line.ticket_id,
         cashier=staff_user(actor),

@@ -21,7 +21,7 @@ from clock.selectors import entry_rules
 from floorman.inputs import search_text
 from floorman.pages import role_required, safe_next, service_call
 from floorman.roles import BUST, MANAGE_TOURNAMENTS, REGISTER
-from hands.selectors import finishing_places
+from hands.selectors import bounties_won, entry_bounties, finishing_places
 from hands.services import busts
 from seating.models import Seat
 from seating.selectors import seats_back
@@ -340,6 +340,7 @@ def entry_public_page(request, tournament_id: int, number: int):
     public = entry_public(entry)
     live = entry_live(entry)  # the seat, kept live by static/js/seats.js
     public.update(table=live["state"]["table"], seat=live["state"]["seat"])
+    public["bounties"] = entry_bounty_facts(tournament, [entry.pk]).get(entry.pk)
     return render(
         request,
         "tournaments/entry_public.html",
@@ -381,6 +382,7 @@ def entry_list(request, tournament_id: int):
     page = Paginator(entries, ENTRIES_PER_PAGE).get_page(request.GET.get("page"))
     _with_places(tournament, page.object_list)
     _with_seats_back(tournament, page.object_list)
+    _with_bounties(tournament, page.object_list)
     return render(
         request,
         "tournaments/entries.html",
@@ -411,6 +413,26 @@ def _with_places(tournament: Tournament, entries) -> None:
         entry.place_text = ""
         if place is not None:
             entry.place_text = place_text(*place.shared)
+
+
+def entry_bounty_facts(tournament: Tournament, entry_ids) -> dict[int, dict]:
+    """Issue 18, each entry's bounties as its pages show them: the cash its knockouts
+    that stand won (a PKO's winner's own too), and the bounty on its head now (knockout
+    and progressive knockout, while it plays). Empty for an event without bounties."""
+    if not tournament.bounty_format:
+        return {}
+    won = bounties_won(tournament)
+    heads = entry_bounties(tournament)
+    return {
+        entry_id: {"won": won.get(entry_id, 0), "head": heads.get(entry_id)}
+        for entry_id in entry_ids
+    }
+
+
+def _with_bounties(tournament: Tournament, entries) -> None:
+    facts = entry_bounty_facts(tournament, [entry.pk for entry in entries])
+    for entry in entries:
+        entry.bounties = facts.get(entry.pk)
 
 
 def _with_seats_back(tournament: Tournament, entries) -> None:
@@ -460,6 +482,7 @@ def _entry_action(request, tournament_id: int, number: int, *, action: str, serv
             entry = entries.get(pk=entry.pk)
         _with_places(tournament, [entry])
         _with_seats_back(tournament, [entry])
+        _with_bounties(tournament, [entry])
         return render(
             request,
             "tournaments/_entry_row.html",

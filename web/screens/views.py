@@ -9,6 +9,7 @@ by itself, and resyncs from the API whenever its socket (re)connects. Nothing he
 ticks. Public and read-only: no contact data, ever.
 """
 
+from collections import Counter
 from decimal import Decimal
 
 from babel.numbers import format_decimal
@@ -22,18 +23,18 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
 from clock.selectors import announcements_public, clock_public
-from hands.selectors import h4h_now
+from hands.selectors import entry_bounties, h4h_now, mystery_left, mystery_prizes
 from payouts.engine.payouts import place_groups
 from payouts.selectors import payout_table
 from prizes.selectors import chips_in_play, results
 from seating.selectors import final_table
 from seating.views.public import side_board
-from tournaments.models import Series, Tournament, TournamentStatus
+from tournaments.models import BountyFormat, Entry, Series, Tournament, TournamentStatus
 from tournaments.selectors import Totals, flights_flagged, tournament_totals
 from tournaments.templatetags.festival import festival_view
 from tournaments.templatetags.floorman_format import babel_locale, chips, money, place_text
 
-LAYOUTS = ("clock", "payouts", "seating")
+LAYOUTS = ("clock", "payouts", "seating", "bounties")
 ROTATE_MAX = 12
 EVERY_MIN, EVERY_MAX, EVERY_DEFAULT = 10, 300, 20  # seconds per tournament
 ID_DIGITS = 18  # as the "id" path converter
@@ -47,6 +48,8 @@ PAYOUT_GROUPS_MAX = 30
 RESULTS_MAX = 30
 RESULTS_UNPAID = 3
 OVER = (TournamentStatus.FINISHED, TournamentStatus.CANCELLED)
+# Issue 18: a PKO's biggest bounties left, as many as a TV's side panel holds.
+BOUNTIES_MAX = 12
 
 
 # --- Numbers ------------------------------------------------------------------------
@@ -141,6 +144,69 @@ def end_lobby(tournament: Tournament) -> dict | None:
     }
 
 
+def bounties_lobby(tournament: Tournament) -> dict | None:
+    """Issue 18, the bounties as a TV shows them: a knockout event's fixed bounty; a
+    progressive knockout's biggest bounties left, on the heads of the players still in
+    (names as the house publishes them); a mystery bounty event's sealed bounties still
+    in the draw (how many of each amount, largest first) and whether drawing has begun.
+    None for an event without bounties, and once it is over. Knockouts come with busts,
+    whose events (entry.updated) make the screen fetch this again."""
+    kind = tournament.bounty_format
+    if not kind or tournament.status in OVER:
+        return None
+    currency = tournament.currency
+    data = {"format": kind, "label": "", "fact": "", "title": "", "lines": [], "note": ""}
+    if kind == BountyFormat.KNOCKOUT:
+        data.update(
+            label=_("Bounty"),
+            fact=money(tournament.bounty, currency),
+            title=_("Bounty on every head"),
+            note=_("Whoever knocks a player out wins their bounty, paid at the cage."),
+        )
+        data["lines"] = [[_("Every player"), money(tournament.bounty, currency)]]
+        return data
+    if kind == BountyFormat.PROGRESSIVE:
+        heads = entry_bounties(tournament)
+        top = sorted(heads.items(), key=lambda item: (-item[1], item[0]))[:BOUNTIES_MAX]
+        names = dict(
+            Entry.objects.filter(pk__in=[entry_id for entry_id, _amount in top]).values_list(
+                "pk", "player__name"
+            )
+        )
+        data.update(
+            label=_("Biggest bounty"),
+            fact=money(top[0][1], currency) if top else "",
+            title=_("Biggest bounties left"),
+            note=_(
+                "Progressive knockout: part of a bounty won is paid, the rest goes on the "
+                "winner's own head."
+            ),
+        )
+        data["lines"] = [[names[entry_id], money(amount, currency)] for entry_id, amount in top]
+        return data
+    published = mystery_prizes(tournament)
+    left = mystery_left(tournament)
+    begun = bool(tournament.mystery_seed) or len(left) < len(published)
+    data.update(
+        label=_("Mystery bounties left"),
+        fact=chips(len(left)),
+        title=_("Mystery bounties in the draw"),
+        begun=begun,
+        note=(
+            _("Every elimination now draws a sealed bounty.")
+            if begun
+            else _("Drawing has not begun: %(start)s.")
+            % {"start": tournament.get_mystery_start_display()}
+        ),
+    )
+    counted = sorted(Counter(left).items(), reverse=True)
+    data["lines"] = [
+        [_("%(count)s ×") % {"count": chips(count)}, money(amount, currency)]
+        for amount, count in counted
+    ]
+    return data
+
+
 def lobby_data(tournament: Tournament, clock: dict) -> dict:
     """What a lobby screen shows beyond the clock: counts, money, average stack; the
     stage of play (hand-for-hand, the final table) and the end."""
@@ -179,6 +245,7 @@ def lobby_data(tournament: Tournament, clock: dict) -> dict:
             final_table(tournament.pk) if tournament.status == TournamentStatus.RUNNING else None
         ),
         "end": end_lobby(tournament),
+        "bounties": bounties_lobby(tournament),
     }
 
 

@@ -17,6 +17,8 @@ const FIELDS = [
   "notices", "next", "to_break", "players", "average", "prize_pool", "announcements",
   "sound_hint", "places_paid_fact", "places_paid", "payouts_places", "payouts_lines",
   "payouts_more", "payouts_provisional", "payouts_none",
+  "bounty_fact_box", "bounty_label", "bounty_fact", "bounties_lines", "bounties_note",
+  "bounties_none",
 ];
 
 function fakeDocument(config) {
@@ -173,6 +175,11 @@ const tests = [
     assert.equal(field("payouts_more").hidden, true);
     assert.equal(field("payouts_provisional").hidden, true);
   }],
+  ["an event without bounties shows none (issue 18)", () => {
+    assert.equal(field("bounty_fact_box").hidden, true);
+    assert.equal(field("bounties_lines").hidden, true);
+    assert.equal(field("bounties_none").hidden, false);
+  }],
   ["connects to the tournament's socket, probes the time and resyncs", () => {
     assert.equal(sockets.length, 1);
     assert.equal(sockets[0].url, "wss://floor.example/ws/tournaments/7/");
@@ -285,6 +292,31 @@ const tests = [
     assert.equal(field("payouts_none").hidden, true);
     assert.equal(field("payouts_provisional").hidden, true); // locked
     assert.equal(field("payouts_more").hidden, true);
+  }],
+  ["a bust refreshes a PKO's biggest bounties left (issue 18)", async () => {
+    answers["/lobby/7/data/"] = Object.assign({}, LOBBY, {
+      payouts: PAYOUTS,
+      bounties: {
+        format: "pko",
+        label: "Biggest bounty",
+        fact: "€100.00",
+        title: "Biggest bounties left",
+        lines: [["Anna", "€100.00"], ["Dora", "€75.00"]],
+        note: "Progressive knockout",
+      },
+    });
+    sockets[1].message({ type: "entry.updated", tournament: 7, data: {} }); // the bust
+    runTimers(now() + 3000);
+    await settle();
+    assert.equal(field("bounty_fact_box").hidden, false);
+    assert.equal(field("bounty_label").textContent, "Biggest bounty");
+    assert.equal(field("bounty_fact").textContent, "€100.00");
+    const rows = field("bounties_lines").children.map((li) =>
+      li.children.map((span) => span.textContent)
+    );
+    assert.deepEqual(rows, [["Anna", "€100.00"], ["Dora", "€75.00"]]);
+    assert.equal(field("bounties_note").textContent, "Progressive knockout");
+    assert.equal(field("bounties_none").hidden, true);
   }],
   ["a table that follows the pool is provisional; a long one says there is more", async () => {
     answers["/lobby/7/data/"] = Object.assign({}, LOBBY, {
