@@ -56,6 +56,9 @@ RESULTS_UPDATED = "results.updated"
 # event's overview once. {"flight": id, "change": the flight's own kind}
 OVERVIEW_CHANGED = "overview.changed"
 FLIGHT_UPDATED = "flight.updated"  # issue 17: a flight stopped, a bag counted, bags confirmed
+# Issue 18: chips counted (a table, a player) or a count sweep started or closed; no chips
+# in it: the screens fetch the leaders again. {"table"|"entry"|"sweep": id, "level": n}
+COUNTS_UPDATED = "counts.updated"
 KINDS = (
     ENTRY_REGISTERED,
     ENTRY_UPDATED,
@@ -73,6 +76,7 @@ KINDS = (
     RESULTS_UPDATED,
     OVERVIEW_CHANGED,
     FLIGHT_UPDATED,
+    COUNTS_UPDATED,
 )
 # A flight's events that say nothing of its entries, survivors or bags: not relayed.
 NOT_OVERVIEW = frozenset(

@@ -289,6 +289,7 @@
     "results.updated",
     "overview.changed",
     "flight.updated",
+    "counts.updated",
   ];
 
   // document → {path: Channel}: one socket per tournament and page, however many screens

@@ -21,7 +21,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
-from clock.selectors import announcements_public, clock_public
+from clock.selectors import announcements_public, clock_public, measuring_big_blind
 from hands.selectors import h4h_now
 from payouts.engine.payouts import place_groups
 from payouts.selectors import payout_table
@@ -70,16 +70,6 @@ def big_blinds(average: int | None, big_blind: int) -> int | float | None:
     if tenths >= 10 * WHOLE_BIG_BLINDS_FROM:
         return (2 * average + big_blind) // (2 * big_blind)
     return tenths / 10
-
-
-def measuring_big_blind(clock: dict) -> int:
-    """The big blind of the level in play; during a break, of the level after it."""
-    for step in (clock["level"], clock["next_level"]):
-        if step and not step["is_break"]:
-            return step["big_blind"] or step["big_bet"]
-        if not step:
-            return 0
-    return 0
 
 
 def payout_groups(amounts) -> list[tuple[int, int, int]]:
