@@ -16,7 +16,7 @@ from tournaments.models import MAX_CHIPS
 MAX_HAND = 10**6
 SEAT_NUMBERS = range(1, MAX_SEATS + 1)
 
-TABLET_ACTIONS = ("draw", "button", "start", "finish", "hold", "bust", "undo_bust", "bag")
+TABLET_ACTIONS = ("draw", "button", "start", "finish", "hold", "bust", "undo_bust", "bag", "count")
 
 
 def _interpolate(text, values: dict) -> str:
