@@ -128,7 +128,7 @@ def counts_data(tournament) -> dict:
                 "number": row.entry.number,
                 "name": row.entry.player.name,
                 "chips": row.entry.chips,
-                "count": ChipCountSerializer(row.count).data if row.count else None,
+                "count": row.count,
             }
             for row in check.rows
         ],

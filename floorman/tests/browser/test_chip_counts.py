@@ -29,9 +29,11 @@ pytestmark = [pytest.mark.postgres, NEEDS_CHROMIUM]
 def test_a_tables_count_reaches_the_lobby_and_the_players_phone(live, chromium):
     event, entries = seated_event({1: 3, 2: 3})
     factories.staff("dealer", "dealer-dana")
-    counted = Seat.objects.select_related("entry__player").get(
-        table__tournament=event, table__number=1, number=2
-    ).entry
+    counted = (
+        Seat.objects.select_related("entry__player")
+        .get(table__tournament=event, table__number=1, number=2)
+        .entry
+    )
     name = counted.player.name
 
     lobby = open_page(chromium, live, TV)
