@@ -192,7 +192,7 @@ def entry_count_record(*, actor, tournament_id: int, entry_id: int, chips: int) 
         before={"chips": before},
         after={"chips": chips, "level": level, "table": table, "sweep": sweep and sweep.pk},
     )
-    counts_publish(tournament, entry=entry.pk, level=level, sweep=sweep and sweep.pk)
+    counts_publish(tournament, entry=entry.pk, table=table, level=level, sweep=sweep and sweep.pk)
     return count
 
 

@@ -34,6 +34,8 @@
   }
 
   live.whenReady(document, function () {
-    Array.prototype.forEach.call(document.querySelectorAll("[data-festival], [data-live-part]"), watch);
+    ["[data-festival]", "[data-live-part]"].forEach(function (selector) {
+      Array.prototype.forEach.call(document.querySelectorAll(selector), watch);
+    });
   });
 })();

@@ -401,10 +401,13 @@ def _screen(
     request, template: str, boards: list[dict], *, every: int | None, extra: dict | None = None
 ):
     strings = screen_strings()
+    layout = _layout(request)
+    if layout == "leaders" and not (extra or {}).get("leaders"):
+        layout = "clock"  # the leaders show on one event's screen, not a rotating one
     config = {
         "boards": boards,
         "every": every,
-        "layout": _layout(request),
+        "layout": layout,
         "notice_seconds": NEW_LEVEL_NOTICE_SECONDS,
         "strings": strings,
     }

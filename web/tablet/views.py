@@ -341,7 +341,7 @@ def tablet_context(tablet: Tablet) -> dict:
             bagging and [(r.seat, r.bag and r.bag.chips) for r in bagging["rows"]],
             hand and (hand.number, hand.status),
             state["button_drawn"],
-            [(s["seat"], s["entry"]) for s in occupied],
+            [(s["seat"], s["entry"], s["chips"]) for s in occupied],  # the count screen
             phase,
             h4h["showdown"],
             state["halted"],
