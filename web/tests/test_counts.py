@@ -407,3 +407,17 @@ def test_the_schema_documents_the_chip_leaders_and_the_counts():
     paths = api_schema()["paths"]
     assert "post" in paths["/api/v1/tournaments/{tournament_pk}/tables/{number}/counts/"]
     assert "post" in paths["/api/v1/tournaments/{tournament_pk}/counts/sweep/"]
+
+
+def test_private_counts_show_on_the_event_page_to_staff_only(client):
+    event, entries = playing(public=False)
+    entry_count_record(actor=None, tournament_id=event.pk, entry_id=entries[0].pk, chips=70_000)
+
+    public = text(client.get(f"/tournaments/{event.pk}/"))
+    client.force_login(staff("floor"))
+    floor = text(client.get(f"/tournaments/{event.pk}/"))
+    desk = text(client.get(f"/tournaments/{event.pk}/entries/{entries[0].number}/"))
+
+    assert "Chip leaders" not in public and "70,000" not in public
+    assert "Chip leaders" in floor and "70,000" in floor
+    assert "Your chip count" in desk and "70,000" in desk  # the desk sees the player's count
