@@ -14,7 +14,9 @@ from seating.services.counts import (
     entry_count_record,
     table_counts_record,
 )
+from seating.services.day2 import day2_start
 from seating.tests.factories import add_tables
+from seating.tests.test_day2 import two_flights
 from tournaments.models import ChipCount, CountSweep, Entry, Tournament
 from tournaments.selectors import chip_standings, count_check, entry_rank
 from tournaments.tests.factories import bust_in_order, field, staff, tournament
@@ -241,3 +243,19 @@ def test_the_counts_are_checked_against_the_chips_in_play():
     assert check.difference == -1_000
     assert check.uncounted == 4
     assert check.rows[0].chips == 30_000
+
+
+def test_day_2s_counts_are_checked_against_the_bags_carried():
+    """An event with flights: its chips in play on Day 2 are the bags it carried (the
+    larger of Anna's two; Bo's and Dana's): 52,000 + 41,000 + 18,000."""
+    event, _flights, _bags = two_flights()
+    day2_start(actor=None, event_id=event.pk)
+    Tournament.objects.filter(pk=event.pk).update(status="running")
+    bo = Entry.objects.get(tournament=event, player__name="Bo")
+    entry_count_record(actor=None, tournament_id=event.pk, entry_id=bo.pk, chips=40_000)
+
+    check = count_check(event)
+
+    assert check.expected == 111_000
+    assert check.counted == 52_000 + 40_000 + 18_000
+    assert check.difference == -1_000
