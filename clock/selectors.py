@@ -250,3 +250,21 @@ def player_clocks_running(tournament, *, table: int | None = None):
     if table is not None:
         clocks = clocks.filter(table=table)
     return clocks
+
+
+def measuring_big_blind(clock: dict) -> int:
+    """The big blind a stack is measured in, from a clock state (`clock_public`): the
+    level in play's; during a break, the level's after it (the big bet in a limit game);
+    0 without a structure."""
+    for step in (clock["level"], clock["next_level"]):
+        if step and not step["is_break"]:
+            return step["big_blind"] or step["big_bet"]
+        if not step:
+            return 0
+    return 0
+
+
+def big_blind_in_play(tournament, now: datetime | None = None) -> int:
+    """The big blind of the level in play (issue 18: the chip leaders in big blinds);
+    two queries at most (the clock's row, its steps cached by version)."""
+    return measuring_big_blind(clock_public(tournament, now, steps=False))

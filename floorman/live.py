@@ -58,6 +58,9 @@ OVERVIEW_CHANGED = "overview.changed"
 FLIGHT_UPDATED = "flight.updated"  # issue 17: a flight stopped, a bag counted, bags confirmed
 # Issue 18: a bounty paid at the cage or taken back; the bounty totals.
 BOUNTIES_UPDATED = "bounties.updated"
+# Issue 18: chips counted (a table, a player) or a count sweep started or closed; no chips
+# in it: the screens fetch the leaders again. {"table"|"entry"|"sweep": id, "level": n}
+COUNTS_UPDATED = "counts.updated"
 KINDS = (
     ENTRY_REGISTERED,
     ENTRY_UPDATED,
@@ -76,6 +79,7 @@ KINDS = (
     OVERVIEW_CHANGED,
     FLIGHT_UPDATED,
     BOUNTIES_UPDATED,
+    COUNTS_UPDATED,
 )
 # A flight's events that say nothing of its entries, survivors or bags: not relayed.
 NOT_OVERVIEW = frozenset(

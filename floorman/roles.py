@@ -23,6 +23,7 @@ TABLET = (FLOOR, DEALER)  # a table's hands: button, deal, actions, result, bust
 HAND_FOR_HAND = (FLOOR,)  # RP-8: start and stop, its house settings
 SEE_PLAYERS = (FLOOR, CASHIER)
 PAY_PRIZES = (CASHIER,)  # pay a finishing place its prize from the payout table
+COUNTS = (FLOOR,)  # chip counts during play and count sweeps (issue 18)
 BAGS = (FLOOR,)  # count a flight survivor's chips into a bag (issue 17); the director confirms
 RULINGS = (FLOOR,)  # incidents, decisions and penalties (TDA 71); a player's record
 DEAL_FIGURES = (FLOOR, CASHIER)  # casino §6: work out a deal; only the director records it
@@ -75,6 +76,7 @@ def roles_context(request) -> dict:
             "deal": user_has_role(user, DEAL_FIGURES),
             "rulings": user_has_role(user, RULINGS),
             "bags": user_has_role(user, BAGS),
+            "counts": user_has_role(user, COUNTS),
         }
     }
 

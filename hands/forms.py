@@ -28,6 +28,7 @@ TABLET_ACTIONS = (
     "bag",
     "item",
     "item_ruling",
+    "count",
 )
 
 

@@ -67,6 +67,11 @@ REFUSALS = {
     "final_too_many": _("%(players)s players are left: more than the final table's %(size)s."),
     "final_table_small": _("Table %(number)s has fewer seats than the final table needs."),
     "one_table_left": _("Only one table is in play already."),
+    # Chip counts during play (issue 18).
+    "counts_over": _("This event is over: there are no stacks left to count."),
+    "count_not_active": _("Only a player still in the event can be counted."),
+    "sweep_open": _("A count sweep is open already: close it before starting another."),
+    "no_sweep": _("No count sweep is open."),
 }
 
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.db import connection
-from django.db.models import Count
+from django.db.models import Count, Max, Q
 
 from floorman.names import name_keys
 from seating import engine
@@ -14,7 +14,7 @@ from seating.engine import blinds
 from seating.engine.lookup import FieldIndex, Row
 from seating.lookup import IndexCache
 from seating.models import Move, Seat, Seating, SeatingAction, Table, TableState
-from tournaments.models import Entry, EntryStatus, Tournament
+from tournaments.models import CountSweep, Entry, EntryStatus, Tournament
 
 
 def seating_settings(tournament_id: int) -> Seating:
@@ -543,3 +543,54 @@ def day2_seats(event: Tournament) -> list[dict]:
         )
     )
     return [dict(zip(fields, row, strict=True)) for row in rows]
+
+
+# --- The count sweep (issue 18) -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SweepTable:
+    number: int
+    players: int
+    reported_at: object = None  # the last count of the sweep at this table; None: not yet
+
+
+@dataclass(frozen=True)
+class SweepReport:
+    """The open count sweep (or the last one) and, for each table in play with players,
+    whether it has reported: a count in the sweep from its tablet or the floor."""
+
+    sweep: CountSweep | None
+    tables: list[SweepTable]
+
+    @property
+    def reported(self) -> list[SweepTable]:
+        return [t for t in self.tables if t.reported_at is not None]
+
+    @property
+    def waiting(self) -> list[SweepTable]:
+        return [t for t in self.tables if t.reported_at is None]
+
+
+def sweep_report(tournament: Tournament) -> SweepReport:
+    """Which tables have reported in the sweep: two queries (the sweep, the tables with
+    their players and the sweep's last count at each)."""
+    sweep = CountSweep.objects.filter(tournament=tournament).order_by("-started_at", "-id").first()
+    if sweep is None:
+        return SweepReport(sweep=None, tables=[])
+    rows = (
+        Table.objects.filter(tournament=tournament, broken_at__isnull=True)
+        .annotate(players=Count("seat_set", filter=Q(seat_set__entry__isnull=False)))
+        .filter(players__gt=0)
+        .order_by("number")
+        .values_list("number", "players")
+    )
+    reported = dict(
+        sweep.counts.exclude(table_number=None)
+        .values_list("table_number")
+        .annotate(last=Max("counted_at"))
+    )
+    return SweepReport(
+        sweep=sweep,
+        tables=[SweepTable(number, players, reported.get(number)) for number, players in rows],
+    )

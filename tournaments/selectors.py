@@ -815,3 +815,71 @@ def entry_rank(entry: Entry) -> int | None:
         status=EntryStatus.ACTIVE,
     ).count()
     return ahead + 1
+
+
+def chips_expected(tournament: Tournament) -> int:
+    """The chips that should be on the tables now: an event with flights, what Day 2
+    brought and sold (`day2_chips_sold`) less a disqualified player's; any other event,
+    its ledger's (`flight_chips_in_play`, sold less removed)."""
+    if not Tournament.objects.filter(parent=tournament).exists():
+        return flight_chips_in_play(tournament)
+    removed = tournament.entries.filter(status=EntryStatus.DISQUALIFIED).aggregate(
+        removed=Sum("chips", default=0)
+    )["removed"]
+    return max(0, day2_chips_sold(tournament) - removed)
+
+
+@dataclass(frozen=True)
+class CountRow:
+    """A player still in, with their latest count (None before the first) and their
+    stack now (which a hand may have changed since the count)."""
+
+    entry: Entry
+    count: ChipCount | None
+
+    @property
+    def chips(self) -> int:
+        """What the check adds up: the latest count, or the stack for one never counted."""
+        return self.count.chips if self.count is not None else self.entry.chips
+
+
+@dataclass(frozen=True)
+class CountCheck:
+    """Issue 18: the sum of the latest counts against the chips in play, as the flight's
+    bag check does (casino practice: a difference is looked for, not hidden)."""
+
+    rows: list[CountRow]  # the players still in, biggest latest count first
+    expected: int
+    uncounted: int  # players never counted: their stack stands in
+
+    @property
+    def counted(self) -> int:
+        return sum(row.chips for row in self.rows)
+
+    @property
+    def difference(self) -> int:
+        """What the counts hold more (positive) or less (negative) than expected."""
+        return self.counted - self.expected
+
+
+def count_check(tournament: Tournament) -> CountCheck:
+    """The floor's counts page: every player still in with their latest count, and the
+    check. A handful of queries whatever the field's size."""
+    entries = list(
+        Entry.objects.filter(tournament=tournament, status=EntryStatus.ACTIVE)
+        .select_related("player")
+        .order_by("number")
+    )
+    latest = latest_counts(tournament, [entry.pk for entry in entries])
+    rows = [CountRow(entry=entry, count=latest.get(entry.pk)) for entry in entries]
+    rows.sort(key=lambda row: (-row.chips, row.entry.number))
+    return CountCheck(
+        rows=rows,
+        expected=chips_expected(tournament),
+        uncounted=sum(1 for row in rows if row.count is None),
+    )
+
+
+def entry_count_history(entry: Entry) -> list[ChipCount]:
+    """A player's counts in the order they were taken (the chart on their page)."""
+    return list(ChipCount.objects.filter(entry=entry).order_by("counted_at", "id"))

@@ -2,7 +2,7 @@ from django.urls import include, path
 
 import floorman.converters  # noqa: F401 - registers the "id" path converter
 from floorman.api import ApiKeyListView, ApiKeyRevokeView, TokenObtainView
-from web.screens.api import TournamentOverviewView
+from web.screens.api import ChipLeadersView, TournamentOverviewView
 
 urlpatterns = [
     path("auth/token/", TokenObtainView.as_view(), name="api-token"),
@@ -19,6 +19,12 @@ urlpatterns = [
         TournamentOverviewView.as_view(),
         name="tournament-overview",
     ),
+    path(
+        "tournaments/<id:tournament_pk>/chip-leaders/",
+        ChipLeadersView.as_view(),
+        name="tournament-chip-leaders",
+    ),
+    path("", include("web.counts.api_urls")),
     path("", include("web.flights.api_urls")),
     path("", include("web.tickets.api_urls")),
     path("", include("web.series.api_urls")),

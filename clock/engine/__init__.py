@@ -352,3 +352,19 @@ def end_of_day_hands(seed: int) -> int:
     Seeded, so the draw can be replayed from the stored seed and shown to be fair.
     """
     return random.Random(seed).randint(3, 7)
+
+
+# From this many big blinds on, a stack counts in whole ones (below, to one decimal).
+WHOLE_BIG_BLINDS_FROM = 10
+
+
+def big_blinds(average: int | None, big_blind: int) -> int | float | None:
+    """The average in big blinds, half up: whole big blinds from 10 on ("418", not
+    "417.8": nobody plays the tenth of a deep stack), one decimal below, where a short
+    stack's tenth matters (issue 16). As clock.js averageBigBlinds."""
+    if average is None or big_blind <= 0:
+        return None
+    tenths = (20 * average + big_blind) // (2 * big_blind)
+    if tenths >= 10 * WHOLE_BIG_BLINDS_FROM:
+        return (2 * average + big_blind) // (2 * big_blind)
+    return tenths / 10

@@ -61,6 +61,7 @@ SEE_PLAYERS = staff(roles.SEE_PLAYERS)
 PAY = staff(roles.PAY_PRIZES)
 RULINGS = staff(roles.RULINGS)
 BAGS = staff(roles.BAGS)
+COUNTS = staff(roles.COUNTS)
 DEAL = staff(roles.DEAL_FIGURES)
 AUDIT = staff(roles.SEE_AUDIT)
 STAFF_ACCESS = staff(roles.MANAGE_STAFF)
@@ -117,6 +118,12 @@ EXPECTED: dict[str, dict] = {
     "tournament-alternates": {"GET": ALL},
     "tournament-totals": {"GET": ALL},
     "tournament-overview": {"GET": ALL},
+    # Issue 18: the chip leaders are public where the house publishes counts (the world's
+    # event does); counts are written by the tablets and the floor.
+    "tournament-chip-leaders": {"GET": ALL},
+    "api-counts": {"GET": COUNTS, "POST": COUNTS},
+    "api-counts-sweep": post(COUNTS),
+    "api-table-counts": post(TABLET),
     "tournament-status": post(MANAGE),
     "tournament-audit": {"GET": AUDIT},
     "player-list": {"GET": SEE_PLAYERS, "POST": SEE_PLAYERS},
@@ -224,6 +231,7 @@ EXPECTED: dict[str, dict] = {
     "tournaments:desk-search": page(REGISTER),
     "tournaments:entries": page(ALL),
     "tournaments:entry-public": page(ALL),
+    "tournaments:entry-count": {"GET": ALL},
     "tournaments:entry-bust": post(BUST),
     "tournaments:entry-bust-undo": post(BUST),
     "tournaments:entry-rebuy": post(REGISTER),
@@ -288,6 +296,7 @@ EXPECTED: dict[str, dict] = {
     "screens:lobby": {"GET": ALL},
     "screens:data": {"GET": ALL},
     "screens:festival": {"GET": ALL},
+    "screens:leaders": {"GET": ALL},
     "structures:list": page(MANAGE),
     "structures:create": form(MANAGE),
     "structures:generate": form(MANAGE),
@@ -329,6 +338,7 @@ EXPECTED: dict[str, dict] = {
     "seats:board-data": {"GET": ALL},
     # --- Hands: the tablet, its links, hand-for-hand ---------------------------------------
     "hands:tablet": form(TABLET),
+    "seating:counts": form(COUNTS),
     "hands:tablet-state": {"GET": TABLET},
     "hands:tablet-links": form(LINKS),
     "hands:link": form(ALL),  # whoever holds the link: a bearer token for one table

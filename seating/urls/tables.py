@@ -3,7 +3,7 @@
 from django.urls import path
 
 import floorman.converters  # noqa: F401 - registers the "id" path converter
-from seating.views import day2, tables
+from seating.views import counts, day2, tables
 
 app_name = "seating"
 
@@ -29,6 +29,7 @@ urlpatterns = [
     path(S + "print/seat-cards/", tables.seat_cards, name="seat-cards"),
     path(S + "print/by-name/", tables.list_by_name, name="by-name"),
     path(S + "print/by-table/", tables.list_by_table, name="by-table"),
+    path("tournaments/<id:tournament_id>/counts/", counts.counts, name="counts"),
     path("tournaments/<id:tournament_id>/day2/", day2.day2, name="day2"),
     path("tournaments/<id:tournament_id>/day2/start/", day2.day2_begin, name="day2-start"),
     path(

@@ -4,6 +4,8 @@
 // entry. The event's lobby and each flight's (the event's total) listen there. Changes
 // that come in a burst (a bust frees a seat and tells the clock) are fetched once. No
 // polling: a screen that reconnects fetches it once too. Load after live.js.
+// Any other server-rendered part marked [data-live-part] with the same attributes is kept
+// the same way: the chip leaders on the lobby and a player's count on their page (issue 18).
 (function () {
   "use strict";
   var live = window.FloormanLive;
@@ -32,6 +34,8 @@
   }
 
   live.whenReady(document, function () {
-    Array.prototype.forEach.call(document.querySelectorAll("[data-festival]"), watch);
+    ["[data-festival]", "[data-live-part]"].forEach(function (selector) {
+      Array.prototype.forEach.call(document.querySelectorAll(selector), watch);
+    });
   });
 })();

@@ -290,6 +290,7 @@
     "overview.changed",
     "flight.updated",
     "bounties.updated",
+    "counts.updated",
   ];
 
   // document → {path: Channel}: one socket per tournament and page, however many screens

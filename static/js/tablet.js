@@ -64,9 +64,11 @@
   // The events that may change what a tablet shows, and whether only its own table's
   // count: its own table's state, hand-for-hand, the clock (a new level, the end of the
   // day), seating (players in and out; other tables' counts decide a halt), a player
-  // clock at this table.
+  // clock at this table, a count at this table (issue 18: the stacks the count screen
+  // offers).
   var TABLET_EVENTS = {
     "table.updated": "own",
+    "counts.updated": "own",
     "player_clock.updated": "own",
     "hand_for_hand.updated": "any",
     "clock.updated": "any",

@@ -69,6 +69,14 @@ def chips(amount: int | None) -> str:
 
 
 @register.filter
+def number(value: int | float | None) -> str:
+    """A plain number in the language's way: "9.9" / "9,9" (big blinds, issue 18)."""
+    if value is None or value == "":
+        return ""
+    return format_decimal(Decimal(str(value)), locale=babel_locale())
+
+
+@register.filter
 def mmss(seconds: int | None) -> str:
     """A clock reading: 1:05:09 or 05:09."""
     if seconds is None:

@@ -18,6 +18,7 @@ urlpatterns = [
     path(T + "desk/players/", views.desk_search, name="desk-search"),
     path(T + "entries/", views.entry_list, name="entries"),
     path(E, views.entry_public_page, name="entry-public"),
+    path(E + "count/", views.entry_count_part, name="entry-count"),
     path(E + "bust/", views.entry_bust, name="entry-bust"),
     path(E + "bust/undo/", views.entry_bust_undo, name="entry-bust-undo"),
     path(E + "rebuy/", views.entry_rebuy, name="entry-rebuy"),

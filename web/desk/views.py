@@ -9,13 +9,15 @@ import segno
 from django.contrib import messages
 from django.core.paginator import Paginator
 from django.db.models import Exists, F, OuterRef, Q, Subquery
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from clock.selectors import entry_rules
 from floorman.inputs import search_text
@@ -51,6 +53,7 @@ from tournaments.selectors import (
     waiting_alternates,
 )
 from tournaments.templatetags.floorman_format import place_text
+from web.screens.leaders import counts_visible, entry_standing, leaders_data
 
 ENTRIES_PER_PAGE = 100
 
@@ -69,6 +72,7 @@ STATUS_ACTIONS = {
 def tournament_detail(request, tournament_id: int):
     tournament = tournament_or_404(tournament_id)
     next_statuses = engine.TRANSITIONS.get(tournament.status, ())
+    playing = tournament.status == TournamentStatus.RUNNING
     return render(
         request,
         "tournaments/detail.html",
@@ -82,6 +86,12 @@ def tournament_detail(request, tournament_id: int):
             ],
             "can_cancel": TournamentStatus.CANCELLED in next_statuses,
             "registration_refusal": _registration_refusal(tournament),
+            # Issue 18: the chip leaders while it plays, where the house publishes counts.
+            "leaders": (
+                leaders_data(tournament)
+                if playing and counts_visible(tournament, request.user)
+                else None
+            ),
         },
     )
 
@@ -341,6 +351,7 @@ def entry_public_page(request, tournament_id: int, number: int):
     live = entry_live(entry)  # the seat, kept live by static/js/seats.js
     public.update(table=live["state"]["table"], seat=live["state"]["seat"])
     public["bounties"] = entry_bounty_facts(tournament, [entry.pk]).get(entry.pk)
+    visible = counts_visible(tournament, request.user)  # issue 18: nothing when private
     return render(
         request,
         "tournaments/entry_public.html",
@@ -349,8 +360,24 @@ def entry_public_page(request, tournament_id: int, number: int):
             "entry": public,
             "status_label": EntryStatus(public["status"]).label,
             "live": live,
+            "counts_visible": visible,
+            "standing": entry_standing(entry) if visible else None,
         },
     )
+
+
+@never_cache
+@require_safe
+def entry_count_part(request, tournament_id: int, number: int):
+    """A player's count, rank and chart again, for their page to swap in when a count
+    is entered (issue 18; public HTML where the house publishes its counts, else 404)."""
+    tournament = tournament_or_404(tournament_id)
+    if not counts_visible(tournament, request.user):
+        raise Http404
+    entry = get_object_or_404(
+        Entry.objects.select_related("tournament"), tournament=tournament, number=number
+    )
+    return render(request, "tournaments/_entry_count.html", {"standing": entry_standing(entry)})
 
 
 def _with_seats(entries):

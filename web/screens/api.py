@@ -1,5 +1,6 @@
-"""The API's public read of an event with flights (issue 17, item 6), beside the lobby
-screens that show it: /api/v1/tournaments/{id}/overview/."""
+"""The API's public reads beside the lobby screens that show them: an event with flights
+(issue 17, item 6), /api/v1/tournaments/{id}/overview/; the chip leaders during play
+(issue 18), /api/v1/tournaments/{id}/chip-leaders/."""
 
 from django.http import Http404
 from drf_spectacular.utils import extend_schema
@@ -8,8 +9,10 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from floorman.api import valid_data
 from tournaments.models import Tournament
 from tournaments.selectors import event_overview
+from web.screens.leaders import LEADERS_DEFAULT, LEADERS_MAX, counts_visible, leaders_data
 
 
 class FlightEventSerializer(serializers.Serializer):
@@ -96,3 +99,50 @@ class TournamentOverviewView(APIView):
         if tournament is None:
             raise Http404
         return Response(TournamentOverviewSerializer(tournament_overview(tournament)).data)
+
+
+# --- Chip leaders during play (issue 18) ------------------------------------------------
+
+
+class LeaderSerializer(serializers.Serializer):
+    rank = serializers.IntegerField(help_text="1 is the chip leader; equal stacks by entry number.")
+    entry = serializers.IntegerField()
+    number = serializers.IntegerField(help_text="The entry's number in the event.")
+    player = OverviewPlayerSerializer()
+    chips = serializers.IntegerField(help_text="The stack now: the last count, or a hand since.")
+    big_blinds = serializers.FloatField(
+        allow_null=True, help_text="The stack in big blinds of the level in play."
+    )
+    counted_at = serializers.DateTimeField(allow_null=True, help_text="The last count's time.")
+    counted_level = serializers.IntegerField(allow_null=True, help_text="The last count's level.")
+
+
+class ChipLeadersSerializer(serializers.Serializer):
+    tournament = serializers.IntegerField()
+    name = serializers.CharField()
+    players_left = serializers.IntegerField()
+    chips = serializers.IntegerField(help_text="The players left's chips together.")
+    average = serializers.IntegerField(allow_null=True)
+    average_big_blinds = serializers.FloatField(allow_null=True)
+    big_blind = serializers.IntegerField(help_text="The big blind of the level in play; 0 if none.")
+    leaders = LeaderSerializer(many=True)
+
+
+class ChipLeadersQuerySerializer(serializers.Serializer):
+    limit = serializers.IntegerField(min_value=1, max_value=LEADERS_MAX, default=LEADERS_DEFAULT)
+
+
+class ChipLeadersView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(parameters=[ChipLeadersQuerySerializer], responses=ChipLeadersSerializer)
+    def get(self, request, tournament_pk):
+        """The chip leaders (?limit=, 10 unless asked, at most 50), the players left and
+        the average stack, in chips and in big blinds of the level in play. Public where
+        the house publishes its counts (`chip_counts_public`); otherwise staff only, and
+        404 for anyone else."""
+        tournament = Tournament.objects.filter(pk=tournament_pk).first()
+        if tournament is None or not counts_visible(tournament, request.user):
+            raise Http404
+        query = valid_data(ChipLeadersQuerySerializer, request.query_params)
+        return Response(ChipLeadersSerializer(leaders_data(tournament, limit=query["limit"])).data)

@@ -12,5 +12,6 @@ urlpatterns = [
     path("lobby/<id:tournament_id>/", screens.lobby, name="lobby"),
     path("lobby/<id:tournament_id>/data/", screens.lobby_data_view, name="data"),
     path("lobby/<id:tournament_id>/festival/", screens.lobby_festival, name="festival"),
+    path("lobby/<id:tournament_id>/leaders/", screens.lobby_leaders, name="leaders"),
     path("lobby/series/<slug:slug>/", screens.series_lobby, name="series-lobby"),
 ]

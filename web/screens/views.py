@@ -22,7 +22,8 @@ from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
-from clock.selectors import announcements_public, clock_public
+from clock.engine import big_blinds
+from clock.selectors import announcements_public, clock_public, measuring_big_blind
 from hands.selectors import entry_bounties, h4h_now, mystery_left, mystery_prizes
 from payouts.engine.payouts import place_groups
 from payouts.selectors import payout_table
@@ -33,15 +34,15 @@ from tournaments.models import BountyFormat, Entry, Series, Tournament, Tourname
 from tournaments.selectors import Totals, flights_flagged, tournament_totals
 from tournaments.templatetags.festival import festival_view
 from tournaments.templatetags.floorman_format import babel_locale, chips, money, place_text
+from web.screens.leaders import leaders_data
 
-LAYOUTS = ("clock", "payouts", "seating", "bounties")
+LAYOUTS = ("clock", "payouts", "seating", "bounties", "leaders")
 ROTATE_MAX = 12
+LEADERS_LOBBY = 10  # the chip leaders a TV shows beside the clock
 EVERY_MIN, EVERY_MAX, EVERY_DEFAULT = 10, 300, 20  # seconds per tournament
 ID_DIGITS = 18  # as the "id" path converter
 # TDA 23: how long a screen says that the new level applies from the next hand.
 NEW_LEVEL_NOTICE_SECONDS = 60
-# From this many big blinds on, the TV counts whole ones (below, to one decimal).
-WHOLE_BIG_BLINDS_FROM = 10
 # A TV shows the top of the payout table; the desk has the rest.
 PAYOUT_GROUPS_MAX = 30
 # At the end, the places paid (as many as a TV holds), or the first three if none are.
@@ -61,28 +62,6 @@ def average_stack(chips_in_play: int, active: int) -> int | None:
     if active <= 0:
         return None
     return (2 * chips_in_play + active) // (2 * active)
-
-
-def big_blinds(average: int | None, big_blind: int) -> int | float | None:
-    """The average in big blinds, half up: whole big blinds from 10 on ("418", not
-    "417.8": nobody plays the tenth of a deep stack), one decimal below, where a short
-    stack's tenth matters (issue 16). As clock.js averageBigBlinds."""
-    if average is None or big_blind <= 0:
-        return None
-    tenths = (20 * average + big_blind) // (2 * big_blind)
-    if tenths >= 10 * WHOLE_BIG_BLINDS_FROM:
-        return (2 * average + big_blind) // (2 * big_blind)
-    return tenths / 10
-
-
-def measuring_big_blind(clock: dict) -> int:
-    """The big blind of the level in play; during a break, of the level after it."""
-    for step in (clock["level"], clock["next_level"]):
-        if step and not step["is_break"]:
-            return step["big_blind"] or step["big_bet"]
-        if not step:
-            return 0
-    return 0
 
 
 def payout_groups(amounts) -> list[tuple[int, int, int]]:
@@ -489,10 +468,13 @@ def _screen(
     request, template: str, boards: list[dict], *, every: int | None, extra: dict | None = None
 ):
     strings = screen_strings()
+    layout = _layout(request)
+    if layout == "leaders" and not (extra or {}).get("leaders"):
+        layout = "clock"  # the leaders show on one event's screen, not a rotating one
     config = {
         "boards": boards,
         "every": every,
-        "layout": _layout(request),
+        "layout": layout,
         "notice_seconds": NEW_LEVEL_NOTICE_SECONDS,
         "strings": strings,
     }
@@ -573,7 +555,32 @@ def lobby(request, tournament_id: int):
     extra = {"festival": festival_lobby(tournament)}
     if _layout(request) == "seating":  # ?columns=2&rows=16&every=10 size the board
         extra["seatings"] = [side_board(tournament, request.GET)]
+    if _layout(request) == "leaders":  # issue 18: the chip leaders beside the clock
+        extra["leaders"] = leaders_lobby(tournament)
     return _screen(request, "clock/lobby.html", [board_data(tournament)], every=None, extra=extra)
+
+
+# --- Chip leaders (issue 18) ----------------------------------------------------------
+
+# What changes the leaders, heard on the tournament's socket: a count, a bust or a sale,
+# a hand's result (its table's event), a new level (the big blinds).
+LEADERS_CHANGES = "counts.updated entry.updated entry.registered table.updated clock.level"
+
+
+def leaders_lobby(tournament: Tournament) -> dict:
+    """The lobby's chip leaders part (static/js/festival.js fetches it again when told);
+    a house that keeps its counts private shows that it does, and no counts."""
+    if not tournament.chip_counts_public:
+        return {"private": True}
+    return {**leaders_data(tournament, limit=LEADERS_LOBBY), "kinds": LEADERS_CHANGES}
+
+
+@never_cache
+@require_safe
+def lobby_leaders(request, tournament_id: int):
+    """The lobby's chip leaders part again, for its screen to swap in (public HTML)."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    return render(request, "clock/_leaders.html", {"leaders": leaders_lobby(tournament)})
 
 
 @never_cache

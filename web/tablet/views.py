@@ -39,10 +39,12 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_safe
 
 from clock.selectors import clock_of, clock_public, player_clock_public, player_clocks_running
+from floorman.errors import Invalid
 from floorman.pages import Outcome, message_for_page, role_required, service_call
 from floorman.roles import FLOOR, RULINGS, TABLET, user_has_role
 from hands import services
@@ -74,12 +76,14 @@ from hands.selectors import (
 from rulings.selectors import warned_entries
 from seating.models import Seat, Table
 from seating.selectors import table_now
+from seating.services.counts import table_counts_record
 from tournaments.lookups import tournament_or_404
 from tournaments.models import Tournament
 from tournaments.services.bags import bag_record
 from tournaments.templatetags.floorman_format import chips as chips_text
 from web.flights.forms import TabletBagForm
 from web.flights.reads import tablet_bags
+from web.tablet.forms import TabletCountForm
 
 TABLET_LINKS = (FLOOR,)  # the floor hands out and revokes tablet links
 RECENT_BUSTS = 6
@@ -372,7 +376,7 @@ def tablet_context(tablet: Tablet) -> dict:
             bagging and [(r.seat, r.bag and r.bag.chips) for r in bagging["rows"]],
             hand and (hand.number, hand.status),
             state["button_drawn"],
-            [(s["seat"], s["entry"]) for s in occupied],
+            [(s["seat"], s["entry"], s["chips"]) for s in occupied],  # the count screen
             phase,
             h4h["showdown"],
             state["halted"],
@@ -710,10 +714,39 @@ def _item_ruling(request, tablet: Tablet):
     return redirect(tablet.url())
 
 
+def _count(request, tablet: Tablet):
+    """Issue 18: the table's counts in one screen (at a break, or when the floor asks),
+    each stamped with the level in play; the players' stacks become the counts."""
+    form = TabletCountForm(request.POST)
+    if not form.is_valid():
+        return _invalid(request, tablet, form)
+    outcome = _call(request, tablet, table_counts_record, counts=form.counts())
+    if not outcome.ok:
+        if isinstance(outcome.error, Invalid):  # every seat's reason, not the first only
+            for texts in outcome.error.fields.values():
+                for text in texts:
+                    _tell(request, tablet, str(text), messages.ERROR)
+            return _render(request, tablet, status=400)
+        return _refused(request, tablet, outcome)
+    counted = outcome.value
+    _tell(
+        request,
+        tablet,
+        ngettext(
+            "%(count)s count entered at level %(level)s.",
+            "%(count)s counts entered at level %(level)s.",
+            len(counted),
+        )
+        % {"count": len(counted), "level": counted[0].level},
+    )
+    return redirect(tablet.url())
+
+
 ACTIONS = {
     "item": _item,
     "item_ruling": _item_ruling,
     "bag": _bag,
+    "count": _count,
     "draw": _draw,
     "undo_bust": _undo_bust,
     "button": _button,

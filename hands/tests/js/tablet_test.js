@@ -68,6 +68,9 @@ const pureTests = {
     assert.equal(r("clock.updated"), true);
     assert.equal(r("clock.level"), true);
     assert.equal(r("seating.updated"), true);
+    assert.equal(r("counts.updated", { table: 5, level: 3 }), true); // issue 18: the stacks
+    assert.equal(r("counts.updated", { table: 6, level: 3 }), false);
+    assert.equal(r("counts.updated", { sweep: 2, open: true }), false);
     assert.equal(r("clock.warning"), false);
     assert.equal(r("entry.registered"), false);
     assert.equal(r("hello"), false);

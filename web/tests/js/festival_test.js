@@ -94,6 +94,34 @@ const tests = [
     assert.equal(parts[1].innerHTML, "<table>now</table>");
     assert.equal(parts[0].innerHTML, "<table>as loaded</table>");
   }],
+  ["a chip leaders part is fetched again after a count, not for the clock (issue 18)", async () => {
+    const doc = harness.fakeDocument();
+    const part = new Element(doc, "SECTION", {
+      id: "leaders",
+      "data-live-part": "",
+      "data-url": "/lobby/7/leaders/",
+      "data-socket": "/ws/tournaments/7/",
+      "data-kinds": "counts.updated entry.updated clock.level",
+    });
+    part.innerHTML = "<ol>as loaded</ol>";
+    doc.querySelectorAll = (selector) => (selector === "[data-live-part]" ? [part] : []);
+    doc.querySelector = (selector) => (selector === "#leaders" ? part : null);
+    global.document = doc;
+    sockets.length = 0;
+    fetches.length = 0;
+    harness.clearTimers();
+    harness.load("festival.js");
+    sockets[0].open();
+    await answerPage(0, { "#leaders": "<ol>as loaded</ol>" });
+    sockets[0].message({ type: "clock.updated", tournament: 7, data: {} });
+    tick(1000);
+    assert.equal(fetches.length, 1, "the one on connecting");
+    sockets[0].message({ type: "counts.updated", tournament: 7, data: { table: 3, level: 4 } });
+    tick(400);
+    assert.deepEqual(fetches.map((f) => f.url), ["/lobby/7/leaders/", "/lobby/7/leaders/"]);
+    await answerPage(1, { "#leaders": "<ol>counted</ol>" });
+    assert.equal(part.innerHTML, "<ol>counted</ol>");
+  }],
 ];
 
 harness.run(tests);
