@@ -757,8 +757,13 @@ class ScheduleRow:
     label: str  # "Event #3", "Flight 1B of Event #3"
 
     @property
+    def bounty(self) -> int:
+        return bounty_due(self.tournament)
+
+    @property
     def total_buy_in(self) -> int:
-        return self.tournament.buy_in + self.tournament.fee
+        """What the player pays: buy-in, fee and, with bounties, the bounty (issue 18)."""
+        return self.tournament.buy_in + self.tournament.fee + bounty_due(self.tournament)
 
     @property
     def day(self):

@@ -2,12 +2,15 @@
 from the prize pool on every page and screen that shows the pool (issue 18)."""
 
 import re
+from datetime import date
 
 import pytest
 from django.urls import reverse
 
 from floorman.models import AuditEntry
-from tournaments.models import Tournament, Transaction, TransactionKind
+from prizes import exports
+from prizes.tests.test_exports import pdf_text
+from tournaments.models import Series, Tournament, Transaction, TransactionKind
 from tournaments.tests.factories import api, register, staff, tournament
 
 pytestmark = pytest.mark.django_db
@@ -364,3 +367,42 @@ def test_the_lobby_of_an_event_without_bounties_hides_the_bounty_pool(client):
     html = client.get(reverse("screens:lobby", args=[event.pk])).content.decode()
 
     assert 'data-field="bounty_pool_fact" hidden' in html
+
+
+def test_the_results_pdf_shows_the_bounty_pool_apart(client, monkeypatch):
+    monkeypatch.setattr(exports, "pdf_fonts", lambda: exports.BUILT_IN_FONTS)
+    event = knockout()
+    register(event, "Ada")
+    client.force_login(staff("director"))
+
+    response = client.get(reverse("tournaments:results-pdf", args=[event.pk]))
+
+    shown = pdf_text(response.content).split("\n")
+    assert shown[shown.index("Prize pool") + 1] == "€100.00"
+    assert shown[shown.index("Bounty pool") + 1] == "€100.00"
+
+
+def test_the_schedule_shows_what_the_player_pays_and_its_bounty(client):
+    series = Series.objects.create(
+        name="Autumn Series", slug="autumn", starts_on=date(2026, 10, 1), ends_on=date(2026, 10, 9)
+    )
+    knockout(series=series, series_number=1)
+
+    html = client.get(reverse("series:schedule", args=["autumn"])).content.decode()
+
+    assert "Buy-in €210.00 (€100.00 + €100.00 bounty + €10.00)" in text(html)
+
+
+def test_the_event_list_asks_no_more_of_bounty_events_however_many(
+    client, django_assert_max_num_queries
+):
+    knockout(name="Knockout 1")
+    client.get(reverse("tournaments:list"))  # warm the session and the caches
+    with django_assert_max_num_queries(50) as one:
+        client.get(reverse("tournaments:list"))
+    knockout(name="Knockout 2")
+    tournament(name="Mystery", bounty_format="mystery", bounty=5_000, mystery_prizes=[])
+    with django_assert_max_num_queries(len(one.captured_queries)):
+        response = client.get(reverse("tournaments:list"))
+
+    assert text(response.content.decode()).count("€100.00 + €100.00 bounty + €10.00") == 2
