@@ -17,7 +17,7 @@ from payouts.engine import money, payouts, satellites
 from payouts.models import Payout, PayoutLock, PayoutStructure, PlacesMode
 from tournaments import engine
 from tournaments.models import Tournament, TournamentStatus
-from tournaments.selectors import Totals, tournament_totals
+from tournaments.selectors import Totals, bounty_due, tournament_totals
 
 
 def payout_structure(tournament: Tournament) -> PayoutStructure:
@@ -160,9 +160,12 @@ def places_paid(tournament: Tournament) -> int:
 
 
 def seat_value(tournament: Tournament) -> int:
-    """What one seat in the satellite's target costs now: its buy-in with its fee."""
-    target = Tournament.objects.only("buy_in", "fee").get(pk=tournament.satellite_target_id)
-    return target.buy_in + target.fee
+    """What one seat in the satellite's target costs now: its buy-in with its fee and, in
+    an event with bounties, its bounty (issue 18: the ticket pays all three)."""
+    target = Tournament.objects.only("buy_in", "fee", "bounty_format", "bounty").get(
+        pk=tournament.satellite_target_id
+    )
+    return target.buy_in + target.fee + bounty_due(target)
 
 
 def satellite_seats(tournament: Tournament, totals: Totals | None = None) -> satellites.Seats:

@@ -174,6 +174,9 @@ def results_pdf_bytes(tournament: Tournament, found: Results) -> bytes:
     ]
     if table.pool.guarantee:
         facts.insert(2, [_("Guarantee"), cash(table.pool.guarantee)])
+    if tournament.bounty_format or totals.bounty.collected:
+        # Issue 18: the bounty money, never part of the prize pool.
+        facts.insert(2, [_("Bounty pool"), cash(totals.bounty.collected)])
     story = [
         Paragraph(_escape(tournament.name), title),
         Paragraph(_escape(_("Results")), heading),

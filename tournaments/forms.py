@@ -1,20 +1,25 @@
 """Forms of the tournament pages. They check the shape of the input; the rules are the
 services' business. Money is typed in major units ("100.00") and leaves as cents."""
 
-from decimal import Decimal
+import re
+from decimal import Decimal, InvalidOperation
 
 from babel.numbers import get_currency_precision, is_currency
 from django import forms
 from django.core.validators import RegexValidator
 from django.utils import timezone
+from django.utils.formats import localize_input, sanitize_separators
 from django.utils.translation import gettext_lazy as _
 
 from floorman.names import validate_visible_name
 from tournaments.models import (
     MAX_CHIPS,
     MAX_MONEY,
+    BountyFormat,
     EntryStatus,
     Game,
+    MysteryStart,
+    NonBettingItems,
     SatelliteRemainder,
     SurvivorKeeps,
     Tournament,
@@ -35,6 +40,11 @@ MONEY_FIELDS = (
     "addon_price",
     "addon_fee",
     "guarantee",
+    "bounty",
+)
+# A line of the mystery bounty list: "500 × 10" (amount in the currency's units, count).
+MYSTERY_LINE = re.compile(
+    r"^\s*(?P<amount>[0-9][0-9.,' \u00a0]*?)\s*[×xX*]\s*(?P<count>[0-9]+)\s*$"
 )
 
 
@@ -192,6 +202,48 @@ class TournamentForm(PageForm):
     tickets_refundable = forms.BooleanField(
         label=_("Tickets may be refunded as cash"), required=False
     )
+    # Bounties (issue 18): sold with each buy-in and re-entry, kept apart from the pool.
+    bounty_format = forms.ChoiceField(
+        label=_("Bounties"), choices=BountyFormat.choices, required=False
+    )
+    bounty = money_field(
+        _("Bounty"),
+        help_text=_(
+            "Paid with each buy-in and re-entry on top of the buy-in and kept apart from the "
+            "prize pool; rebuys and add-ons carry no bounty. For mystery bounties it funds "
+            "the list of prizes."
+        ),
+    )
+    bounty_cash_percent = forms.IntegerField(
+        label=_("Progressive knockout: share paid in cash (%)"),
+        required=False,
+        min_value=0,
+        max_value=100,
+        initial=50,
+        help_text=_("Progressive knockout only: the rest goes onto the eliminator's own bounty."),
+    )
+    mystery_start = forms.ChoiceField(
+        label=_("Mystery bounties are drawn"),
+        choices=MysteryStart.choices,
+        initial=MysteryStart.MONEY,
+        required=False,
+    )
+    mystery_prizes = forms.CharField(
+        label=_("Mystery bounty prizes"),
+        required=False,
+        max_length=4000,
+        widget=forms.Textarea(attrs={"rows": 4}),
+        help_text=_("One line per prize: amount × count, e.g. 500 × 10."),
+    )
+    non_betting_items = forms.ChoiceField(
+        label=_("A bet with a bounty chip or token counts as (RP-22)"),
+        choices=NonBettingItems.choices,
+        initial=NonBettingItems.FLOOR,
+        required=False,
+    )
+    chip_counts_public = forms.BooleanField(
+        label=_("Publish chip counts"), required=False, initial=True
+    )
 
     def __init__(self, *args, money_locked: bool = False, editing: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
@@ -205,7 +257,8 @@ class TournamentForm(PageForm):
             del self.fields["current_level"]
         if money_locked:
             # Money has been taken: buy-in, fee and currency stay as they are.
-            for name in ("buy_in", "fee", "currency"):
+            # So do the bounty format and the bounty (issue 18).
+            for name in ("buy_in", "fee", "currency", "bounty_format", "bounty"):
                 self.fields[name].disabled = True
                 self.fields[name].help_text = _("Fixed once money has been taken.")
 
@@ -217,6 +270,9 @@ class TournamentForm(PageForm):
         for name in MONEY_FIELDS:
             initial[name] = Decimal(initial[name]).scaleb(-precision)
         initial["start_at"] = timezone.localtime(tournament.start_at)
+        initial["mystery_prizes"] = mystery_prizes_text(
+            tournament.mystery_prizes, tournament.currency
+        )
         return initial
 
     def clean_currency(self) -> str:
@@ -245,7 +301,67 @@ class TournamentForm(PageForm):
         data["satellite_remainder"] = (
             data.get("satellite_remainder") or SatelliteRemainder.NEXT_PLACE
         )
+        # Issue 18: a form from before the bounty settings keeps the house defaults.
+        if data.get("bounty_cash_percent") is None and "bounty_cash_percent" not in self.errors:
+            data["bounty_cash_percent"] = 50
+        data["mystery_start"] = data.get("mystery_start") or MysteryStart.MONEY
+        data["non_betting_items"] = data.get("non_betting_items") or NonBettingItems.FLOOR
+        if currency and "mystery_prizes" not in self.errors:
+            try:
+                data["mystery_prizes"] = mystery_prizes_parse(
+                    data.get("mystery_prizes") or "", currency
+                )
+            except forms.ValidationError as error:
+                self.add_error("mystery_prizes", error)
         return data
+
+
+def mystery_prizes_parse(text: str, currency: str) -> list[dict]:
+    """The mystery bounty list as typed, one "amount × count" a line, as the model keeps
+    it: [{"amount": cents, "count": n}]. Blank lines are skipped."""
+    prizes = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        found = MYSTERY_LINE.match(line)
+        amount = None
+        if found:
+            try:
+                typed = re.sub(r"[ \u00a0']", "", found["amount"])
+                amount = Decimal(sanitize_separators(typed))
+            except InvalidOperation:
+                amount = None
+        if amount is None:
+            raise forms.ValidationError(
+                _("Line %(line)s: write amount × count, e.g. 500 × 10.") % {"line": number},
+                code="format",
+            )
+        cents = money_cents(amount, currency)
+        count = int(found["count"])
+        if cents <= 0:
+            raise forms.ValidationError(
+                _("Line %(line)s: a prize needs an amount above zero.") % {"line": number},
+                code="amount",
+            )
+        if count > 100_000:
+            raise forms.ValidationError(
+                _("Line %(line)s: too many prizes of one amount.") % {"line": number},
+                code="count",
+            )
+        prizes.append({"amount": cents, "count": count})
+    return prizes
+
+
+def mystery_prizes_text(prizes: list[dict], currency: str) -> str:
+    """The mystery bounty list as the form shows it: "500 × 10" a line."""
+    precision = get_currency_precision(currency)
+    lines = []
+    for prize in prizes or []:
+        amount = Decimal(int(prize["amount"])).scaleb(-precision)
+        if amount == amount.to_integral_value():
+            amount = amount.quantize(Decimal(1))
+        lines.append(f"{localize_input(amount)} × {int(prize['count'])}")
+    return "\n".join(lines)
 
 
 class PlayerFieldsMixin:

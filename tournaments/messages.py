@@ -31,6 +31,10 @@ REFUSALS = {
     "place_taken": _("The freed place has been taken: the bust cannot be undone."),
     "player_reentered": _("The player has re-entered since: the bust cannot be undone."),
     "money_taken": _("Buy-in, fee and currency cannot change once money has been taken."),
+    "bounty_money_taken": _(
+        "The bounty format and the bounty cannot change once entries or tickets have been "
+        "sold at this price."
+    ),
     "capacity_below_active": _("Capacity cannot be lower than the number of active entries."),
     "tournament_closed": _("The tournament is finished or cancelled."),
     # Day 2 of an event with flights (issue 17; tournaments.engine.day2)

@@ -82,13 +82,36 @@ SETUP_FIELDS = (
     "satellite_remainder",
     "tickets_transferable",
     "tickets_refundable",
+    # Bounties, RP-22 and chip counts (issue 18).
+    "bounty_format",
+    "bounty",
+    "bounty_cash_percent",
+    "mystery_start",
+    "mystery_prizes",
+    "non_betting_items",
+    "chip_counts_public",
 )
 
 
 def tournament_setup(tournament: Tournament) -> dict:
     """The event's own settings as plain values (JSON), for a copy or a saved template:
-    money, stack, table size, deadlines, re-entries, rebuys, add-on, guarantee."""
-    return {name: getattr(tournament, name) for name in SETUP_FIELDS}
+    money, stack, table size, deadlines, re-entries, rebuys, add-on, guarantee, the
+    festival's settings, the bounties (issue 18) and the house's RP-22 and chip counts
+    policies."""
+    setup = {name: getattr(tournament, name) for name in SETUP_FIELDS}
+    setup["mystery_prizes"] = [dict(prize) for prize in tournament.mystery_prizes]
+    return setup
+
+
+def bounty_due(tournament: Tournament) -> int:
+    """The bounty sold with each buy-in and re-entry (issue 18): the event's bounty in an
+    event with bounties, 0 otherwise. Rebuys and add-ons carry none."""
+    return tournament.bounty if tournament.bounty_format else 0
+
+
+def mystery_list_total(tournament: Tournament) -> int:
+    """The published mystery bounty list's money: each prize's amount times its count."""
+    return sum(int(p["amount"]) * int(p["count"]) for p in tournament.mystery_prizes or [])
 
 
 def player_public(player) -> dict:
@@ -239,6 +262,36 @@ def waiting_alternates(tournament: Tournament):
 
 
 @dataclass(frozen=True)
+class BountyMoney:
+    """An event's bounty money (issue 18), kept apart from the prize pool: the bounty part
+    of the buy-ins and re-entries (refunds taken off), the bounties paid at the cage
+    (BOUNTY lines, their reversals taken off) and what is left (bounties still on heads,
+    mystery bounties still in the draw, a PKO winner's own)."""
+
+    collected: int = 0
+    paid_out: int = 0
+
+    @property
+    def left(self) -> int:
+        return self.collected - self.paid_out
+
+
+def _bounty_sums() -> dict:
+    is_bounty = Q(kind=TransactionKind.BOUNTY)
+    return {
+        "bounty_in": Sum("bounty_share", filter=~is_bounty, default=0),
+        "bounty_out": Sum("bounty_share", filter=is_bounty, default=0),
+    }
+
+
+def bounty_money(tournament: Tournament) -> BountyMoney:
+    """The whole bounty money of an event: its own lines and, for an event with flights,
+    its flights' (`event_lines`). One query."""
+    agg = Transaction.objects.filter(event_lines(tournament)).aggregate(**_bounty_sums())
+    return BountyMoney(collected=agg["bounty_in"], paid_out=-agg["bounty_out"])
+
+
+@dataclass(frozen=True)
 class Totals:
     entries: int
     reentries: int
@@ -254,6 +307,8 @@ class Totals:
     # Entries paid with a ticket (issue 17): counted in `entries`, their buy-in in the
     # prize pool, nothing in the fees or the cash taken.
     tickets: int = 0
+    # The bounty money (issue 18): never part of the prize pool.
+    bounty: BountyMoney = field(default_factory=BountyMoney)
 
     @property
     def total_buy_ins(self) -> int:
@@ -264,7 +319,9 @@ def tournament_totals(tournament: Tournament) -> Totals:
     """Counts and money, all from the ledger: refunded lines do not count. An event with
     flights counts its flights' lines with its own (issue 17: one pool, `event_lines`). An
     entry paid with a ticket (issue 17) counts as an entry and its buy-in in the prize
-    pool, but neither in the cash taken nor in the fees (its TICKET line has no fee share)."""
+    pool, but neither in the cash taken nor in the fees (its TICKET line has no fee share).
+    The bounty part of each line (issue 18) is counted apart (`Totals.bounty`): the prize
+    pool is the prize shares alone, and BOUNTY lines pay out of the bounty money only."""
     lines = Transaction.objects.filter(event_lines(tournament))
     unreversed = Q(reversed_by__isnull=True)
     ticket = Q(kind=TransactionKind.TICKET, reverses__isnull=True) & unreversed
@@ -278,6 +335,7 @@ def tournament_totals(tournament: Tournament) -> Totals:
         paid_out=Sum("amount", filter=Q(kind=TransactionKind.PAYOUT), default=0),
         fees=Sum("fee_share", default=0),
         flight_lines=Count("id", filter=~Q(tournament=tournament)),
+        **_bounty_sums(),
     )
     active = active_entry_count(tournament)
     return Totals(
@@ -299,6 +357,7 @@ def tournament_totals(tournament: Tournament) -> Totals:
         alternates_waiting=waiting_alternates(tournament).count(),
         flight_lines=agg["flight_lines"],
         tickets=agg["tickets"],
+        bounty=BountyMoney(collected=agg["bounty_in"], paid_out=-agg["bounty_out"]),
     )
 
 
@@ -698,8 +757,13 @@ class ScheduleRow:
     label: str  # "Event #3", "Flight 1B of Event #3"
 
     @property
+    def bounty(self) -> int:
+        return bounty_due(self.tournament)
+
+    @property
     def total_buy_in(self) -> int:
-        return self.tournament.buy_in + self.tournament.fee
+        """What the player pays: buy-in, fee and, with bounties, the bounty (issue 18)."""
+        return self.tournament.buy_in + self.tournament.fee + bounty_due(self.tournament)
 
     @property
     def day(self):

@@ -122,6 +122,8 @@ def _summary(template: EventTemplate) -> dict:
         "template": template,
         "buy_in": event.get("buy_in"),
         "fee": event.get("fee") or 0,
+        "bounty_format": event.get("bounty_format") or "",  # issue 18: the price's bounty
+        "bounty": event.get("bounty") or 0,
         "currency": event.get("currency") or "EUR",
         "starting_stack": event.get("starting_stack"),
         "levels": sum(1 for step in structure.get("steps", []) if step.get("kind") == "level"),

@@ -313,6 +313,7 @@ def results_public(request, tournament_id: int):
         {
             "tournament": tournament,
             "pool": table.pool,
+            "bounty": totals.bounty,  # issue 18: apart from the prize pool
             "entries": totals.total_buy_ins,
             "places_paid": table.places_paid,
             "groups": payout_groups(table.amounts, table.pool.total),

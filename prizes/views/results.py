@@ -39,6 +39,7 @@ from prizes.forms.results import (
 from prizes.messages import refusal_message
 from prizes.models import Deal, DealMethod, Payment
 from tournaments.models import Entry, EntryStatus, Tournament, TournamentStatus
+from tournaments.selectors import bounty_money
 from tournaments.templatetags.floorman_format import minor_to_major, money
 
 
@@ -101,6 +102,7 @@ def results(request, tournament_id: int):
             "found": found,
             "page": page,
             "pool": found.table.pool,
+            "bounty": bounty_money(tournament),  # issue 18: apart from the prize pool
             "playing": playing,
             "paid_differs": paid_differs,
         },

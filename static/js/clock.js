@@ -622,6 +622,9 @@
                 big_blinds: this.numbers.format(bigBlinds),
               }),
       prize_pool: lobby.prize_pool.text,
+      // Issue 18: the bounty money beside the pool, never in it (none without bounties).
+      bounty_pool_fact: !!lobby.bounty_pool,
+      bounty_pool: lobby.bounty_pool ? lobby.bounty_pool.text : "",
       notices: this.notices(board, reading, serverNow),
       announcements: (lobby.announcements || []).map(function (a) {
         return a.text;

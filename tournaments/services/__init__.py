@@ -23,8 +23,10 @@ from floorman.names import name_visible
 from tournaments import engine
 from tournaments.messages import refusal_message
 from tournaments.models import (
+    MAX_MONEY,
     Alternate,
     AlternateStatus,
+    BountyFormat,
     Entry,
     EntryStatus,
     Player,
@@ -37,8 +39,10 @@ from tournaments.models import (
 from tournaments.selectors import (
     SETUP_FIELDS,
     active_entry_count,
+    bounty_due,
     day2_late_sale,
     entry_public,
+    event_lines,
     waiting_alternates,
 )
 from tournaments.services.flights import flight_entry_refuse
@@ -97,6 +101,9 @@ def _snapshot(obj, fields: tuple[str, ...]) -> dict:
 TOURNAMENT_FIELDS = ("name", *SETUP_FIELDS, "start_at", "current_level", "satellite_target_id")
 MONEY_FIELDS = ("buy_in", "fee", "currency")
 # Once sold, a rebuy or add-on keeps its price and fee: the ledger's lines must agree.
+# Issue 18: the bounty is sold with every buy-in and re-entry; once money or a ticket was
+# taken at one price, the bounty format and bounty stay as they are.
+BOUNTY_MONEY_FIELDS = ("bounty_format", "bounty")
 REBUY_MONEY_FIELDS = {
     TransactionKind.REBUY: ("rebuy_price", "rebuy_fee"),
     TransactionKind.ADDON: ("addon_price", "addon_fee"),
@@ -120,8 +127,54 @@ def tournament_check(data: dict) -> None:
             errors["addon_price"] = _("The add-on needs a price.")
         if not data.get("addon_chips"):
             errors["addon_chips"] = _("The add-on needs a number of chips.")
+    errors.update(_bounty_errors(data))
     if errors:
         raise Invalid(errors)
+
+
+MYSTERY_PRIZE_COUNT_MAX = 100_000
+
+
+def _bounty_errors(data: dict) -> dict[str, str]:
+    """Issue 18: a knockout or progressive knockout needs a bounty on every entry; a
+    mystery bounty event its published list of prizes (each a positive amount and a count
+    of none or more), which its bounty money funds; no bounty without a format."""
+    errors: dict[str, str] = {}
+    bounty_format = data.get("bounty_format") or BountyFormat.NONE
+    bounty = data.get("bounty") or 0
+    prizes = data.get("mystery_prizes") or []
+    if bounty_format not in BountyFormat.values:
+        errors["bounty_format"] = _("Unknown bounty format.")
+    if bounty < 0:
+        errors["bounty"] = _("An amount cannot be negative.")
+    elif bounty_format in (BountyFormat.KNOCKOUT, BountyFormat.PROGRESSIVE) and bounty <= 0:
+        errors["bounty"] = _("A knockout event needs a bounty on every entry.")
+    elif bounty_format == BountyFormat.NONE and bounty:
+        errors["bounty"] = _("Only with a bounty format.")
+    percent = data.get("bounty_cash_percent")
+    if percent is not None and not 0 <= percent <= 100:
+        errors["bounty_cash_percent"] = _("A share between 0 and 100 %.")
+    if not isinstance(prizes, list) or not all(_mystery_prize_valid(p) for p in prizes):
+        errors["mystery_prizes"] = _(
+            "Each prize needs a positive amount and a count of none or more."
+        )
+    elif bounty_format == BountyFormat.MYSTERY and not any(p["count"] for p in prizes):
+        errors["mystery_prizes"] = _("A mystery bounty event needs its published list of prizes.")
+    elif bounty_format != BountyFormat.MYSTERY and prizes:
+        errors["mystery_prizes"] = _("Only for a mystery bounty event.")
+    return errors
+
+
+def _mystery_prize_valid(prize) -> bool:
+    if not isinstance(prize, dict) or set(prize) != {"amount", "count"}:
+        return False
+    amount, count = prize["amount"], prize["count"]
+    return (
+        type(amount) is int
+        and type(count) is int
+        and 0 < amount <= MAX_MONEY
+        and 0 <= count <= MYSTERY_PRIZE_COUNT_MAX
+    )
 
 
 def satellite_target_check(*, tournament_id: int | None, target_id: int | None) -> None:
@@ -209,6 +262,11 @@ def tournament_update(*, actor, tournament: Tournament, data: dict) -> Tournamen
     money_changes = any(name in data and data[name] != before[name] for name in MONEY_FIELDS)
     if money_changes and tournament.transactions.exists():
         raise refuse("money_taken")
+    if any(name in data and data[name] != before[name] for name in BOUNTY_MONEY_FIELDS):
+        # Issue 18: bounties were sold (or a satellite's tickets priced) at the old price.
+        sold = Transaction.objects.filter(event_lines(tournament)).exists()
+        if sold or Ticket.objects.filter(target=tournament).exists():
+            raise refuse("bounty_money_taken")
     for kind, names in REBUY_MONEY_FIELDS.items():
         changed = any(name in data and data[name] != before[name] for name in names)
         if changed and tournament.transactions.filter(kind=kind).exists():
@@ -538,13 +596,17 @@ def _entry_create(
         ticket_line(actor=actor, tournament=tournament, entry=entry, ticket=ticket)
         lookup_changed([tournament.pk])
         return entry
+    # A buy-in and a re-entry pay the bounty with them (issue 18), kept apart from the
+    # prize pool: a knockout's bounty on the player's head, a mystery event's prize list.
+    bounty = bounty_due(tournament)
     Transaction.objects.create(
         tournament=tournament,
         entry=entry,
         kind=TransactionKind.REENTRY if reentry_number > 1 else TransactionKind.BUY_IN,
-        amount=tournament.buy_in + tournament.fee,
+        amount=tournament.buy_in + tournament.fee + bounty,
         prize_share=tournament.buy_in,
         fee_share=tournament.fee,
+        bounty_share=bounty,
         cashier=staff_user(actor),
     )
     lookup_changed([tournament.pk])
@@ -767,7 +829,7 @@ def line_reverse(*, actor, line: Transaction, kind: str) -> Transaction:
         amount=-line.amount,
         prize_share=-line.prize_share,
         fee_share=-line.fee_share,
-        bounty_share=-line.bounty_share,
+        bounty_share=-line.bounty_share,  # a refunded buy-in takes its bounty back (issue 18)
         reverses=line,
         ticket_id=line.ticket_id,
         cashier=staff_user(actor),
@@ -853,7 +915,9 @@ def addon_sell(*, actor, tournament: Tournament, entry: Entry, rules: engine.Rul
 
 
 def _money_in(*, actor, entry: Entry, kind: str, price: int, fee: int) -> None:
-    # The price goes whole into the prize pool; the house fee, if any, is on top.
+    # The price goes whole into the prize pool; the house fee, if any, is on top. A rebuy
+    # or an add-on carries no bounty (issue 18): the bounty is on the entry, bought once
+    # with its buy-in or re-entry.
     Transaction.objects.create(
         tournament_id=entry.tournament_id,
         entry=entry,

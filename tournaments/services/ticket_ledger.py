@@ -12,16 +12,18 @@ from tournaments.models import Entry, Ticket, TicketStatus, Tournament, Transact
 def ticket_line(*, actor, tournament: Tournament, entry: Entry, ticket: Ticket) -> Transaction:
     """The ledger line of an entry paid with a ticket, and the ticket used by it: kind
     TICKET, neither cash in nor fee. Its prize share is the event's buy-in (the prize
-    pool counts the ticket at its full buy-in), its fee share 0, and `amount` equals the
-    prize share (the ledger's rule amount = prize share + fee share). Under the caller's
-    lock (tournaments.services.entry_sell)."""
+    pool counts the ticket at its full buy-in), its fee share 0, its bounty share the
+    bounty the ticket was issued with (issue 18: the satellite paid it; kept apart from
+    the prize pool), and `amount` their sum (the ledger's rule amount = prize share + fee
+    share + bounty share). Under the caller's lock (tournaments.services.entry_sell)."""
     line = Transaction.objects.create(
         tournament=tournament,
         entry=entry,
         kind=TransactionKind.TICKET,
-        amount=tournament.buy_in,
+        amount=tournament.buy_in + ticket.bounty,
         prize_share=tournament.buy_in,
         fee_share=0,
+        bounty_share=ticket.bounty,
         ticket=ticket,
         cashier=staff_user(actor),
     )

@@ -27,6 +27,7 @@ from tournaments.models import (
     Transaction,
     TransactionKind,
 )
+from tournaments.selectors import bounty_due
 from tournaments.services import refuse, tournament_lock, tournament_publish
 
 
@@ -38,6 +39,7 @@ def ticket_public(ticket: Ticket) -> dict:
         "holder": ticket.holder_id,
         "buy_in": ticket.buy_in,
         "fee": ticket.fee,
+        "bounty": ticket.bounty,
         "status": ticket.status,
         "used_by": ticket.used_by_id,
     }
@@ -49,10 +51,12 @@ def ticket_public(ticket: Ticket) -> dict:
 def tickets_issue(*, actor, satellite: Tournament) -> list[Ticket]:
     """The tickets' part of a satellite's end, under the caller's lock
     (hands.services.satellites): one ticket to each player left, for the target event,
-    worth the target's buy-in and fee at this moment, `won_by` the entry. Audited
+    worth the target's buy-in and fee at this moment, and in an event with bounties its
+    bounty (issue 18: the seat pays all three), `won_by` the entry. Audited
     (tickets.issue) on the satellite; a live event on the target (the satellite's own is
     its status change)."""
     target = Tournament.objects.get(pk=satellite.satellite_target_id)
+    bounty = bounty_due(target)
     winners = satellite.entries.filter(status=EntryStatus.ACTIVE).order_by("number")
     tickets = Ticket.objects.bulk_create(
         [
@@ -63,6 +67,7 @@ def tickets_issue(*, actor, satellite: Tournament) -> list[Ticket]:
                 holder_id=entry.player_id,
                 buy_in=target.buy_in,
                 fee=target.fee,
+                bounty=bounty,
             )
             for entry in winners
         ]
@@ -76,6 +81,7 @@ def tickets_issue(*, actor, satellite: Tournament) -> list[Ticket]:
             "target": target.pk,
             "buy_in": target.buy_in,
             "fee": target.fee,
+            "bounty": bounty,
             "tickets": [{"id": t.pk, "entry": t.won_by_id, "holder": t.holder_id} for t in tickets],
         },
     )
@@ -194,9 +200,10 @@ def ticket_refund(*, actor, ticket_id: int) -> Ticket:
     1. Lock the target event, then the ticket.
     2. Checks: the house allows it (`tickets_refundable`, else 409), the ticket is
        unused (409).
-    3. The ledger line paying its value out: a PAYOUT of the satellite it was won in
-       (the seat was that pool's prize), with the ticket named; the target's pool is
-       untouched. The ticket REFUNDED.
+    3. The ledger line paying its whole value out (buy-in, fee and, for an event with
+       bounties, its bounty: issue 18): a PAYOUT of the satellite it was won in (the seat
+       was that pool's prize), with the ticket named; the target's pool and bounty money
+       are untouched. The ticket REFUNDED.
     4. Audit (ticket.refund) and the target's live event.
     """
     target, ticket = _ticket_locked(ticket_id)

@@ -11,6 +11,7 @@ from babel import Locale, UnknownLocaleError
 from babel.numbers import format_currency, format_decimal, get_currency_precision
 from django import template
 from django.utils.translation import get_language, to_locale
+from django.utils.translation import gettext as _
 
 from floorman.names import name_isolated
 
@@ -42,6 +43,28 @@ def money(amount: int | None, currency: str = "EUR") -> str:
     if amount is None or amount == "":
         return ""
     return format_currency(minor_to_major(int(amount), currency), currency, locale=babel_locale())
+
+
+@register.filter
+def price(event, fee_label: bool = False) -> str:
+    """What an event costs, its parts apart: "€1,000 + €100"; with bounties (issue 18)
+    "€1,000 + €1,000 bounty + €100", the bounty kept apart from the prize pool's part.
+    `event` is a tournament or its setup as a dict (an event template); with
+    `fee_label` the fee is named ("+ €100 fee")."""
+
+    def part(name):
+        return event.get(name) if isinstance(event, dict) else getattr(event, name, None)
+
+    currency = part("currency") or "EUR"
+    if part("buy_in") is None:
+        return ""
+    text = money(part("buy_in"), currency)
+    if part("bounty_format") and part("bounty"):
+        text += " + " + _("%(amount)s bounty") % {"amount": money(part("bounty"), currency)}
+    if part("fee"):
+        fee = money(part("fee"), currency)
+        text += " + " + (_("%(amount)s fee") % {"amount": fee} if fee_label else fee)
+    return text
 
 
 @register.filter

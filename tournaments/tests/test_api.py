@@ -281,6 +281,13 @@ def test_tournament_retrieve_anonymous_gives_every_setup_field():
         "satellite_remainder": "next_place",
         "tickets_transferable": False,
         "tickets_refundable": False,
+        "bounty_format": "",
+        "bounty": 0,
+        "bounty_cash_percent": 50,
+        "mystery_start": "money",
+        "mystery_prizes": [],
+        "non_betting_items": "floor",
+        "chip_counts_public": True,
         "current_level": 1,
         "satellite_target_id": None,
     }
@@ -1756,6 +1763,9 @@ def test_totals_reconcile_with_the_ledger():
         "paid_out": 0,
         "fees": sums["fees"],
         "tickets": 0,
+        "bounty_collected": 0,
+        "bounty_paid_out": 0,
+        "bounty_left": 0,
         "currency": "EUR",
     }
     assert (sums["prize"], sums["fees"]) == (60000, 3000)

@@ -32,8 +32,12 @@ from tournaments.lookups import MAX_ID, money
 from tournaments.messages import refusal_message
 from tournaments.models import (
     MAX_CHIPS,
+    MAX_MONEY,
+    BountyFormat,
     Entry,
     EntryStatus,
+    MysteryStart,
+    NonBettingItems,
     Player,
     Tournament,
     TournamentStatus,
@@ -54,6 +58,19 @@ MAX_LEVEL = 1000
 def level(**kwargs) -> serializers.IntegerField:
     return serializers.IntegerField(
         min_value=1, max_value=MAX_LEVEL, allow_null=True, required=False, **kwargs
+    )
+
+
+class MysteryPrizeSerializer(serializers.Serializer):
+    """One line of a mystery bounty event's published list (issue 18)."""
+
+    amount = serializers.IntegerField(
+        min_value=1, max_value=MAX_MONEY, help_text=_("The sealed bounty's amount, in cents.")
+    )
+    count = serializers.IntegerField(
+        min_value=0,
+        max_value=services.MYSTERY_PRIZE_COUNT_MAX,
+        help_text=_("How many sealed bounties of this amount the list holds."),
     )
 
 
@@ -100,6 +117,51 @@ class TournamentSerializer(serializers.ModelSerializer):
         required=False,
         help_text=_("The event whose seats this satellite wins; null: no satellite."),
     )
+    # Bounties (issue 18): sold with each buy-in and re-entry, kept apart from the pool.
+    bounty_format = serializers.ChoiceField(
+        choices=BountyFormat.choices,
+        required=False,
+        allow_blank=True,
+        help_text=_(
+            "Empty: no bounties; knockout, pko (progressive knockout) or mystery. Cannot "
+            "change once entries or tickets were sold (409)."
+        ),
+    )
+    bounty = money(
+        required=False,
+        help_text=_(
+            "Bounty part of each buy-in and re-entry, in cents; not prize money. Rebuys and "
+            "add-ons carry none. Needed (above 0) for knockout and pko; for mystery it funds "
+            "the prize list."
+        ),
+    )
+    bounty_cash_percent = serializers.IntegerField(
+        min_value=0,
+        max_value=100,
+        required=False,
+        help_text=_("Progressive knockout only: the share of a bounty paid in cash (%)."),
+    )
+    mystery_start = serializers.ChoiceField(
+        choices=MysteryStart.choices,
+        required=False,
+        help_text=_("From which point an elimination draws a mystery bounty."),
+    )
+    mystery_prizes = MysteryPrizeSerializer(
+        many=True,
+        required=False,
+        help_text=_("Mystery bounty events: the published list of sealed prizes."),
+    )
+    non_betting_items = serializers.ChoiceField(
+        choices=NonBettingItems.choices,
+        required=False,
+        help_text=_("RP-22: what a bet made with a bounty chip or token counts as."),
+    )
+    chip_counts_public = serializers.BooleanField(
+        required=False, help_text=_("Whether the house publishes chip counts.")
+    )
+
+    def validate_mystery_prizes(self, value) -> list[dict]:
+        return [{"amount": prize["amount"], "count": prize["count"]} for prize in value]
 
     class Meta:
         model = Tournament
@@ -269,6 +331,14 @@ class TotalsSerializer(serializers.Serializer):
     tickets = serializers.IntegerField(
         help_text=_("Entries paid with a ticket: in the entries and the pool, not the fees.")
     )
+    # Issue 18: the bounty money, never part of the prize pool.
+    bounty_collected = serializers.IntegerField(
+        help_text=_("The bounty part of the buy-ins and re-entries, less refunds; not prize money.")
+    )
+    bounty_paid_out = serializers.IntegerField(help_text=_("Bounties paid at the cage."))
+    bounty_left = serializers.IntegerField(
+        help_text=_("Bounty money not paid out yet: bounties on heads, mystery bounties left.")
+    )
     currency = serializers.CharField()
 
 
@@ -290,6 +360,9 @@ def totals_data(tournament: Tournament) -> dict:
         "paid_out": pool.paid_out,
         "fees": totals.fees,
         "tickets": totals.tickets,
+        "bounty_collected": totals.bounty.collected,
+        "bounty_paid_out": totals.bounty.paid_out,
+        "bounty_left": totals.bounty.left,
         "currency": tournament.currency,
     }
 

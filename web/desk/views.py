@@ -36,6 +36,7 @@ from tournaments.messages import refusal_message
 from tournaments.models import (
     Alternate,
     AlternateStatus,
+    BountyFormat,
     Entry,
     EntryStatus,
     Player,
@@ -46,8 +47,11 @@ from tournaments.models import (
 )
 from tournaments.selectors import (
     active_entry_count,
+    bounty_due,
+    bounty_money,
     entries_search,
     entry_public,
+    mystery_list_total,
     tickets_unused,
     tournament_totals,
     waiting_alternates,
@@ -117,7 +121,24 @@ def tournament_edit(request, tournament_id: int):
         if outcome.ok:
             messages.success(request, _("Tournament saved."))
             return redirect("tournaments:detail", tournament.pk)
-    return render(request, "tournaments/form.html", {"form": form, "tournament": tournament})
+    return render(
+        request,
+        "tournaments/form.html",
+        {"form": form, "tournament": tournament, "mystery_check": mystery_check(tournament)},
+    )
+
+
+def mystery_check(tournament: Tournament) -> dict | None:
+    """A mystery bounty event whose published prizes do not add up to the bounty money
+    taken (issue 18): both totals, for the director's warning on the edit page. None
+    where they agree, or for another format."""
+    if tournament.bounty_format != BountyFormat.MYSTERY:
+        return None
+    listed = mystery_list_total(tournament)
+    collected = bounty_money(tournament).collected
+    if listed == collected:
+        return None
+    return {"listed": listed, "collected": collected}
 
 
 @role_required(MANAGE_TOURNAMENTS)
@@ -221,7 +242,8 @@ def _receipt(request, entry: Entry) -> dict:
     ticket = Ticket.objects.filter(used_by_id=entry.pk).select_related("satellite").first()
     return {
         "entry": entry,
-        "paid": 0 if ticket else tournament.buy_in + tournament.fee,
+        # Issue 18: a buy-in in a bounty event pays the bounty with it.
+        "paid": 0 if ticket else tournament.buy_in + tournament.fee + bounty_due(tournament),
         "ticket": ticket,  # paid with a ticket won in a satellite (issue 17)
         "currency": tournament.currency,
         "table": table,

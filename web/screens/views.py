@@ -186,6 +186,15 @@ def bounties_lobby(tournament: Tournament) -> dict | None:
     return data
 
 
+def bounty_lobby(tournament: Tournament, totals) -> dict | None:
+    """The bounty pool beside the prize pool (issue 18): the bounty money taken with the
+    buy-ins and re-entries, never part of the prize pool. None for an event without."""
+    if not tournament.bounty_format and not totals.bounty.collected:
+        return None
+    amount = totals.bounty.collected
+    return {"amount": amount, "text": money(amount, tournament.currency)}
+
+
 def lobby_data(tournament: Tournament, clock: dict) -> dict:
     """What a lobby screen shows beyond the clock: counts, money, average stack; the
     stage of play (hand-for-hand, the final table) and the end."""
@@ -210,6 +219,8 @@ def lobby_data(tournament: Tournament, clock: dict) -> dict:
             "text": money(pool.total, tournament.currency),
             "guarantee": pool.guarantee,
         },
+        # Issue 18: the bounty money, apart from the prize pool (None without bounties).
+        "bounty_pool": bounty_lobby(tournament, totals),
         "average_stack": {
             "chips": average,
             "text": chips(average) if average is not None else "—",

@@ -44,6 +44,9 @@ class ScheduleRowSerializer(serializers.Serializer):
     start_at = serializers.DateTimeField(source="tournament.start_at")
     buy_in = serializers.IntegerField(source="tournament.buy_in")
     fee = serializers.IntegerField(source="tournament.fee")
+    bounty = serializers.IntegerField(
+        help_text=_("The bounty paid with the buy-in (issue 18), not prize money; 0 without.")
+    )
     currency = serializers.CharField(source="tournament.currency")
     game = serializers.CharField(source="tournament.game")
     format = serializers.CharField(source="tournament.format")
