@@ -51,6 +51,12 @@ REFUSALS = {
     "actions_logged": _("Actions were logged for this hand: record the result after the last one."),
     "link_revoked": _("This table link was revoked."),
     "betting_open": _("The betting is not over yet: log the remaining actions first."),
+    "no_bounties": _("This event pays no bounties."),
+    "bounty_paid": _("Bounty already paid: take the payment back at the cage first."),
+    "bounty_collected": _(
+        "Progressive knockout: the eliminator's grown bounty has been collected since "
+        "(they went out, or won the event); this would change a later knockout. Ask the TD."
+    ),
 }
 
 

@@ -1,6 +1,7 @@
 """Read-only views of the tables' hands, the players away (TDA 71-C), the bust-outs'
 places and hand-for-hand."""
 
+import random
 from dataclasses import dataclass
 
 from django.db.models import Count, Q, Sum
@@ -466,3 +467,89 @@ def bounties_won(tournament: Tournament) -> dict[int, int]:
         .values_list("winner", "total")
     )
     return dict(won)
+
+
+def mystery_replay_check(tournament: Tournament) -> list[int]:
+    """The mystery draws that do not replay from the event's seed (none: every draw is
+    what `random.Random(f"{seed}:{draw}")` gives over the prizes left when it was made).
+    A draw's prize is what its standing knockouts share (a correction re-shares the same
+    prize under the same number), or, taken back, what its last rows shared; a prize
+    taken back returns to the pool for the draws made after."""
+    rows = list(
+        Knockout.objects.filter(tournament=tournament, draw__isnull=False).order_by("draw", "id")
+    )
+    draws: dict[int, list[Knockout]] = {}
+    for row in rows:
+        draws.setdefault(row.draw, []).append(row)
+    made, prize, returned = {}, {}, {}
+    for number, group in draws.items():
+        made[number] = min(row.recorded_at for row in group)
+        standing = [row for row in group if row.reversed_at is None]
+        if standing:
+            prize[number], returned[number] = sum(row.cash for row in standing), None
+        else:
+            last = max(row.reversed_at for row in group)
+            prize[number] = sum(row.cash for row in group if row.reversed_at == last)
+            returned[number] = last
+    published = mystery_prizes(tournament)
+    wrong = []
+    for number in draws:
+        left = list(published)
+        for earlier in draws:
+            if earlier >= number:
+                break
+            if returned[earlier] is None or returned[earlier] > made[number]:
+                if prize[earlier] in left:
+                    left.remove(prize[earlier])
+        if not left:
+            wrong.append(number)
+            continue
+        rng = random.Random(f"{tournament.mystery_seed}:{number}")
+        if bounties.mystery_draw(left, rng)[0] != prize[number]:
+            wrong.append(number)
+    return wrong
+
+
+def knockouts_of_busts(tournament: Tournament, entry_ids) -> dict[int, list[Knockout]]:
+    """The standing knockouts of these busted entries (winner's entry and player
+    loaded), by busted entry: the desk shows who eliminated each."""
+    found: dict[int, list[Knockout]] = {}
+    rows = (
+        knockouts_standing(tournament)
+        .filter(busted__in=list(entry_ids))
+        .exclude(source="winner")
+        .select_related("winner__player")
+    )
+    for row in rows:
+        found.setdefault(row.busted_id, []).append(row)
+    return found
+
+
+def bust_unsettled(tournament: Tournament, entry_id: int, knockouts) -> bool:
+    """Whether a bust in a bounty event still waits for the floor to name its eliminator
+    ("eliminator not named"): no knockout stands for it. A mystery bounty bust before
+    the start point draws nothing, so only one made after the first draw (or from the
+    start) waits."""
+    fmt = tournament.bounty_format
+    if fmt not in (BountyFormat.KNOCKOUT, BountyFormat.PROGRESSIVE, BountyFormat.MYSTERY):
+        return False
+    if knockouts:
+        return False
+    if fmt == BountyFormat.MYSTERY and tournament.mystery_start != "start":
+        return _after_first_draw(tournament, entry_id)
+    return True
+
+
+def _after_first_draw(tournament: Tournament, entry_id: int) -> bool:
+    first = (
+        Knockout.objects.filter(tournament=tournament, draw__isnull=False)
+        .order_by("recorded_at")
+        .values_list("recorded_at", flat=True)
+        .first()
+    )
+    bust = (
+        Elimination.objects.filter(tournament=tournament, entry_id=entry_id)
+        .values_list("recorded_at", flat=True)
+        .first()
+    )
+    return first is not None and bust is not None and bust >= first

@@ -10,6 +10,7 @@ rulings' penalties and of the hand's result, run under their caller's lock), bus
 (places), hand_for_hand (RP-8).
 """
 
+from hands.services.bounties import knockout_correct
 from hands.services.busts import (
     bust_record,
     bust_remove,
@@ -51,6 +52,7 @@ __all__ = [
     "hand_hold",
     "hand_settle",
     "hand_start",
+    "knockout_correct",
     "table_busts_record",
     "tablet_link_create",
     "tablet_link_revoke",

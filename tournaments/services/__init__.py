@@ -677,11 +677,11 @@ def _entry_changed(
     return entry
 
 
-def entry_out(*, actor, tournament: Tournament, entry: Entry, status: str) -> Entry:
+def entry_out(*, actor, tournament: Tournament, entry: Entry, status: str, **audited) -> Entry:
     """The entry's part of leaving play, busted (hands.services.busts.entry_bust) or
     disqualified (TDA 71-D, rulings): its status and time, the audit entry, the live
     event. Under the caller's lock; freeing the seat and telling the clock are the
-    caller's."""
+    caller's. `audited`: what the caller adds to the audit entry (a bust's knockouts)."""
     if entry.status != EntryStatus.ACTIVE:
         raise refuse("entry_not_active")
     before = _snapshot(entry, ENTRY_FIELDS)
@@ -689,7 +689,7 @@ def entry_out(*, actor, tournament: Tournament, entry: Entry, status: str) -> En
     entry.busted_at = timezone.now()
     action = "entry.bust" if status == EntryStatus.BUSTED else f"entry.{status}"
     return _entry_changed(
-        actor=actor, action=action, tournament=tournament, entry=entry, before=before
+        actor=actor, action=action, tournament=tournament, entry=entry, before=before, **audited
     )
 
 
