@@ -525,31 +525,42 @@ def knockouts_of_busts(tournament: Tournament, entry_ids) -> dict[int, list[Knoc
     return found
 
 
-def bust_unsettled(tournament: Tournament, entry_id: int, knockouts) -> bool:
-    """Whether a bust in a bounty event still waits for the floor to name its eliminator
-    ("eliminator not named"): no knockout stands for it. A mystery bounty bust before
-    the start point draws nothing, so only one made after the first draw (or from the
-    start) waits."""
+@dataclass(frozen=True)
+class BustSettlement:
+    knockouts: list  # the standing knockouts of the bust, winner and player loaded
+    unnamed: bool  # "eliminator not named": the floor still has to name them
+
+
+def busts_settlement(tournament: Tournament, entry_ids) -> dict[int, BustSettlement]:
+    """For these busted entries of a bounty event: who eliminated each (its standing
+    knockouts) and whether the floor still has to name the eliminator (none stands). A
+    mystery bounty bust before the start point draws nothing: only one made after the
+    first draw, or from the start, waits. Empty outside bounty events. Three queries."""
     fmt = tournament.bounty_format
     if fmt not in (BountyFormat.KNOCKOUT, BountyFormat.PROGRESSIVE, BountyFormat.MYSTERY):
-        return False
-    if knockouts:
-        return False
+        return {}
+    entry_ids = list(entry_ids)
+    if not entry_ids:
+        return {}
+    found = knockouts_of_busts(tournament, entry_ids)
+    busts = dict(
+        Elimination.objects.filter(tournament=tournament, entry_id__in=entry_ids).values_list(
+            "entry_id", "recorded_at"
+        )
+    )
+    first_draw = None
     if fmt == BountyFormat.MYSTERY and tournament.mystery_start != "start":
-        return _after_first_draw(tournament, entry_id)
-    return True
-
-
-def _after_first_draw(tournament: Tournament, entry_id: int) -> bool:
-    first = (
-        Knockout.objects.filter(tournament=tournament, draw__isnull=False)
-        .order_by("recorded_at")
-        .values_list("recorded_at", flat=True)
-        .first()
-    )
-    bust = (
-        Elimination.objects.filter(tournament=tournament, entry_id=entry_id)
-        .values_list("recorded_at", flat=True)
-        .first()
-    )
-    return first is not None and bust is not None and bust >= first
+        first_draw = (
+            Knockout.objects.filter(tournament=tournament, draw__isnull=False)
+            .order_by("recorded_at")
+            .values_list("recorded_at", flat=True)
+            .first()
+        )
+    settled = {}
+    for entry_id, busted_at in busts.items():
+        rows = found.get(entry_id, [])
+        waits = not rows
+        if waits and fmt == BountyFormat.MYSTERY and tournament.mystery_start != "start":
+            waits = first_draw is not None and busted_at >= first_draw
+        settled[entry_id] = BustSettlement(rows, waits)
+    return settled
