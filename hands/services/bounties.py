@@ -18,6 +18,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from floorman import live
 from floorman.audit import audit_record, staff_user
 from floorman.errors import Invalid
 from hands.engine import bounties
@@ -32,6 +33,7 @@ from tournaments.models import (
     MysteryStart,
     Tournament,
 )
+from tournaments.selectors import entry_public
 from tournaments.services import tournament_lock
 
 FORMATS = (BountyFormat.KNOCKOUT, BountyFormat.PROGRESSIVE, BountyFormat.MYSTERY)
@@ -271,14 +273,22 @@ def _reverse(rows, actor) -> None:
     )
 
 
+def _bust_rows(tournament: Tournament, entry_id: int) -> list[Knockout]:
+    standing = knockouts_standing(tournament).filter(busted_id=entry_id)
+    return list(standing.exclude(source=KnockoutSource.WINNER))
+
+
+def knockouts_of_bust(tournament: Tournament, entry_id: int) -> list[dict]:
+    """The standing knockouts of one bust, as the audit log lists them."""
+    return [knockout_public(row) for row in _bust_rows(tournament, entry_id)]
+
+
 def knockouts_take_back(*, actor, tournament: Tournament, entry: Entry) -> list[dict]:
     """A bust undone (hands.services.busts.bust_back): its knockouts are reversed, a
     mystery prize drawn goes back to the pool; 409 once paid at the cage, or in a PKO
     once the eliminator's grown bounty was collected. The winner's own bounty, when the
     undo lets play run again, is reversed first (`winner_own_take_back`)."""
-    rows = list(
-        knockouts_standing(tournament).filter(busted=entry).exclude(source=KnockoutSource.WINNER)
-    )
+    rows = _bust_rows(tournament, entry.pk)
     if not rows:
         return []
     _refuse_if_paid(rows)
@@ -308,6 +318,26 @@ def winner_own_record(*, actor, tournament: Tournament) -> Knockout | None:
         cash=payment.cash,
         source=KnockoutSource.WINNER,
         recorded_by=staff_user(actor),
+    )
+
+
+def own_bounties_record(*, actor, tournament: Tournament, entry_ids) -> list[Knockout]:
+    """A deal that ends a knockout or PKO event (prizes.services.deal_record, under its
+    lock): each player in the deal collects the bounty on their own head, as the winner
+    does at the end (source winner), unless the deal shares the bounties otherwise."""
+    if tournament.bounty_format not in (BountyFormat.KNOCKOUT, BountyFormat.PROGRESSIVE):
+        return []
+    own = heads(tournament, entry_ids)
+    return Knockout.objects.bulk_create(
+        Knockout(
+            tournament=tournament,
+            busted_id=entry_id,
+            winner_id=entry_id,
+            cash=bounty,
+            source=KnockoutSource.WINNER,
+            recorded_by=staff_user(actor),
+        )
+        for entry_id, bounty in own.items()
     )
 
 
@@ -353,9 +383,7 @@ def knockout_correct(
     if busted is None or elimination is None:
         raise Invalid({"entry": _("That player has not gone out of this event.")})
     named = _correction_eliminators(tournament, elimination, eliminator_ids)
-    old = list(
-        knockouts_standing(tournament).filter(busted=busted).exclude(source=KnockoutSource.WINNER)
-    )
+    old = _bust_rows(tournament, busted.pk)
     _refuse_if_paid(old)
     _refuse_if_collected(tournament, {row.winner_id for row in old} | set(named))
     _reverse(old, actor)
@@ -367,6 +395,10 @@ def knockout_correct(
         tournament=tournament,
         before={"knockouts": [knockout_public(row) for row in old]},
         after={"knockouts": [knockout_public(row) for row in new]},
+    )
+    # The pages showing the entry (results, the player's page) read it again.
+    live.live_publish(
+        tournament_id=tournament.pk, kind=live.ENTRY_UPDATED, data=entry_public(busted)
     )
     return new
 

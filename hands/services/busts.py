@@ -222,7 +222,12 @@ def bust_back(*, actor, tournament: Tournament, entry_id: int) -> Entry:
     """Steps 2 to 7 of `entry_bust_undo`, under the lock its caller holds. The entry
     returned knows where it sits now (`seat_restored`: seating.services.SeatRestored, or
     None without a seat), for the page to say."""
-    entry = entry_back(actor=actor, tournament=tournament, entry=entry_locked(tournament, entry_id))
+    audited = {}
+    if bounties.bounty_event(tournament):  # issue 18: the knockouts step 5 reverses
+        audited["knockouts_reversed"] = bounties.knockouts_of_bust(tournament, entry_id)
+    entry = entry_back(
+        actor=actor, tournament=tournament, entry=entry_locked(tournament, entry_id), **audited
+    )
     bust_remove(tournament=tournament, entry=entry)
     if tournament_reopen(actor=actor, tournament=tournament):
         tickets_take_back(actor=actor, satellite=tournament)  # a satellite's seats (issue 17)

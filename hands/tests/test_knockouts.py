@@ -21,6 +21,7 @@ from hands.selectors import (
     mystery_prizes,
     mystery_replay_check,
 )
+from hands.services import bounties as bounties_services
 from hands.services import busts as bust_services
 from hands.tests.factories import button_at, deal, seat_players
 from payouts.models import PayoutStructure
@@ -373,7 +374,11 @@ def test_the_tablet_cannot_name_a_player_busted_in_the_same_hand_or_an_empty_sea
 # --- corrections and undo -------------------------------------------------------------------
 
 
-def test_a_correction_reverses_the_knockout_and_records_the_right_one_audited():
+def test_a_correction_reverses_the_knockout_and_records_the_right_one_audited(
+    django_capture_on_commit_callbacks, monkeypatch
+):
+    sent = []
+    monkeypatch.setattr("floorman.live._send", lambda tournament_id, message: sent.append(message))
     event = bounty_event(bounty_format="knockout", bounty=2500)
     seated = seat_players(event, {1: [1, 2, 3]})
     out, wrong, right = seated[(1, 3)], seated[(1, 1)], seated[(1, 2)]
@@ -382,11 +387,13 @@ def test_a_correction_reverses_the_knockout_and_records_the_right_one_audited():
         actor=floor, tournament_id=event.pk, entry_id=out.pk, eliminators=[wrong.pk]
     )
 
-    services.knockout_correct(
-        actor=floor, tournament_id=event.pk, busted_entry_id=out.pk, eliminator_ids=[right.pk]
-    )
+    with django_capture_on_commit_callbacks(execute=True):
+        services.knockout_correct(
+            actor=floor, tournament_id=event.pk, busted_entry_id=out.pk, eliminator_ids=[right.pk]
+        )
 
     assert standing(event) == {(out.pk, right.pk, 2500, 0)}
+    assert [m["data"]["id"] for m in sent if m["type"] == "entry.updated"] == [out.pk]
     reversed_row = Knockout.objects.get(winner=wrong)
     assert reversed_row.reversed_at is not None and reversed_row.reversed_by == floor
     audit = AuditEntry.objects.get(action="knockout.correct")
@@ -455,6 +462,21 @@ def test_undoing_a_bust_reverses_its_knockouts():
 
     assert standing(event) == set()
     assert entry_bounties(event)[winner.pk] == 5000
+    undo = AuditEntry.objects.get(action="entry.bust_undo")
+    assert [row["winner"] for row in undo.after["knockouts_reversed"]] == [winner.pk]
+
+
+def test_a_deal_that_ends_the_event_pays_each_player_their_own_bounty():
+    event = bounty_event(bounty_format="pko", bounty=5000)
+    seated = seat_players(event, {1: [1, 2, 3]})
+    a, b, c = (seated[(1, seat)] for seat in (1, 2, 3))
+    bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=c.pk, eliminators=[a.pk])
+
+    bounties_services.own_bounties_record(actor=None, tournament=event, entry_ids=[a.pk, b.pk])
+
+    own = set(Knockout.objects.filter(source="winner").values_list("winner_id", "cash"))
+    assert own == {(a.pk, 7500), (b.pk, 5000)}
+    assert sum(bounties_won(event).values()) == 3 * 5000
 
 
 def test_the_winner_collects_their_own_pko_bounty_and_a_reopening_takes_it_back():

@@ -693,11 +693,12 @@ def entry_out(*, actor, tournament: Tournament, entry: Entry, status: str, **aud
     )
 
 
-def entry_back(*, actor, tournament: Tournament, entry: Entry) -> Entry:
+def entry_back(*, actor, tournament: Tournament, entry: Entry, **audited) -> Entry:
     """The entry's part of undoing a bust entered by mistake, while the place it freed
     is still free: the checks, its status, the alternates list, the audit entry and the
     live event. Under the caller's lock (hands.services.busts.entry_bust_undo), which
-    also takes back the place and the seat."""
+    also takes back the place and the seat. `audited`: what the caller adds to the audit
+    entry (the bust's knockouts it reverses)."""
     if entry.status != EntryStatus.BUSTED:
         raise refuse("entry_not_busted")
     if tournament.status in (TournamentStatus.FINISHED, TournamentStatus.CANCELLED):
@@ -736,6 +737,7 @@ def entry_back(*, actor, tournament: Tournament, entry: Entry) -> Entry:
         entry=entry,
         before=before,
         alternate_withdrawn=bool(withdrawn),
+        **audited,
     )
     return entry
 
