@@ -21,10 +21,10 @@ from hands.selectors import (
     mystery_prizes,
     mystery_replay_check,
 )
-from hands.services import bounties as bounties_services
 from hands.services import busts as bust_services
 from hands.tests.factories import button_at, deal, seat_players
 from payouts.models import PayoutStructure
+from prizes import services as prize_services
 from prizes.models import BountyPayment
 from tournaments.models import Entry, Tournament, Transaction
 from tournaments.tests.factories import staff, tournament
@@ -469,10 +469,22 @@ def test_undoing_a_bust_reverses_its_knockouts():
 def test_a_deal_that_ends_the_event_pays_each_player_their_own_bounty():
     event = bounty_event(bounty_format="pko", bounty=5000)
     seated = seat_players(event, {1: [1, 2, 3]})
+    clock_services.clock_act(actor=None, tournament_id=event.pk, action="start")
     a, b, c = (seated[(1, seat)] for seat in (1, 2, 3))
     bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=c.pk, eliminators=[a.pk])
+    figures = prize_services.deal_calculate(
+        tournament_id=event.pk, method="chip_chop", chips=[30000, 30000]
+    )
 
-    bounties_services.own_bounties_record(actor=None, tournament=event, entry_ids=[a.pk, b.pk])
+    prize_services.deal_record(
+        actor=None,
+        tournament_id=event.pk,
+        method="chip_chop",
+        players=[
+            {"entry": entry.pk, "chips": 30000, "amount": row["amount"]}
+            for entry, row in zip([a, b], figures["players"], strict=True)
+        ],
+    )
 
     own = set(Knockout.objects.filter(source="winner").values_list("winner_id", "cash"))
     assert own == {(a.pk, 7500), (b.pk, 5000)}
