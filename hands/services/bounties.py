@@ -288,6 +288,8 @@ def knockouts_take_back(*, actor, tournament: Tournament, entry: Entry) -> list[
     mystery prize drawn goes back to the pool; 409 once paid at the cage, or in a PKO
     once the eliminator's grown bounty was collected. The winner's own bounty, when the
     undo lets play run again, is reversed first (`winner_own_take_back`)."""
+    if not bounty_event(tournament):
+        return []
     rows = _bust_rows(tournament, entry.pk)
     if not rows:
         return []
@@ -344,6 +346,8 @@ def own_bounties_record(*, actor, tournament: Tournament, entry_ids) -> list[Kno
 def winner_own_take_back(*, actor, tournament: Tournament) -> list[dict]:
     """Play runs again (a bust undone): the winner's own bounty is reversed; 409 once
     paid."""
+    if not bounty_event(tournament):
+        return []
     rows = list(knockouts_standing(tournament).filter(source=KnockoutSource.WINNER))
     if rows:
         _refuse_if_paid(rows)

@@ -510,3 +510,38 @@ def test_the_winner_collects_their_own_pko_bounty_and_a_reopening_takes_it_back(
 
     assert Tournament.objects.get(pk=event.pk).status == "running"
     assert standing(event) == set()
+
+
+def test_a_mystery_correction_keeps_the_prize_drawn_and_reshares_it():
+    event = bounty_event(bounty_format="mystery", mystery_start="start", mystery_prizes=PRIZES)
+    seated = seat_players(event, {1: [1, 2, 3, 4]})
+    out, wrong, a, b = (seated[(1, seat)] for seat in (4, 1, 2, 3))
+    bust_services.entry_bust(
+        actor=None, tournament_id=event.pk, entry_id=out.pk, eliminators=[wrong.pk]
+    )
+    prize = Knockout.objects.get().cash
+
+    services.knockout_correct(
+        actor=None, tournament_id=event.pk, busted_entry_id=out.pk, eliminator_ids=[a.pk, b.pk]
+    )
+
+    event.refresh_from_db()
+    now = knockouts_standing(event)
+    assert set(now.values_list("winner_id", flat=True)) == {a.pk, b.pk}
+    assert set(now.values_list("draw", flat=True)) == {1}
+    assert sum(now.values_list("cash", flat=True)) == prize
+    assert len(mystery_left(event)) == 8 - 1  # still one prize out of the draw
+    assert mystery_replay_check(event) == []
+
+
+def test_pko_a_split_pot_shares_both_the_cash_and_the_bounty_added():
+    event = bounty_event(bounty_format="pko", bounty=5000)
+    players, hand = three_all_in(event, {1: 20000, 2: 20000, 3: 5000})
+
+    settle(event, hand, {1: "Tc 4d", 2: "Td 5c", 3: "2h 2s"}, board="Ah Kd Qc Jh 3s")
+
+    # 2,500 cash and 2,500 added, each shared in whole euros, seat 2 first from the button.
+    assert standing(event) == {
+        (players[3].pk, players[2].pk, 1300, 1300),
+        (players[3].pk, players[1].pk, 1200, 1200),
+    }
