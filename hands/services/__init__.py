@@ -7,7 +7,9 @@ lock (busts, seats and hands of one tournament queue up behind it), one audit en
 live events after commit. Split by subject: tables (the button), hands (dealing, the
 action log, the result), away (the hands a player sits out, TDA 71-C: parts of the
 rulings' penalties and of the hand's result, run under their caller's lock), busts
-(places), hand_for_hand (RP-8).
+(places), hand_for_hand (RP-8), bounties (who eliminated whom and the bounty each
+elimination pays, issue 18: parts of the busts and hands services, run under their
+lock, and the floor's correction `knockout_correct`).
 """
 
 from hands.services.bounties import knockout_correct
