@@ -109,8 +109,15 @@ class ItemRulingSerializer(serializers.Serializer):
     )
 
 
+ELIMINATORS_HELP = _(
+    "Bounty events (issue 18): the seats of the players who won the pot the busted "
+    "players lost; empty, the bounty stays unsettled until the floor names them."
+)
+
+
 class FinishSerializer(serializers.Serializer):
     busts = SeatsField(default=list, help_text=_("Seats whose players are out of chips."))
+    eliminators = SeatsField(required=False, help_text=ELIMINATORS_HELP)
     stacks = StacksField(
         required=False, help_text=_('Chips after the hand, e.g. {"3": 25400}; optional.')
     )
@@ -139,6 +146,7 @@ class SettleSerializer(serializers.Serializer):
 
 class BustsSerializer(serializers.Serializer):
     seats = SeatsField(min_length=1, help_text=_("Seats whose players are out of chips."))
+    eliminators = SeatsField(required=False, help_text=ELIMINATORS_HELP)
 
 
 class HandForHandSerializer(serializers.Serializer):
@@ -448,6 +456,7 @@ class HandFinishView(TabletView):
             hand_number=hand_number,
             busts=data["busts"],
             stacks=data.get("stacks"),
+            eliminators=data.get("eliminators"),
         )
         return Response(hand_data(hand))
 
@@ -518,7 +527,11 @@ class BustsView(TabletView):
         tournament = tournament_or_404(tournament_pk)
         data = valid_data(BustsSerializer, request.data)
         services.table_busts_record(
-            actor=request.user, tournament_id=tournament.pk, number=number, seats=data["seats"]
+            actor=request.user,
+            tournament_id=tournament.pk,
+            number=number,
+            seats=data["seats"],
+            eliminators=data.get("eliminators"),
         )
         return Response(busts_data(tournament, number), status=status.HTTP_201_CREATED)
 

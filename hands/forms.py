@@ -107,10 +107,21 @@ class HandForm(forms.Form):
     )
 
 
+def eliminator_field() -> forms.IntegerField:
+    """Issue 18: in a bounty event, the seat of the player who won the pot the busted
+    players lost; empty: not named yet (the floor names them later at the desk)."""
+    return seat_field(label=_("Eliminated by"), required=False)
+
+
 class FinishForm(HandForm):
     """Hand done: who busted (places: IFP 4.27) and, if counted, chips per seat."""
 
     busts = seats_field(label=_("Busted"), required=False)
+    eliminator = eliminator_field()
+
+    def eliminators(self) -> list[int] | None:
+        seat = self.cleaned_data.get("eliminator")
+        return None if seat is None else [seat]
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -170,6 +181,30 @@ class BustForm(forms.Form):
         label=_("Busted"),
         error_messages={"required": _("Tick the seats of the busted players.")},
     )
+    eliminator = eliminator_field()
+
+    def eliminators(self) -> list[int] | None:
+        seat = self.cleaned_data.get("eliminator")
+        return None if seat is None else [seat]
+
+
+class KnockoutForm(forms.Form):
+    """The desk names, or corrects, who eliminated a busted player (issue 18): the
+    players who won the pot the player lost (several: a split pot)."""
+
+    eliminators = forms.TypedMultipleChoiceField(
+        label=_("Eliminated by"),
+        coerce=int,
+        widget=forms.CheckboxSelectMultiple,
+        error_messages={
+            "required": _("Name the player (or players) who won the pot."),
+            "invalid_choice": _("That player cannot have eliminated them."),
+        },
+    )
+
+    def __init__(self, *args, candidates=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["eliminators"].choices = list(candidates)
 
 
 # --- Tablet links ----------------------------------------------------------------------

@@ -56,6 +56,12 @@ REFUSALS = {
         "call or all-in before the hand goes on."
     ),
     "no_item_pending": _("No item of no value waits for the floor's ruling in this hand."),
+    "no_bounties": _("This event pays no bounties."),
+    "bounty_paid": _("Bounty already paid: take the payment back at the cage first."),
+    "bounty_collected": _(
+        "Progressive knockout: the eliminator's grown bounty has been collected since "
+        "(they went out, or won the event); this would change a later knockout. Ask the TD."
+    ),
 }
 
 

@@ -1,6 +1,7 @@
 """Read-only views of the tables' hands, the players away (TDA 71-C), the bust-outs'
 places and hand-for-hand."""
 
+import random
 from dataclasses import dataclass
 
 from django.db.models import Count, Q, Sum
@@ -485,3 +486,100 @@ def bounties_won(tournament: Tournament) -> dict[int, int]:
         .values_list("winner", "total")
     )
     return dict(won)
+
+
+def mystery_replay_check(tournament: Tournament) -> list[int]:
+    """The mystery draws that do not replay from the event's seed (none: every draw is
+    what `random.Random(f"{seed}:{draw}")` gives over the prizes left when it was made).
+    A draw's prize is what its standing knockouts share (a correction re-shares the same
+    prize under the same number), or, taken back, what its last rows shared; a prize
+    taken back returns to the pool for the draws made after."""
+    rows = list(
+        Knockout.objects.filter(tournament=tournament, draw__isnull=False).order_by("draw", "id")
+    )
+    draws: dict[int, list[Knockout]] = {}
+    for row in rows:
+        draws.setdefault(row.draw, []).append(row)
+    made, prize, returned = {}, {}, {}
+    for number, group in draws.items():
+        made[number] = min(row.recorded_at for row in group)
+        standing = [row for row in group if row.reversed_at is None]
+        if standing:
+            prize[number], returned[number] = sum(row.cash for row in standing), None
+        else:
+            last = max(row.reversed_at for row in group)
+            prize[number] = sum(row.cash for row in group if row.reversed_at == last)
+            returned[number] = last
+    published = mystery_prizes(tournament)
+    wrong = []
+    for number in draws:
+        left = list(published)
+        for earlier in draws:
+            if earlier >= number:
+                break
+            if returned[earlier] is None or returned[earlier] > made[number]:
+                if prize[earlier] in left:
+                    left.remove(prize[earlier])
+        if not left:
+            wrong.append(number)
+            continue
+        rng = random.Random(f"{tournament.mystery_seed}:{number}")
+        if bounties.mystery_draw(left, rng)[0] != prize[number]:
+            wrong.append(number)
+    return wrong
+
+
+def knockouts_of_busts(tournament: Tournament, entry_ids) -> dict[int, list[Knockout]]:
+    """The standing knockouts of these busted entries (winner's entry and player
+    loaded), by busted entry: the desk shows who eliminated each."""
+    found: dict[int, list[Knockout]] = {}
+    rows = (
+        knockouts_standing(tournament)
+        .filter(busted__in=list(entry_ids))
+        .exclude(source="winner")
+        .select_related("winner__player")
+    )
+    for row in rows:
+        found.setdefault(row.busted_id, []).append(row)
+    return found
+
+
+@dataclass(frozen=True)
+class BustSettlement:
+    knockouts: list  # the standing knockouts of the bust, winner and player loaded
+    unnamed: bool  # "eliminator not named": the floor still has to name them
+
+
+def busts_settlement(tournament: Tournament, entry_ids) -> dict[int, BustSettlement]:
+    """For these busted entries of a bounty event: who eliminated each (its standing
+    knockouts) and whether the floor still has to name the eliminator (none stands). A
+    mystery bounty bust before the start point draws nothing: only one made after the
+    first draw, or from the start, waits. Empty outside bounty events. Three queries."""
+    fmt = tournament.bounty_format
+    if fmt not in (BountyFormat.KNOCKOUT, BountyFormat.PROGRESSIVE, BountyFormat.MYSTERY):
+        return {}
+    entry_ids = list(entry_ids)
+    if not entry_ids:
+        return {}
+    found = knockouts_of_busts(tournament, entry_ids)
+    busts = dict(
+        Elimination.objects.filter(tournament=tournament, entry_id__in=entry_ids).values_list(
+            "entry_id", "recorded_at"
+        )
+    )
+    first_draw = None
+    if fmt == BountyFormat.MYSTERY and tournament.mystery_start != "start":
+        first_draw = (
+            Knockout.objects.filter(tournament=tournament, draw__isnull=False)
+            .order_by("recorded_at")
+            .values_list("recorded_at", flat=True)
+            .first()
+        )
+    settled = {}
+    for entry_id, busted_at in busts.items():
+        rows = found.get(entry_id, [])
+        waits = not rows
+        if waits and fmt == BountyFormat.MYSTERY and tournament.mystery_start != "start":
+            waits = first_draw is not None and busted_at >= first_draw
+        settled[entry_id] = BustSettlement(rows, waits)
+    return settled

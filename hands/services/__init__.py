@@ -7,9 +7,13 @@ lock (busts, seats and hands of one tournament queue up behind it), one audit en
 live events after commit. Split by subject: tables (the button), hands (dealing, the
 action log, the result), away (the hands a player sits out, TDA 71-C: parts of the
 rulings' penalties and of the hand's result, run under their caller's lock), busts
-(places), hand_for_hand (RP-8), items (a bet with an item of no value, RP-22).
+(places), hand_for_hand (RP-8), items (a bet with an item of no value, RP-22),
+bounties (who eliminated whom and the bounty each elimination pays, issue 18: parts of
+the busts and hands services, run under their lock, and the floor's correction
+`knockout_correct`).
 """
 
+from hands.services.bounties import knockout_correct
 from hands.services.busts import (
     bust_record,
     bust_remove,
@@ -54,6 +58,7 @@ __all__ = [
     "hand_item_rule",
     "hand_settle",
     "hand_start",
+    "knockout_correct",
     "table_busts_record",
     "tablet_link_create",
     "tablet_link_revoke",

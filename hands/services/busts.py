@@ -13,8 +13,9 @@ from clock.selectors import registration_open
 from clock.services import clock_heads_up_sync, clock_reopen_with_tournament, flight_stop_at_share
 from floorman.audit import staff_user
 from floorman.errors import Invalid
-from hands.models import Elimination, Hand, HandPlayer
+from hands.models import Elimination, Hand, HandPlayer, KnockoutSource
 from hands.selectors import hand_for_hand, hand_in_play, table_last_bust
+from hands.services import bounties
 from hands.services.common import refuse, table_of
 from hands.services.satellites import satellite_play_end
 from seating.models import Seat
@@ -39,24 +40,48 @@ from tournaments.services.tickets import tickets_take_back
 
 
 @transaction.atomic
-def entry_bust(*, actor, tournament_id: int, entry_id: int, hand: Hand | None = None) -> Entry:
+def entry_bust(
+    *,
+    actor,
+    tournament_id: int,
+    entry_id: int,
+    hand: Hand | None = None,
+    eliminators: list[int] | None = None,
+) -> Entry:
     """An entry is out of chips: from the desk, the floor's pages, a table's tablet, the
     API or the simulation. `hand` is the hand it busted in, where the table logs hands.
+    `eliminators`: in a bounty event, the entries the floor names as the winners of the
+    pot (issue 18); none named, the bounty stays unsettled until the floor names them
+    (hands.services.bounties.knockout_correct).
 
     1. Lock the tournament: busts, seats and registrations queue up behind it.
-    2. The entry leaves play: its status, the audit entry (entry.bust) and its live
-       event (tournaments).
-    3. The elimination is recorded with its hand key, from the seat it still has: the
+    2. The eliminators checked (400: a player still in, not the busted one) and the
+       bounty planned (hands.services.bounties.knockouts_plan).
+    3. The entry leaves play: its status, the audit entry (entry.bust, with its
+       knockouts) and its live event (tournaments).
+    4. The elimination is recorded with its hand key, from the seat it still has: the
        place it finishes in (IFP 4.27, RP-8 A).
-    4. The seat is freed (seating).
-    5. The clock learns how many are left (casino §31: heads-up halves the levels).
-    6. One player left and no more can come: the tournament is finished and wound up
-       (`play_end`).
+    5. The seat is freed (seating).
+    6. The clock learns how many are left (casino §31: heads-up halves the levels).
+    7. The knockouts are written (hands.models.Knockout).
+    8. One player left and no more can come: the tournament is finished and wound up
+       (`play_end`; the winner's own bounty).
     The live events go out when the transaction commits.
     """
     tournament = tournament_lock(tournament_id)
     flight_play_refuse(tournament)  # a flight that has stopped bags its chips (issue 17)
-    entry = bust_record(actor=actor, tournament=tournament, entry_id=entry_id, hand=hand)
+    named = bounties.eliminators_of_entries(tournament, [entry_id], eliminators)
+    plan = bounties.knockouts_plan(
+        actor=actor,
+        tournament=tournament,
+        hand=hand,
+        busts={entry_id: named},
+        source=KnockoutSource.FLOOR,
+    )
+    entry = bust_record(
+        actor=actor, tournament=tournament, entry_id=entry_id, hand=hand, knockouts=plan
+    )
+    bounties.knockouts_save(plan)
     play_end(actor=actor, tournament=tournament)
     return entry
 
@@ -86,6 +111,7 @@ def play_end(*, actor, tournament: Tournament) -> bool:
     change = tournament_status_change(actor=actor, tournament=tournament, status=status)
     tournament_status_save(actor=actor, tournament=tournament, status=status)
     tournament_status_record(actor=actor, tournament=tournament, change=change)
+    bounties.winner_own_record(actor=actor, tournament=tournament)  # issue 18
     return True
 
 
@@ -120,13 +146,26 @@ def tournament_edit(*, actor, tournament_id: int, data: dict) -> Tournament:
 
 
 def bust_record(
-    *, actor, tournament: Tournament, entry_id: int, hand: Hand | None, together: str = ""
+    *,
+    actor,
+    tournament: Tournament,
+    entry_id: int,
+    hand: Hand | None,
+    together: str = "",
+    knockouts: bounties.Plan | None = None,
 ) -> Entry:
-    """Steps 2 to 5 of `entry_bust`, under the lock its caller holds: a table's busts
+    """Steps 3 to 6 of `entry_bust`, under the lock its caller holds: a table's busts
     at once (`table_busts_record`) or in a hand's result (hands.services.hands).
-    `together` is the key of busts recorded together without their hand."""
+    `together` is the key of busts recorded together without their hand; `knockouts`
+    the planned settlement, listed in the bust's audit entry (the caller saves it)."""
     entry = entry_locked(tournament, entry_id)
-    entry = entry_out(actor=actor, tournament=tournament, entry=entry, status=EntryStatus.BUSTED)
+    audited = {}
+    if knockouts is not None and bounties.bounty_event(tournament):
+        audited["knockouts"] = knockouts.public(entry_id)
+        audited["eliminator_named"] = entry_id not in knockouts.unnamed
+    entry = entry_out(
+        actor=actor, tournament=tournament, entry=entry, status=EntryStatus.BUSTED, **audited
+    )
     elimination_add(actor=actor, tournament=tournament, entry=entry, hand=hand, together=together)
     seat_release(tournament=tournament, entry=entry)
     clock_heads_up_sync(tournament_id=tournament.pk)
@@ -144,10 +183,14 @@ def entry_bust_undo(*, actor, tournament_id: int, entry_id: int) -> Entry:
     3. Its elimination goes: it has no place any more.
     4. A tournament this bust finished runs again: its status (tournaments), a
        satellite's tickets taken back (409 once one was used, refunded or given away:
-       tournaments.services.tickets.tickets_take_back), the tables its players sit at
-       open again (seating), its clock paused where it stopped.
-    5. It gets back the seat it left if still free, else a late entry's seat (seating).
-    6. The clock learns how many are left (casino §31).
+       tournaments.services.tickets.tickets_take_back), the winner's own bounty
+       reversed (409 once paid), the tables its players sit at open again (seating),
+       its clock paused where it stopped.
+    5. Its knockouts are reversed, a mystery prize back in the draw (409 once paid at
+       the cage, or in a PKO once the eliminator's grown bounty was collected:
+       hands.services.bounties.knockouts_take_back).
+    6. It gets back the seat it left if still free, else a late entry's seat (seating).
+    7. The clock learns how many are left (casino §31).
     """
     tournament = tournament_lock(tournament_id)
     flight_play_refuse(tournament)  # a stopped flight's survivors are bagging (issue 17)
@@ -162,7 +205,7 @@ def table_bust_undo(*, actor, tournament_id: int, number: int, entry_id: int) ->
 
     1. Lock the tournament.
     2. It must still be the table's last bust, with nothing depending on it; else 409.
-    3. As `entry_bust_undo`, steps 2 to 6.
+    3. As `entry_bust_undo`, steps 2 to 7.
     """
     tournament = tournament_lock(tournament_id)
     flight_play_refuse(tournament)
@@ -176,15 +219,22 @@ def table_bust_undo(*, actor, tournament_id: int, number: int, entry_id: int) ->
 
 
 def bust_back(*, actor, tournament: Tournament, entry_id: int) -> Entry:
-    """Steps 2 to 6 of `entry_bust_undo`, under the lock its caller holds. The entry
+    """Steps 2 to 7 of `entry_bust_undo`, under the lock its caller holds. The entry
     returned knows where it sits now (`seat_restored`: seating.services.SeatRestored, or
     None without a seat), for the page to say."""
-    entry = entry_back(actor=actor, tournament=tournament, entry=entry_locked(tournament, entry_id))
+    audited = {}
+    if bounties.bounty_event(tournament):  # issue 18: the knockouts step 5 reverses
+        audited["knockouts_reversed"] = bounties.knockouts_of_bust(tournament, entry_id)
+    entry = entry_back(
+        actor=actor, tournament=tournament, entry=entry_locked(tournament, entry_id), **audited
+    )
     bust_remove(tournament=tournament, entry=entry)
     if tournament_reopen(actor=actor, tournament=tournament):
         tickets_take_back(actor=actor, satellite=tournament)  # a satellite's seats (issue 17)
+        bounties.winner_own_take_back(actor=actor, tournament=tournament)  # issue 18
         tables_reopen(tournament=tournament)
         clock_reopen_with_tournament(actor=actor, tournament_id=tournament.pk)
+    bounties.knockouts_take_back(actor=actor, tournament=tournament, entry=entry)
     entry.seat_restored = seat_restore(actor=actor, tournament=tournament, entry=entry)
     clock_heads_up_sync(tournament_id=tournament.pk)
     return entry
@@ -234,12 +284,22 @@ def bust_remove(*, tournament: Tournament, entry: Entry) -> None:
 
 
 @transaction.atomic
-def table_busts_record(*, actor, tournament_id: int, number: int, seats: list[int]) -> list[Entry]:
+def table_busts_record(
+    *,
+    actor,
+    tournament_id: int,
+    number: int,
+    seats: list[int],
+    eliminators: list[int] | None = None,
+) -> list[Entry]:
     """Players out of chips at a table, outside the hand's result: in the hand being
     played, or the table's last hand if none is (placed by the stacks they started it
     with, IFP 4.27). Players not dealt that hand, or at a table that logs no hands, bust
     in one hand together: the more chips at its start (the last count) finish higher,
-    equal stacks share the place (IFP 4.27, casino §29c)."""
+    equal stacks share the place (IFP 4.27, casino §29c). `eliminators`: in a bounty
+    event, the seats of the players who won the pot, for every player busted here
+    (issue 18; a player at the table, not one busted now: else 400); none named, the
+    bounties stay unsettled until the floor names them."""
     tournament = tournament_lock(tournament_id)
     flight_play_refuse(tournament)
     table = table_of(tournament, number)
@@ -251,17 +311,29 @@ def table_busts_record(*, actor, tournament_id: int, number: int, seats: list[in
         raise Invalid({"seats": _("Nobody sits in seat %(seat)s.") % {"seat": empty[0]}})
     if len(seats) >= len(now.occupied):
         raise Invalid({"seats": _("Somebody has to win: not every player can bust.")})
-    dealt = set(hand.players.values_list("entry_id", flat=True)) if hand else set()
+    named = bounties.eliminators_of_seats(now.occupied, seats, eliminators)
+    dealt = dict(hand.players.values_list("entry_id", "stack")) if hand else {}
+    busted_ids = [now.occupied[seat] for seat in seats]
+    plan = bounties.knockouts_plan(
+        actor=actor,
+        tournament=tournament,
+        hand=hand if all(entry in dealt for entry in busted_ids) else None,
+        busts=dict.fromkeys(busted_ids, named),
+        source=KnockoutSource.FLOOR,
+        stacks=dealt,
+    )
     together = f"t{table.number}-{secrets.token_hex(6)}"  # this call's busts, and no other's
     busted = [
         bust_record(
             actor=actor,
             tournament=tournament,
-            entry_id=now.occupied[seat],
-            hand=hand if now.occupied[seat] in dealt else None,
+            entry_id=entry_id,
+            hand=hand if entry_id in dealt else None,
             together=together,
+            knockouts=plan,
         )
-        for seat in seats
+        for entry_id in busted_ids
     ]
+    bounties.knockouts_save(plan)
     play_end(actor=actor, tournament=tournament)
     return busted

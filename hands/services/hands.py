@@ -10,8 +10,9 @@ from clock.selectors import clock_of, registration_open, structure_steps
 from floorman.audit import audit_record
 from floorman.errors import Conflict, Invalid
 from hands.engine import betting, showdown
+from hands.engine import bounties as bounty_rules
 from hands.messages import illegal_message
-from hands.models import Hand, HandAction, HandPlayer, HandStatus
+from hands.models import Hand, HandAction, HandPlayer, HandStatus, KnockoutSource
 from hands.selectors import (
     away_seats,
     betting_state,
@@ -20,6 +21,7 @@ from hands.selectors import (
     legal_public,
     next_hand_number,
 )
+from hands.services import bounties
 from hands.services import hand_for_hand as h4h
 from hands.services.away import away_hands_count
 from hands.services.busts import bust_record, play_end
@@ -261,9 +263,13 @@ def hand_finish(
     hand_number: int,
     busts: list[int] = (),
     stacks: dict[int, int] | None = None,
+    eliminators: list[int] | None = None,
 ) -> Hand:
     """The hand is over: who busted (places: IFP 4.27, RP-8 A) and, if counted, each
     player's chips; every player dealt in while away has missed one more hand (TDA 71-C).
+    In a bounty event the floor names who won the pot the busted players lost
+    (`eliminators`, seats dealt in and not busted: else 400; issue 18); none named, the
+    bounties stay unsettled until the floor names them (bounties.knockout_correct).
     Hand-for-hand, the table reports its hand done (RP-8). Last, a bust that leaves one
     player finishes the tournament (hands.services.busts.play_end)."""
     tournament = tournament_lock(tournament_id)
@@ -272,7 +278,14 @@ def hand_finish(
     players = {player.seat: player for player in hand.players.all()}
     busted = _checked_busts(busts, players)
     counted = _checked_stacks(stacks or {}, players, busted)
-    return _finish(actor, tournament, table, hand, players, busted, counted)
+    dealt = {seat: player.entry_id for seat, player in players.items()}
+    named = bounties.eliminators_of_seats(dealt, busted, eliminators)
+    if named and not busted:
+        raise Invalid({"eliminators": _("Nobody went out in this hand.")})
+    knocked = {seat: named for seat in busted}
+    return _finish(
+        actor, tournament, table, hand, players, busted, counted, knocked, KnockoutSource.FLOOR
+    )
 
 
 @transaction.atomic
@@ -296,21 +309,36 @@ def hand_settle(
     if not state.finished:
         raise refuse("betting_open")
     players = {player.seat: player for player in hand.players.all()}
-    won = _winnings(hand, state, cards, board)
+    awards = _awards(hand, state, cards, board)
+    won = showdown.winnings(awards)
     stacks = {seat: chips + won.get(seat, 0) for seat, chips in state.stacks.items()}
     busted = [seat for seat, chips in stacks.items() if chips == 0]
+    knocked = {seat: _eliminators(seat, awards, players) for seat in busted}
     counted = {seat: chips for seat, chips in stacks.items() if chips > 0}
     hand.board = showdown.cards_list(board)
     hand.save(update_fields=["board"])
     for seat, hole in cards.items():
         HandPlayer.objects.filter(pk=players[seat].pk).update(cards=showdown.cards_list(hole))
-    return _finish(actor, tournament, table, hand, players, busted, counted)
+    return _finish(
+        actor, tournament, table, hand, players, busted, counted, knocked, KnockoutSource.HAND
+    )
 
 
 SHOWDOWN_GAMES = {"nlhe": showdown.HOLDEM, "lhe": showdown.HOLDEM, "plo": showdown.OMAHA}
 
 
-def _winnings(hand: Hand, state, cards: dict[int, str], board: str) -> dict[int, int]:
+def _eliminators(seat: int, awards, players) -> tuple[int, ...]:
+    """Issue 18: who eliminated the busted seat, the winner(s) of the pot it was all-in
+    for (TDA 21: side pots above it were never its to lose), as entries in odd-chip order
+    (TDA 20). None where the log names nobody (a player all-in for a dead ante only)."""
+    try:
+        seats = bounty_rules.eliminators(seat, awards)
+    except ValueError:
+        return ()
+    return tuple(players[winner].entry_id for winner in seats)
+
+
+def _awards(hand: Hand, state, cards: dict[int, str], board: str) -> list:
     strangers = [seat for seat in cards if seat not in state.in_hand]
     if strangers:
         raise Invalid({"cards": _("Seat %(seat)s is not in the hand.") % {"seat": strangers[0]}})
@@ -333,10 +361,12 @@ def _winnings(hand: Hand, state, cards: dict[int, str], board: str) -> dict[int,
         raise Invalid(
             {"cards": _("Give each shown hand and the board as cards such as As Kd 7h.")}
         ) from None
-    return showdown.winnings(awards)
+    return awards
 
 
-def _finish(actor, tournament, table, hand: Hand, players, busted, counted) -> Hand:
+def _finish(
+    actor, tournament, table, hand: Hand, players, busted, counted, knocked, source
+) -> Hand:
     settings = hand_for_hand(tournament.pk)
     if hand.status == HandStatus.HELD:
         h4h.refuse_unless_showing(tournament, settings, table)
@@ -349,8 +379,24 @@ def _finish(actor, tournament, table, hand: Hand, players, busted, counted) -> H
     hand.status = HandStatus.FINISHED
     hand.finished_at = timezone.now()
     hand.save(update_fields=["status", "finished_at"])
+    # Issue 18: the hand's knockouts, settled together from the bounties at its start.
+    plan = bounties.knockouts_plan(
+        actor=actor,
+        tournament=tournament,
+        hand=hand,
+        busts={players[seat].entry_id: knocked.get(seat, ()) for seat in busted},
+        source=source,
+        stacks={player.entry_id: player.stack for player in players.values()},
+    )
     for seat in busted:
-        bust_record(actor=actor, tournament=tournament, entry_id=players[seat].entry_id, hand=hand)
+        bust_record(
+            actor=actor,
+            tournament=tournament,
+            entry_id=players[seat].entry_id,
+            hand=hand,
+            knockouts=plan,
+        )
+    bounties.knockouts_save(plan)
     served = away_hands_count(
         tournament=tournament,
         table=table,
@@ -375,7 +421,13 @@ def _finish(actor, tournament, table, hand: Hand, players, busted, counted) -> H
         action="hand.finish",
         obj=hand,
         tournament=tournament,
-        after={"table": table.number, "hand": hand.number, "busts": busted, "stacks": counted},
+        after={
+            "table": table.number,
+            "hand": hand.number,
+            "busts": busted,
+            "stacks": counted,
+            **({"knockouts": plan.public()} if bounties.bounty_event(tournament) else {}),
+        },
     )
     publish_table(table)
     if settings.active and hand.h4h_round == settings.round:

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from floorman import live
 from floorman.audit import audit_record, staff_user
 from floorman.errors import Conflict, Invalid, NotFound
+from hands.services.bounties import own_bounties_record
 from payouts.engine import payouts
 from payouts.models import (
     Payout,
@@ -574,8 +575,12 @@ def deal_record(
     structure = _structure_locked(tournament)
     if not structure.frozen:
         _freeze(tournament, structure, table.amounts)
+    own = []
     if not continue_play:
         tournament_status_save(actor=actor, tournament=tournament, status=TournamentStatus.FINISHED)
+        # Issue 18: each player in a deal that ends a knockout or PKO event collects the
+        # bounty on their own head, as the winner does when play ends.
+        own = own_bounties_record(actor=actor, tournament=tournament, entry_ids=list(active))
     audit_record(
         actor=actor,
         action="deal.record",
@@ -586,6 +591,7 @@ def deal_record(
             "left_to_play": save,
             "ends_tournament": not continue_play,
             "players": players,
+            **({"own_bounties": [[row.winner_id, row.cash] for row in own]} if own else {}),
         },
     )
     if not continue_play:

@@ -739,11 +739,11 @@ def _entry_changed(
     return entry
 
 
-def entry_out(*, actor, tournament: Tournament, entry: Entry, status: str) -> Entry:
+def entry_out(*, actor, tournament: Tournament, entry: Entry, status: str, **audited) -> Entry:
     """The entry's part of leaving play, busted (hands.services.busts.entry_bust) or
     disqualified (TDA 71-D, rulings): its status and time, the audit entry, the live
     event. Under the caller's lock; freeing the seat and telling the clock are the
-    caller's."""
+    caller's. `audited`: what the caller adds to the audit entry (a bust's knockouts)."""
     if entry.status != EntryStatus.ACTIVE:
         raise refuse("entry_not_active")
     before = _snapshot(entry, ENTRY_FIELDS)
@@ -751,15 +751,16 @@ def entry_out(*, actor, tournament: Tournament, entry: Entry, status: str) -> En
     entry.busted_at = timezone.now()
     action = "entry.bust" if status == EntryStatus.BUSTED else f"entry.{status}"
     return _entry_changed(
-        actor=actor, action=action, tournament=tournament, entry=entry, before=before
+        actor=actor, action=action, tournament=tournament, entry=entry, before=before, **audited
     )
 
 
-def entry_back(*, actor, tournament: Tournament, entry: Entry) -> Entry:
+def entry_back(*, actor, tournament: Tournament, entry: Entry, **audited) -> Entry:
     """The entry's part of undoing a bust entered by mistake, while the place it freed
     is still free: the checks, its status, the alternates list, the audit entry and the
     live event. Under the caller's lock (hands.services.busts.entry_bust_undo), which
-    also takes back the place and the seat."""
+    also takes back the place and the seat. `audited`: what the caller adds to the audit
+    entry (the bust's knockouts it reverses)."""
     if entry.status != EntryStatus.BUSTED:
         raise refuse("entry_not_busted")
     if tournament.status in (TournamentStatus.FINISHED, TournamentStatus.CANCELLED):
@@ -798,6 +799,7 @@ def entry_back(*, actor, tournament: Tournament, entry: Entry) -> Entry:
         entry=entry,
         before=before,
         alternate_withdrawn=bool(withdrawn),
+        **audited,
     )
     return entry
 

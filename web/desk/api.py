@@ -12,7 +12,7 @@ from rest_framework.decorators import action
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
-from floorman.api import AuditEntrySerializer
+from floorman.api import AuditEntrySerializer, valid_data
 from floorman.audit import audit_entries
 from floorman.inputs import search_text
 from floorman.names import validate_visible_name
@@ -25,7 +25,7 @@ from floorman.roles import (
     role_permission,
 )
 from hands.selectors import finishing_places
-from hands.services import busts
+from hands.services import bounties, busts
 from seating.services import desk
 from tournaments import services
 from tournaments.lookups import MAX_ID, money
@@ -258,6 +258,29 @@ class PlayerInputSerializer(serializers.Serializer):
 
     def validate_country(self, value: str) -> str:
         return value.upper()
+
+
+class EliminatorsSerializer(serializers.Serializer):
+    """Issue 18: who eliminated the busted entry, by entry id (a split pot: several)."""
+
+    eliminators = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=MAX_ID),
+        max_length=10,
+        required=False,
+        help_text=_(
+            "Bounty events: the entries that won the pot the player lost; empty, the "
+            "bounty stays unsettled until the floor names them."
+        ),
+    )
+
+
+class KnockoutCorrectSerializer(serializers.Serializer):
+    eliminators = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=MAX_ID),
+        min_length=1,
+        max_length=10,
+        help_text=_("The entries that won the pot the player lost."),
+    )
 
 
 class EntryCreateSerializer(serializers.Serializer):
@@ -507,7 +530,7 @@ class EntryViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     def get_permissions(self):
         if self.action in ("list", "retrieve"):
             return [AllowAny()]
-        if self.action in ("bust", "undo_bust"):
+        if self.action in ("bust", "undo_bust", "knockout"):
             return [role_permission(*BUST)()]
         return [role_permission(*REGISTER)()]
 
@@ -547,10 +570,35 @@ class EntryViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         entry = service(actor=request.user, tournament_id=tournament.pk, entry_id=int(pk))
         return Response(EntrySerializer(entry).data)
 
-    @extend_schema(request=None, responses=EntrySerializer)
+    @extend_schema(request=EliminatorsSerializer, responses=EntrySerializer)
     @action(detail=True, methods=["post"])
     def bust(self, request, tournament_pk=None, pk=None):
-        return self._entry_action(busts.entry_bust, request, pk)
+        data = valid_data(EliminatorsSerializer, request.data)
+        tournament = self.get_tournament()
+        entry = busts.entry_bust(
+            actor=request.user,
+            tournament_id=tournament.pk,
+            entry_id=int(pk),
+            eliminators=data.get("eliminators"),
+        )
+        return Response(EntrySerializer(entry).data)
+
+    @extend_schema(request=KnockoutCorrectSerializer, responses=EntrySerializer)
+    @action(detail=True, methods=["post"])
+    def knockout(self, request, tournament_pk=None, pk=None):
+        """Name, or correct, who eliminated this busted entry (issue 18): its knockouts
+        that stand are reversed and the bounty settled to the entries named; 409 once
+        paid at the cage (take the payment back there first)."""
+        data = valid_data(KnockoutCorrectSerializer, request.data)
+        tournament = self.get_tournament()
+        bounties.knockout_correct(
+            actor=request.user,
+            tournament_id=tournament.pk,
+            busted_entry_id=int(pk),
+            eliminator_ids=data["eliminators"],
+        )
+        entry = get_object_or_404(tournament.entries, pk=int(pk))
+        return Response(EntrySerializer(entry).data)
 
     @extend_schema(request=None, responses=EntrySerializer)
     @action(detail=True, methods=["post"], url_path="undo-bust")

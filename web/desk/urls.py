@@ -21,6 +21,7 @@ urlpatterns = [
     path(E + "count/", views.entry_count_part, name="entry-count"),
     path(E + "bust/", views.entry_bust, name="entry-bust"),
     path(E + "bust/undo/", views.entry_bust_undo, name="entry-bust-undo"),
+    path(E + "knockout/", views.entry_knockout, name="entry-knockout"),
     path(E + "rebuy/", views.entry_rebuy, name="entry-rebuy"),
     path(E + "addon/", views.entry_addon, name="entry-addon"),
     path(E + "cancel/", views.entry_cancel, name="entry-cancel"),

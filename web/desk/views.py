@@ -23,8 +23,10 @@ from clock.selectors import entry_rules
 from floorman.inputs import search_text
 from floorman.pages import role_required, safe_next, service_call
 from floorman.roles import BUST, MANAGE_TOURNAMENTS, REGISTER
-from hands.selectors import bounties_won, entry_bounties, finishing_places
-from hands.services import busts
+from hands.forms import KnockoutForm
+from hands.models import Elimination
+from hands.selectors import bounties_won, busts_settlement, entry_bounties, finishing_places
+from hands.services import bounties, busts
 from seating.models import Seat
 from seating.selectors import seats_back
 from seating.services import desk as desk_services
@@ -432,6 +434,7 @@ def entry_list(request, tournament_id: int):
     _with_places(tournament, page.object_list)
     _with_seats_back(tournament, page.object_list)
     _with_bounties(tournament, page.object_list)
+    _with_knockouts(tournament, page.object_list)
     return render(
         request,
         "tournaments/entries.html",
@@ -493,6 +496,40 @@ def _with_seats_back(tournament: Tournament, entries) -> None:
         entry.seat_back = back.get(entry.pk)
 
 
+def _with_knockouts(tournament: Tournament, entries) -> None:
+    """Issue 18, in a bounty event: for each active entry, the players seated at its
+    table (the bust form's eliminator); for each busted one, who eliminated it, or
+    "eliminator not named". A few queries for the page, none outside bounty events."""
+    if not bounties.bounty_event(tournament):
+        return
+    tables = {entry.table_number for entry in entries if entry.table_number is not None}
+    at_table: dict[int, list] = {}
+    seats = (
+        Seat.objects.filter(table__tournament=tournament, table__number__in=tables)
+        .exclude(entry=None)
+        .select_related("entry__player", "table")
+        .order_by("table__number", "number")
+    )
+    for seat in seats:
+        at_table.setdefault(seat.table.number, []).append(seat)
+    busted = [entry.pk for entry in entries if entry.status == EntryStatus.BUSTED]
+    settled = busts_settlement(tournament, busted)
+    for entry in entries:
+        entry.tablemates = [
+            seat for seat in at_table.get(entry.table_number, []) if seat.entry_id != entry.pk
+        ]
+        entry.settlement = settled.get(entry.pk)
+
+
+def _eliminators_posted(request) -> list[int] | None:
+    """The eliminator the desk's bust form named (an entry id), or None; anything but an
+    id names nobody who can be in the event, so the service refuses it (400)."""
+    value = request.POST.get("eliminator", "")
+    if not value:
+        return None
+    return [int(value)] if value.isascii() and value.isdigit() and len(value) < 19 else [0]
+
+
 def _seated_again(entry: Entry) -> str:
     """Where a player whose bust was undone sits now, for the desk to say."""
     where = getattr(entry, "seat_restored", None)
@@ -513,7 +550,7 @@ def _seated_again(entry: Entry) -> str:
     )
 
 
-def _entry_action(request, tournament_id: int, number: int, *, action: str, service):
+def _entry_action(request, tournament_id: int, number: int, *, action: str, service, **extra):
     tournament = tournament_or_404(tournament_id)
     entries = _with_seats(Entry.objects.select_related("player"))
     entry = get_object_or_404(entries, tournament=tournament, number=number)
@@ -523,6 +560,7 @@ def _entry_action(request, tournament_id: int, number: int, *, action: str, serv
         flash=not request.htmx,
         tournament_id=tournament.pk,
         entry_id=entry.pk,
+        **extra,
     )
     notice = _seated_again(outcome.value) if outcome.ok and action == "bust-undo" else ""
     if request.htmx:
@@ -532,6 +570,7 @@ def _entry_action(request, tournament_id: int, number: int, *, action: str, serv
         _with_places(tournament, [entry])
         _with_seats_back(tournament, [entry])
         _with_bounties(tournament, [entry])
+        _with_knockouts(tournament, [entry])
         return render(
             request,
             "tournaments/_entry_row.html",
@@ -553,7 +592,97 @@ def _entry_action(request, tournament_id: int, number: int, *, action: str, serv
 @role_required(BUST)
 @require_POST
 def entry_bust(request, tournament_id: int, number: int):
-    return _entry_action(request, tournament_id, number, action="bust", service=busts.entry_bust)
+    """The desk busts an entry; in a bounty event with the eliminator the form names
+    (a player at the table, issue 18), or none: named later (`entry_knockout`)."""
+    return _entry_action(
+        request,
+        tournament_id,
+        number,
+        action="bust",
+        service=busts.entry_bust,
+        eliminators=_eliminators_posted(request),
+    )
+
+
+@role_required(BUST)
+@require_http_methods(["GET", "POST"])
+def entry_knockout(request, tournament_id: int, number: int):
+    """Issue 18: name who eliminated a busted player in a bounty event, or correct it
+    (hands.services.bounties.knockout_correct: the standing knockouts reversed and the
+    bounty settled to the players named; 409 once paid at the cage)."""
+    tournament = tournament_or_404(tournament_id)
+    entry = get_object_or_404(
+        Entry.objects.select_related("player"), tournament=tournament, number=number
+    )
+    open_to_name = bounties.bounty_event(tournament) and entry.status == EntryStatus.BUSTED
+    back = safe_next(request, reverse("tournaments:entries", args=[tournament.pk]))
+    settled = busts_settlement(tournament, [entry.pk]).get(entry.pk)
+    candidates = _eliminator_candidates(tournament, entry) if open_to_name else []
+    form = KnockoutForm(request.POST or None, candidates=candidates)
+    status = 200
+    if open_to_name and request.method == "POST" and form.is_valid():
+        outcome = service_call(
+            request,
+            bounties.knockout_correct,
+            form=form,
+            field_map={"eliminators": "eliminators"},
+            tournament_id=tournament.pk,
+            busted_entry_id=entry.pk,
+            eliminator_ids=form.cleaned_data["eliminators"],
+        )
+        if outcome.ok:
+            messages.success(
+                request,
+                _("Who eliminated #%(number)s is recorded.") % {"number": entry.number},
+            )
+            return redirect(back)
+        status = outcome.error.http_status
+    elif open_to_name and request.method == "POST":
+        status = 400
+    return render(
+        request,
+        "tournaments/knockout.html",
+        {
+            "tournament": tournament,
+            "entry": entry,
+            "settlement": settled,
+            "form": form if open_to_name else None,
+            "back_url": back,
+        },
+        status=status,
+    )
+
+
+def _eliminator_candidates(tournament: Tournament, busted: Entry) -> list[tuple[int, str]]:
+    """Who may have eliminated `busted`: the players still in and those out after it
+    (the service refuses one out in the same hand), the table's players first."""
+    out_at = (
+        Elimination.objects.filter(tournament=tournament, entry=busted)
+        .values_list("recorded_at", "table_number")
+        .first()
+    )
+    recorded_at, table = out_at or (None, None)
+    later = Q(status=EntryStatus.ACTIVE)
+    if recorded_at is not None:
+        later |= Q(elimination__recorded_at__gt=recorded_at)
+    entries = (
+        _with_seats(Entry.objects.filter(tournament=tournament).filter(later))
+        .exclude(pk=busted.pk)
+        .select_related("player")
+        .order_by(*BY_SEAT)
+    )
+    rows = []
+    for entry in entries:
+        where = ""
+        if entry.table_number is not None:
+            where = _("table %(table)s, seat %(seat)s: ") % {
+                "table": entry.table_number,
+                "seat": entry.seat_number,
+            }
+        label = f"{where}{entry.player.name} #{entry.number}"
+        rows.append((entry.table_number != table, entry.pk, label))
+    rows.sort(key=lambda row: row[0])  # stable: the bust's table first, then by seat
+    return [(pk, label) for _first, pk, label in rows]
 
 
 @role_required(BUST)

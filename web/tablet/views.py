@@ -569,6 +569,7 @@ def _finish(request, tablet: Tablet):
         hand_number=hand_number,
         busts=form.cleaned_data["busts"],
         stacks=form.stacks() or None,
+        eliminators=form.eliminators(),
     )
     if not outcome.ok:
         return _refused(request, tablet, outcome)
@@ -598,7 +599,13 @@ def _bust(request, tablet: Tablet):
     form = BustForm(request.POST)
     if not form.is_valid():
         return _invalid(request, tablet, form)
-    outcome = _call(request, tablet, services.table_busts_record, seats=form.cleaned_data["seats"])
+    outcome = _call(
+        request,
+        tablet,
+        services.table_busts_record,
+        seats=form.cleaned_data["seats"],
+        eliminators=form.eliminators(),
+    )
     if not outcome.ok:
         return _refused(request, tablet, outcome)
     for line in _bust_lines(tablet.tournament, [entry.pk for entry in outcome.value]):
