@@ -14,7 +14,7 @@ import hashlib
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.cache import get_conditional_response, patch_cache_control
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.renderers import JSONRenderer
@@ -164,11 +164,25 @@ def cacheable(request, response, body: bytes):
 
 
 class FeedView(APIView):
+    # Nobody signs in to read it: no session read, so no "Vary: Cookie", and a shared
+    # cache (a proxy, a CDN) may keep one copy for every reader.
+    authentication_classes = []
     permission_classes = [AllowAny]
     throttle_classes = [FeedThrottle]
     renderer_classes = [JSONRenderer]  # one representation: its ETag is its bytes'
 
-    @extend_schema(responses={200: FeedSerializer, 304: None}, operation_id="tournaments_feed")
+    @extend_schema(
+        responses={200: FeedSerializer, 304: None},
+        operation_id="tournaments_feed",
+        parameters=[
+            OpenApiParameter(
+                "If-None-Match",
+                location=OpenApiParameter.HEADER,
+                required=False,
+                description="The ETag of the feed you hold: 304 while it is still current.",
+            )
+        ],
+    )
     def get(self, request, tournament_pk):
         """Public: the live-reporting feed. The level in play, the players left, the latest
         eliminations with their place and prize, the chip leaders where the house

@@ -33,14 +33,20 @@ FEED_SWEEPS = 10  # the latest closed count sweeps the Atom feed shows, each wit
 MILLISECOND = timedelta(milliseconds=1)
 
 
+def series_public(tournament: Tournament):
+    """The event's series where the house publishes its schedule (`Series.public`)."""
+    series = tournament.series
+    return series if series is not None and series.public else None
+
+
 def event_title(tournament: Tournament) -> str:
     """The event as a results database names it: "Vienna Poker Days #5: Main Event" in a
-    series with a number, "Vienna Poker Days: Main Event" in one without; a flight adds its
-    name ("Main Event, 1A")."""
+    public series with a number, "Vienna Poker Days: Main Event" in one without; a flight
+    adds its name ("Main Event, 1A")."""
     name = tournament.name
     if tournament.parent_id and tournament.flight_name:
         name = f"{name}, {tournament.flight_name}"
-    series = tournament.series
+    series = series_public(tournament)
     if series is None:
         return name
     number = f" #{tournament.series_number}" if tournament.series_number else ""
@@ -48,7 +54,7 @@ def event_title(tournament: Tournament) -> str:
 
 
 def event_public(tournament: Tournament) -> dict:
-    series = tournament.series
+    series = series_public(tournament)
     return {
         "id": tournament.pk,
         "name": tournament.name,

@@ -39,7 +39,15 @@ from prizes.selectors import Results, results
 from tournaments.models import Tournament, TournamentStatus
 from tournaments.templatetags.floorman_format import chips, money, place_text
 from web.feed.api import cacheable
-from web.feed.reads import Bust, Feed, SweepLeaders, event_title, feed_read, sweeps_closed
+from web.feed.reads import (
+    Bust,
+    Feed,
+    SweepLeaders,
+    event_title,
+    feed_read,
+    series_public,
+    sweeps_closed,
+)
 
 # The results export's columns: fixed names a results database maps once, in any language.
 EXPORT_COLUMNS = ("place", "name", "country", "prize", "currency", "date", "event")
@@ -169,7 +177,7 @@ def feed_atom_bytes(request, tournament: Tournament) -> bytes:
         description=_("Eliminations, chip counts and results"),
         subtitle=_("Eliminations, chip counts and results"),
         language=get_language(),
-        author_name=tournament.series.venue if tournament.series else None,
+        author_name=getattr(series_public(tournament), "venue", None),
         feed_url=request.build_absolute_uri(),
         feed_guid=tag(),
         quiet_since=tournament.created_at,

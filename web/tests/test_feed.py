@@ -228,6 +228,25 @@ def test_chip_counts_stay_private_where_the_house_does_not_publish_them():
     assert data["players_left"] == 10  # the field is public, the stacks are not
 
 
+def test_a_flights_busts_show_without_a_place():
+    """Issue 17: a flight gives no places (they run over the whole event); its busts are
+    in its feed all the same."""
+    main = tournament(name="Main Event", buy_in=10000, fee=0)
+    flight = tournament(name="Main Event", parent=main, flight_name="1A", buy_in=10000, fee=0)
+    entries = field(flight, 3, country="IT")
+    bust_in_order(flight, entries[0])
+
+    data = visitor().get(feed_url(flight)).json()
+
+    assert data["event"]["title"] == "Main Event, 1A" and data["event"]["flight"] == "1A"
+    bust = data["eliminations"][0]
+    assert (bust["place"], bust["prize"], bust["entry"]) == (None, 0, entries[0].number)
+    assert bust["player"]["name"] == "Player 1"
+    assert data["results"] == []
+    titles = ET.fromstring(visitor().get(atom_url(flight)).content).findall(f"{ATOM}entry")
+    assert [e.find(f"{ATOM}title").text for e in titles] == ["Player 1 (IT) is out"]
+
+
 def test_a_feed_of_no_such_event_is_404():
     assert visitor().get(reverse("api-feed", args=[987654])).status_code == 404
     assert visitor().get(reverse("feed-atom", args=[987654])).status_code == 404
@@ -260,6 +279,7 @@ def test_the_feed_answers_304_while_nothing_changed_and_a_new_etag_after_a_bust(
     etag = first["ETag"]
     assert etag.startswith('"') and "public" in first["Cache-Control"]
     assert "max-age=15" in first["Cache-Control"]
+    assert "Cookie" not in first["Vary"]  # one copy in a shared cache for every reader
 
     again = client.get(feed_url(event), HTTP_IF_NONE_MATCH=etag)
 
@@ -472,6 +492,29 @@ def test_the_export_names_the_series_and_keeps_formulas_as_text():
 
     assert rows[1][0:2] == ["1", "Ada"] and rows[1][6] == "Vienna Poker Days #12: Sunday Main Event"
     assert rows[2][1] == "'=HYPERLINK(1)"  # a name, never a formula in a spreadsheet
+
+
+def test_a_series_the_house_does_not_publish_stays_out_of_the_feed():
+    event = tournament(buy_in=10000, fee=0)
+    closed = series_services.series_add(
+        actor=None,
+        data={
+            "name": "Private Club Nights",
+            "slug": "private-club-nights",
+            "starts_on": timezone.localdate(event.start_at),
+            "ends_on": timezone.localdate(event.start_at),
+            "public": False,
+        },
+    )
+    series_services.series_event_set(
+        actor=None, tournament_id=event.pk, series_id=closed.pk, series_number=3
+    )
+
+    data = visitor().get(feed_url(event)).json()
+
+    assert (data["event"]["series"], data["event"]["number"]) == (None, None)
+    assert data["event"]["title"] == "Sunday Main Event"
+    assert "Private Club Nights" not in visitor().get(atom_url(event)).content.decode()
 
 
 def test_the_export_waits_for_the_event_to_finish():
