@@ -294,6 +294,8 @@ SPECTACULAR_SETTINGS = {
         "BettingActionEnum": "hands.engine.betting.KINDS",
         "PenaltyKindEnum": "rulings.models.PenaltyKind",
         "ApiKeyScopeEnum": "floorman.models.ApiKeyScope",
+        # The clock's status, in the clock's state and the live-reporting feed (issue 18).
+        "ClockStateStatusEnum": "clock.engine.STATUSES",
     },
 }
 

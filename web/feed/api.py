@@ -62,14 +62,7 @@ class FeedEventSerializer(serializers.Serializer):
 
 
 class FeedClockSerializer(serializers.Serializer):
-    status = serializers.ChoiceField(
-        choices=(
-            clock_engine.NOT_STARTED,
-            clock_engine.RUNNING,
-            clock_engine.PAUSED,
-            clock_engine.FINISHED,
-        )
-    )
+    status = serializers.ChoiceField(choices=clock_engine.STATUSES)
     level = LevelSerializer(allow_null=True, help_text="The level (or break) in play.")
     next_level = LevelSerializer(allow_null=True)
     ends_at = serializers.DateTimeField(

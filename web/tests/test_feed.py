@@ -424,7 +424,7 @@ def test_the_atom_feed_reads_in_german():
 
 
 def test_the_public_results_page_links_the_atom_feed():
-    event, _entries = ten_handed()
+    event, entries = ten_handed()
 
     html = visitor().get(reverse("results-public", args=[event.pk])).content.decode()
 
@@ -433,6 +433,11 @@ def test_the_public_results_page_links_the_atom_feed():
         f'href="{atom_url(event)}">'
     ) in html
     assert export_url(event) not in html  # no results to export before the end
+
+    bust_in_order(event, *entries[1:])
+    html = visitor().get(reverse("results-public", args=[event.pk])).content.decode()
+
+    assert f'href="{export_url(event)}"' in html  # finished: its places as CSV
 
 
 # --- The results export ------------------------------------------------------------------
