@@ -38,7 +38,7 @@ from tournaments.templatetags.floorman_format import minor_to_major, money, plac
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
-def text_cell(value: str) -> str:
+def _text_cell(value: str) -> str:
     return "'" + value if value.startswith(FORMULA_START) else value
 
 
@@ -57,7 +57,7 @@ def _found(tournament_id: int) -> tuple[Tournament, Results]:
     return tournament, results(tournament)
 
 
-def plain_amount(amount: int | None, currency: str) -> str:
+def _plain(amount: int | None, currency: str) -> str:
     return "" if amount is None else str(minor_to_major(amount, currency))
 
 
@@ -86,10 +86,10 @@ def results_csv(request, tournament_id: int):
             [
                 place_text(*row.shared),
                 row.entry.number,
-                text_cell(player.name),
-                text_cell(player.country),
-                plain_amount(row.prize, tournament.currency),
-                plain_amount(row.deal_amount, tournament.currency),
+                _text_cell(player.name),
+                _text_cell(player.country),
+                _plain(row.prize, tournament.currency),
+                _plain(row.deal_amount, tournament.currency),
                 _("yes") if row.paid is not None else _("no"),
             ]
         )

@@ -34,7 +34,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from floorman.ratelimit import FEED, rate_limited
-from prizes.exports import plain_amount, text_cell
+from prizes.exports import _plain as plain_amount  # the office export's cells: one home
+from prizes.exports import _text_cell as text_cell
 from prizes.selectors import Results, results
 from tournaments.models import Tournament, TournamentStatus
 from tournaments.templatetags.floorman_format import chips, money, place_text
