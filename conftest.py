@@ -92,6 +92,7 @@ def rate_limits_off(settings):
     and web/tests/test_consumers.py, with the rates set there."""
     settings.FLOORMAN_RATE_LOGIN = ""
     settings.FLOORMAN_RATE_LOOKUP = ""
+    settings.FLOORMAN_RATE_FEED = ""
     settings.FLOORMAN_RATE_WEBSOCKET = ""
     settings.FLOORMAN_RATE_PASSWORD = ""
     settings.FLOORMAN_WEBSOCKETS_PER_ADDRESS = 0

@@ -87,6 +87,9 @@ class Limit:
 LOGIN = Limit("login", "FLOORMAN_RATE_LOGIN", (client_ip, posted_username))
 # Searches per address, page and API together (a room of phones may share one address).
 LOOKUP = Limit("seat-lookup", "FLOORMAN_RATE_LOOKUP", (client_ip,))
+# Reads of the live-reporting feed per address (issue 18): its JSON, its Atom feed and the
+# results export together. A reporting site polls; a proxy or a CDN in front answers most.
+FEED = Limit("feed", "FLOORMAN_RATE_FEED", (client_ip,))
 # Websocket handshakes per address (live screens, phones and tablets).
 WEBSOCKET = Limit("websocket", "FLOORMAN_RATE_WEBSOCKET", (client_ip,))
 # Tries of one's own current password on the password page, per account and per address.
@@ -182,6 +185,12 @@ class LookupThrottle(RateThrottle):
 
     def counts(self, request) -> bool:
         return bool(request.query_params.get("q"))
+
+
+class FeedThrottle(RateThrottle):
+    """The feed's JSON counts with its Atom feed and the results export (`FEED`)."""
+
+    limit = FEED
 
 
 # --- Websockets ------------------------------------------------------------------------

@@ -294,6 +294,8 @@ SPECTACULAR_SETTINGS = {
         "BettingActionEnum": "hands.engine.betting.KINDS",
         "PenaltyKindEnum": "rulings.models.PenaltyKind",
         "ApiKeyScopeEnum": "floorman.models.ApiKeyScope",
+        # The clock's status, in the clock's state and the live-reporting feed (issue 18).
+        "ClockStateStatusEnum": "clock.engine.STATUSES",
     },
 }
 
@@ -321,6 +323,7 @@ CONTENT_SECURITY_POLICY = {
 # "100/5m"); "" turns the limit off. Sign-in (the login form and the API's token
 # endpoint, one count) counts POSTs per address and per username; the public seat lookup
 # counts searches per address, generously, because a whole room of phones may share one
+# address; the live-reporting feed (its JSON, Atom feed and results export) counts reads per
 # address; so do websocket handshakes, and the sockets an address holds open (a venue's
 # lobby screens, tablets and phones behind one NAT). deploy/nginx.conf limits /ws/ too.
 # The password page counts the tries of one's current password per account and address.
@@ -335,6 +338,7 @@ def _env_rate(name: str, default: str) -> str:
 
 FLOORMAN_RATE_LOGIN = _env_rate("FLOORMAN_RATE_LOGIN", "10/m")
 FLOORMAN_RATE_LOOKUP = _env_rate("FLOORMAN_RATE_LOOKUP", "120/m")
+FLOORMAN_RATE_FEED = _env_rate("FLOORMAN_RATE_FEED", "60/m")
 FLOORMAN_RATE_WEBSOCKET = _env_rate("FLOORMAN_RATE_WEBSOCKET", "600/m")
 FLOORMAN_RATE_PASSWORD = _env_rate("FLOORMAN_RATE_PASSWORD", "5/15m")
 FLOORMAN_WEBSOCKETS_PER_ADDRESS = env_int("FLOORMAN_WEBSOCKETS_PER_ADDRESS", 1000)  # 0: no limit

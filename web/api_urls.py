@@ -28,4 +28,5 @@ urlpatterns = [
     path("", include("web.flights.api_urls")),
     path("", include("web.tickets.api_urls")),
     path("", include("web.series.api_urls")),
+    path("", include("web.feed.api_urls")),
 ]

@@ -52,6 +52,7 @@ urlpatterns = [
         ),
     ),
     path("results/<id:tournament_id>/", results_public, name="results-public"),
+    path("", include("web.feed.urls")),
     path("", include("clock.urls.console")),
     path("", include("web.screens.urls")),
     path("", include("clock.urls.structures")),

@@ -27,6 +27,7 @@ NOT_STARTED = "not_started"
 RUNNING = "running"
 PAUSED = "paused"
 FINISHED = "finished"
+STATUSES = (NOT_STARTED, RUNNING, PAUSED, FINISHED)
 
 MAX_SECONDS = 24 * 3600  # no level or adjustment is longer than a day
 

@@ -152,6 +152,7 @@ def _environment(database_url: str, redis_url: str | None) -> dict:
     env["SECURE_SSL_REDIRECT"] = "false"
     env["FLOORMAN_RATE_LOGIN"] = ""
     env["FLOORMAN_RATE_LOOKUP"] = ""
+    env["FLOORMAN_RATE_FEED"] = ""
     env["FLOORMAN_RATE_WEBSOCKET"] = ""
     env["FLOORMAN_RATE_PASSWORD"] = ""
     env["FLOORMAN_WEBSOCKETS_PER_ADDRESS"] = "0"

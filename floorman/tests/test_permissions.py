@@ -106,6 +106,8 @@ EXPECTED: dict[str, dict] = {
     "key-create": post(API_KEYS),
     "key-revoke": post(API_KEYS),
     "results-public": {"GET": ALL},
+    "feed-atom": {"GET": ALL},  # issue 18: the live-reporting feed, public
+    "feed-export": {"GET": ALL},  # a finished event's results for a results database
     # --- API -------------------------------------------------------------------------
     "api-root": {"GET": ALL},
     "api-schema": {"GET": ALL},
@@ -124,6 +126,7 @@ EXPECTED: dict[str, dict] = {
     "api-counts": {"GET": COUNTS, "POST": COUNTS},
     "api-counts-sweep": post(COUNTS),
     "api-table-counts": post(TABLET),
+    "api-feed": {"GET": ALL},
     "tournament-status": post(MANAGE),
     "tournament-audit": {"GET": AUDIT},
     "player-list": {"GET": SEE_PLAYERS, "POST": SEE_PLAYERS},
@@ -365,7 +368,8 @@ EXPECTED: dict[str, dict] = {
 }
 
 # GETs that answer something other than 200 when allowed.
-OK_STATUS = {"": 302, "set_language": 302, "favicon": 301}
+# The results export waits for the event to finish (the world's event is running).
+OK_STATUS = {"": 302, "set_language": 302, "favicon": 301, "feed-export": 404}
 # Query strings a page needs to show its content.
 QUERY = {
     "screens:rotate": "?t={tournament_id}",
