@@ -68,7 +68,7 @@ ENTRIES ?= 10000
 SEED ?= 2026
 simulate: $(VENV)/.installed
 	$(BIN)/python manage.py migrate --no-input -v 0
-	$(BIN)/python manage.py simulate --entries $(ENTRIES) --seed $(SEED) $(if $(DEAL),--deal) $(if $(FLIGHTS),--flights $(FLIGHTS))
+	$(BIN)/python manage.py simulate --entries $(ENTRIES) --seed $(SEED) $(if $(DEAL),--deal) $(if $(FLIGHTS),--flights $(FLIGHTS)) $(if $(BOUNTY),--bounty $(BOUNTY))
 
 clean-venv:
 	rm -rf $(VENV)

@@ -25,10 +25,19 @@ class Config:
     reentry_chance: float = 0.4  # a player busted in the re-entry period buys in again
     bust_chance_early: float = 0.3  # per table and hand, while registration is open
     bust_chance: float = 0.8  # afterwards
+    # Bounties (issue 18): "" none, "knockout" or "pko"; the bounty on each entry in cents.
+    bounty_format: str = ""
+    bounty: int = 5_000
+    bounty_cash_percent: int = 50  # PKO: the cash share, the rest on the eliminator's head
 
     def __post_init__(self) -> None:
         if self.entries < 10:
             raise ValueError("A simulated event needs at least 10 entries.")
+        if self.bounty_format not in ("", "knockout", "pko"):
+            raise ValueError("A simulated event plays no bounties, knockout or pko.")
+        if self.bounty_format and self.deal:
+            # A deal that ends the event leaves bounties on the heads still in play.
+            raise ValueError("A simulated bounty event plays to the end, without a deal.")
 
     @property
     def capacity(self) -> int:
@@ -74,6 +83,10 @@ class Report:
     payments: int = 0
     deal: str | None = None
     winner: str = ""
+    bounty_in: int = 0  # the bounty money the ledger took in (issue 18)
+    bounties_paid: int = 0  # BOUNTY lines paid at the cage, the winner's own among them
+    winner_bounty: int = 0  # PKO: the winner's own bounty, collected at the end
+    knockouts: int = 0
     timings: list[Figures] = field(default_factory=list)
 
     def lines(self) -> list[str]:
@@ -92,6 +105,12 @@ class Report:
             f"  prize pool {money}; places paid {self.places_paid:,}; payments "
             f"{self.payments:,} ({self.paid_out / 100:,.2f}); winner {self.winner}",
         ]
+        if self.bounty_in:
+            lines.append(
+                f"  bounties: in {self.bounty_in / 100:,.2f}; paid {self.bounties_paid / 100:,.2f}"
+                f" in {self.knockouts:,} knockouts, the winner's own "
+                f"{self.winner_bounty / 100:,.2f} among them"
+            )
         if self.h4h_rounds:
             lines += ["", "Hand-for-hand (RP-8): round, tables, held, bust-outs, players left"]
             lines += [

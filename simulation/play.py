@@ -93,6 +93,8 @@ def round_play(sim) -> list[int]:
 
 
 def _finish(sim, number: int, hand, outcome) -> None:
+    # A bounty event: the floor names who won the pot the busted players lost (issue 18).
+    knocked = sim.config.bounty_format and outcome.busts
     sim.service(
         "hand_finish (bust-out)" if outcome.busts else "hand_finish",
         hands_services.hand_finish,
@@ -100,4 +102,5 @@ def _finish(sim, number: int, hand, outcome) -> None:
         hand_number=hand.number,
         busts=list(outcome.busts),
         stacks=outcome.stacks,
+        eliminators=[outcome.winner] if knocked else None,
     )

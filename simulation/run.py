@@ -21,6 +21,7 @@ from payouts.selectors import payout_table
 from prizes import services as prize_services
 from prizes.models import DealMethod, Payment
 from prizes.selectors import results, unpaid_prizes
+from prizes.services import bounties as bounty_services
 from seating import services as seating_services
 from seating.selectors import table_views
 from seating.services import desk as desk_intentions
@@ -28,6 +29,7 @@ from simulation import floor, setup
 from simulation.config import Config, Report
 from simulation.desk import Desk
 from simulation.invariants import check_all
+from simulation.invariants.bounties import bounties_unpaid, bounty_check, bounty_money
 from simulation.play import round_play
 from simulation.timing import Timings
 from tournaments.models import Entry, EntryStatus, TournamentStatus
@@ -260,8 +262,17 @@ class Simulation:
                 self.service(
                     "prize_pay", prize_services.prize_pay, entry_id=row.entry.pk, expected=row.prize
                 )
+        self._bounties_pay()
         self.check("the payments", finished=True, paid=True)
         self._outcome()
+
+    def _bounties_pay(self) -> None:
+        """The cage pays every bounty won (issue 18), the winner's own among them."""
+        if not self.config.bounty_format:
+            return
+        for knockout in bounties_unpaid(self.tournament):
+            self.service("bounty_pay", bounty_services.bounty_pay, knockout_id=knockout)
+        self.timings.call("invariants", bounty_check, tournament=self.tournament, step="bounties")
 
     def _outcome(self) -> None:
         tournament = self.tournament
@@ -278,6 +289,10 @@ class Simulation:
             f"{row.entry.player.name} (#{row.entry.number})" for row in first
         )
         self.say(f"winner: {report.winner}")
+        if self.config.bounty_format:
+            money = bounty_money(tournament)
+            report.bounty_in, report.bounties_paid = money.taken_in, money.paid
+            report.winner_bounty, report.knockouts = money.winner_own, money.knockouts
 
 
 def simulate(config: Config, say: Callable[[str], None] | None = None) -> Report:

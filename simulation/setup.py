@@ -87,6 +87,7 @@ def tournament_create(
         "reentry_allowed": True,
         "reentry_max": config.reentry_max,
         "reentry_until_level": config.late_until_level,
+        **(_bounty_settings(config) if config.bounty_format else {}),
         **(settings or {}),
     }
     tournament = sim.timings.call(
@@ -128,6 +129,14 @@ def tournament_create(
     if status is not None:
         sim.service("tournament_status_set", desk_intentions.tournament_status_set, status=status)
     return tournament
+
+
+def _bounty_settings(config) -> dict:
+    return {
+        "bounty_format": config.bounty_format,
+        "bounty": config.bounty,
+        "bounty_cash_percent": config.bounty_cash_percent,
+    }
 
 
 def tables_add(sim, places: int | None = None) -> int:

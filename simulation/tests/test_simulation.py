@@ -10,7 +10,7 @@ from django.db.models import F
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hands.models import Elimination
+from hands.models import Elimination, Knockout, KnockoutSource
 from hands.services import busts as bust_services
 from prizes.models import Payment
 from prizes.selectors import results
@@ -229,3 +229,32 @@ def test_an_event_over_with_a_table_still_open_breaks_the_end_check(drawn):
 
     with pytest.raises(SimulationError, match="the event is over but tables .* are open"):
         over_check(drawn, step="the end")
+
+
+# --- A bounty event (issue 18) -----------------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_a_progressive_knockout_pays_every_bounty_taken_in():
+    """Every euro of bounty money the buy-ins took in is paid at the cage: half of each
+    bounty to its eliminator, the rest grown on heads until the winner collects their own."""
+    out = StringIO()
+
+    call_command("simulate", entries=30, seed=11, bounty="pko", stdout=out)
+
+    event = Tournament.objects.get()
+    lines = Transaction.objects.filter(tournament=event)
+    taken_in = sum(line.bounty_share for line in lines.exclude(kind=TransactionKind.BOUNTY))
+    paid = -sum(line.amount for line in lines.filter(kind=TransactionKind.BOUNTY))
+    own = Knockout.objects.get(tournament=event, source=KnockoutSource.WINNER)
+    winner = own.winner
+    assert taken_in == event.bounty * event.entries.exclude(status="cancelled").count()
+    assert paid == taken_in
+    assert own.busted == winner and own.cash > event.bounty  # grown by the knockouts
+    assert winner.status == EntryStatus.ACTIVE
+    assert "bounties: in" in out.getvalue()
+
+
+def test_a_bounty_event_is_not_simulated_with_a_deal():
+    with pytest.raises(ValueError):
+        Config(entries=20, deal=True, bounty_format="pko")

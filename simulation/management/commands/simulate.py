@@ -42,9 +42,20 @@ class Command(BaseCommand):
             "(Day 1A, 1B, ...), bag and tag, a satellite, Day 2 (issue 17).",
         )
 
-    def handle(self, *args, entries: int, seed: int, deal: bool, flights: int, **options) -> None:
+        parser.add_argument(
+            "--bounty",
+            choices=("knockout", "pko"),
+            default="",
+            help="A bounty event (issue 18): a fixed knockout or a progressive knockout "
+            "(half of each bounty paid, half on the eliminator's head); every bounty paid "
+            "at the end and checked against the bounty money taken in.",
+        )
+
+    def handle(
+        self, *args, entries: int, seed: int, deal: bool, flights: int, bounty: str, **options
+    ) -> None:
         try:
-            config = Config(entries=entries, seed=seed, deal=deal)
+            config = Config(entries=entries, seed=seed, deal=deal, bounty_format=bounty)
             if flights:
                 festival = FestivalConfig(entries=entries, flights=flights, seed=seed, event=config)
         except ValueError as error:
