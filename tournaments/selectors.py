@@ -124,15 +124,16 @@ def player_public(player) -> dict:
     }
 
 
-def entry_public(entry: Entry) -> dict:
-    """What anyone may see of an entry: no contact data. Seats come with seating."""
+def entry_public(entry: Entry, *, chips: bool = True) -> dict:
+    """What anyone may see of an entry: no contact data, and its chips only where the
+    house publishes counts (`chips`: issue 18). Seats come with seating."""
     return {
         "id": entry.pk,
         "number": entry.number,
         "reentry_number": entry.reentry_number,
         "player": player_public(entry.player),
         "status": entry.status,
-        "chips": entry.chips,
+        "chips": entry.chips if chips else None,
         "table": None,
         "seat": None,
     }

@@ -402,7 +402,9 @@ def knockout_correct(
     )
     # The pages showing the entry (results, the player's page) read it again.
     live.live_publish(
-        tournament_id=tournament.pk, kind=live.ENTRY_UPDATED, data=entry_public(busted)
+        tournament_id=tournament.pk,
+        kind=live.ENTRY_UPDATED,
+        data=entry_public(busted, chips=tournament.chip_counts_public),
     )
     return new
 

@@ -705,7 +705,9 @@ def entry_sell(
         after={**_snapshot(entry, ENTRY_FIELDS), "player": player.pk, **paid},
     )
     live.live_publish(
-        tournament_id=tournament.pk, kind=live.ENTRY_REGISTERED, data=entry_public(entry)
+        tournament_id=tournament.pk,
+        kind=live.ENTRY_REGISTERED,
+        data=entry_public(entry, chips=tournament.chip_counts_public),
     )
     return Registration(entry=entry)
 
@@ -734,7 +736,9 @@ def _entry_changed(
         after={**_snapshot(entry, ENTRY_FIELDS), **extra},
     )
     live.live_publish(
-        tournament_id=tournament.pk, kind=live.ENTRY_UPDATED, data=entry_public(entry)
+        tournament_id=tournament.pk,
+        kind=live.ENTRY_UPDATED,
+        data=entry_public(entry, chips=tournament.chip_counts_public),
     )
     return entry
 
@@ -989,7 +993,9 @@ def alternate_admit(
         },
     )
     live.live_publish(
-        tournament_id=tournament.pk, kind=live.ENTRY_REGISTERED, data=entry_public(entry)
+        tournament_id=tournament.pk,
+        kind=live.ENTRY_REGISTERED,
+        data=entry_public(entry, chips=tournament.chip_counts_public),
     )
     _publish_alternates(tournament)
     return entry

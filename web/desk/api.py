@@ -50,6 +50,7 @@ from tournaments.selectors import (
     tournament_totals,
     waiting_alternates,
 )
+from web.screens.leaders import counts_visible
 
 ID = r"[0-9]{1,18}"  # longer ids cannot exist and would overflow the database integer
 MAX_LEVEL = 1000
@@ -206,6 +207,12 @@ class EntrySerializer(serializers.ModelSerializer):
             "place",
             "place_shared",
         ]
+
+    def to_representation(self, entry):
+        data = super().to_representation(entry)
+        if self.context.get("hide_chips"):  # the house does not publish counts (issue 18)
+            data["chips"] = None
+        return data
 
     def _seat(self, entry):
         try:
@@ -525,6 +532,7 @@ class EntryViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         context = super().get_serializer_context()
         if "tournament_pk" in self.kwargs and self.action in ("list", "retrieve"):
             context["places"] = finishing_places(int(self.kwargs["tournament_pk"]))
+            context["hide_chips"] = not counts_visible(self.get_tournament(), self.request.user)
         return context
 
     def get_permissions(self):

@@ -443,6 +443,7 @@ def entry_list(request, tournament_id: int):
             "filters": filters,
             "page": page,
             "list_url": request.get_full_path(),
+            "counts_visible": counts_visible(tournament, request.user),  # issue 18
         },
     )
 

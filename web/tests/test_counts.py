@@ -12,8 +12,10 @@ from django.test.utils import CaptureQueriesContext
 
 from clock import services as clock_services
 from clock.tests.factories import with_structure
+from floorman import live
 from floorman.models import AuditEntry
 from floorman.tests.openapi import api_schema, response_schema
+from hands.services import busts
 from seating import services as seating
 from seating.models import Seat
 from seating.services.counts import count_sweep_start, entry_count_record, table_counts_record
@@ -421,3 +423,42 @@ def test_private_counts_show_on_the_event_page_to_staff_only(client):
     assert "Chip leaders" not in public and "70,000" not in public
     assert "Chip leaders" in floor and "70,000" in floor
     assert "Your chip count" in desk and "70,000" in desk  # the desk sees the player's count
+
+
+# --- A house that keeps its counts private shows no stack anywhere public ---------------------
+
+
+def test_a_private_house_shows_no_chips_in_the_public_entries_list(client):
+    event, _ = playing(public=False)
+
+    page = text(client.get(f"/tournaments/{event.pk}/entries/"))
+    staff_page = text(signed_in(staff("floor")).get(f"/tournaments/{event.pk}/entries/"))
+
+    assert "20,000" not in page and ">Chips<" not in page
+    assert "20,000" in staff_page
+
+
+def test_a_private_house_shows_no_chips_in_the_public_entries_api(client):
+    event, _ = playing(public=False)
+
+    public = client.get(f"/api/v1/tournaments/{event.pk}/entries/").json()["results"]
+    for_staff = api(staff("floor")).get(f"/api/v1/tournaments/{event.pk}/entries/").json()
+
+    assert {entry["chips"] for entry in public} == {None}
+    assert {entry["chips"] for entry in for_staff["results"]} == {20_000}
+
+
+def test_a_private_house_sends_no_chips_with_an_entrys_live_event(
+    monkeypatch, django_capture_on_commit_callbacks
+):
+    event, entries = playing(public=False)
+    sent = []
+    monkeypatch.setattr(
+        live, "live_publish", lambda **event: sent.append((event["kind"], event["data"]))
+    )
+
+    with django_capture_on_commit_callbacks(execute=True):
+        busts.entry_bust(actor=None, tournament_id=event.pk, entry_id=entries[0].pk)
+
+    updated = [data for kind, data in sent if kind == live.ENTRY_UPDATED]
+    assert updated and updated[0]["chips"] is None
