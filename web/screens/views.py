@@ -186,7 +186,7 @@ def bounties_lobby(tournament: Tournament) -> dict | None:
     return data
 
 
-def bounty_lobby(tournament: Tournament, totals) -> dict | None:
+def bounty_pool_lobby(tournament: Tournament, totals) -> dict | None:
     """The bounty pool beside the prize pool (issue 18): the bounty money taken with the
     buy-ins and re-entries, never part of the prize pool. None for an event without."""
     if not tournament.bounty_format and not totals.bounty.collected:
@@ -220,7 +220,7 @@ def lobby_data(tournament: Tournament, clock: dict) -> dict:
             "guarantee": pool.guarantee,
         },
         # Issue 18: the bounty money, apart from the prize pool (None without bounties).
-        "bounty_pool": bounty_lobby(tournament, totals),
+        "bounty_pool": bounty_pool_lobby(tournament, totals),
         "average_stack": {
             "chips": average,
             "text": chips(average) if average is not None else "—",
