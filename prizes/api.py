@@ -221,22 +221,18 @@ ResultsOutput = inline_serializer(
 )
 
 
-def _knockout_entry():
-    # One instance per field: a serializer field belongs to one parent.
-    return inline_serializer(
-        "KnockoutEntry",
-        {
-            "id": serializers.IntegerField(),
-            "number": serializers.IntegerField(),
-            "player": serializers.DictField(),
-        },
-    )
+class KnockoutEntrySerializer(serializers.Serializer):
+    """The busted entry or the winner of a knockout: one schema component for both."""
+
+    id = serializers.IntegerField()
+    number = serializers.IntegerField()
+    player = serializers.DictField()
 
 
 KNOCKOUT_FIELDS = {
     "id": serializers.IntegerField(),
-    "busted": _knockout_entry(),
-    "winner": _knockout_entry(),
+    "busted": KnockoutEntrySerializer(),
+    "winner": KnockoutEntrySerializer(),
     "hand": serializers.DictField(
         allow_null=True, help_text=_("The logged hand: its number and table; null if none.")
     ),
