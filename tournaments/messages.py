@@ -35,6 +35,10 @@ REFUSALS = {
         "The bounty format and the bounty cannot change once entries or tickets have been "
         "sold at this price."
     ),
+    "bounties_settled": _(
+        "The cash share and the mystery bounties cannot change once a knockout has been "
+        "recorded: every elimination of the event is settled alike."
+    ),
     "capacity_below_active": _("Capacity cannot be lower than the number of active entries."),
     "tournament_closed": _("The tournament is finished or cancelled."),
     # Day 2 of an event with flights (issue 17; tournaments.engine.day2)

@@ -104,6 +104,9 @@ MONEY_FIELDS = ("buy_in", "fee", "currency")
 # Issue 18: the bounty is sold with every buy-in and re-entry; once money or a ticket was
 # taken at one price, the bounty format and bounty stay as they are.
 BOUNTY_MONEY_FIELDS = ("bounty_format", "bounty")
+# How eliminations are settled: fixed once the first knockout was recorded (issue 18), so
+# every bounty of the event is settled alike and the mystery draws replay.
+BOUNTY_SETTLE_FIELDS = ("bounty_cash_percent", "mystery_start", "mystery_prizes")
 REBUY_MONEY_FIELDS = {
     TransactionKind.REBUY: ("rebuy_price", "rebuy_fee"),
     TransactionKind.ADDON: ("addon_price", "addon_fee"),
@@ -267,6 +270,11 @@ def tournament_update(*, actor, tournament: Tournament, data: dict) -> Tournamen
         sold = Transaction.objects.filter(event_lines(tournament)).exists()
         if sold or Ticket.objects.filter(target=tournament).exists():
             raise refuse("bounty_money_taken")
+    if any(name in data and data[name] != before[name] for name in BOUNTY_SETTLE_FIELDS):
+        # hands.Knockout names its winner's entry (Entry.knockouts): no import upwards.
+        settled = Entry.objects.filter(tournament=tournament, knockouts__isnull=False)
+        if tournament.mystery_seed or settled.exists():
+            raise refuse("bounties_settled")
     for kind, names in REBUY_MONEY_FIELDS.items():
         changed = any(name in data and data[name] != before[name] for name in names)
         if changed and tournament.transactions.filter(kind=kind).exists():

@@ -365,3 +365,17 @@ def test_a_copy_and_a_template_carry_the_bounty_settings():
     assert tournament_setup(event)["mystery_prizes"] == prizes
     assert copy.entries.filter(status=EntryStatus.ACTIVE).count() == 0
     assert not Ticket.objects.filter(target=copy).exists()
+
+
+def test_the_cash_share_is_fixed_once_a_knockout_was_recorded():
+    event = knockout(bounty_format="pko")
+    anna, ben = (register(event, name).entry for name in ("Anna", "Ben"))
+    tournament_edit(actor=None, tournament_id=event.pk, data={"bounty_cash_percent": 40})
+
+    entry_bust(actor=None, tournament_id=event.pk, entry_id=anna.pk, eliminators=[ben.pk])
+
+    with pytest.raises(Conflict) as refused:
+        tournament_edit(actor=None, tournament_id=event.pk, data={"bounty_cash_percent": 60})
+    assert refused.value.code == "bounties_settled"
+    event.refresh_from_db()
+    assert event.bounty_cash_percent == 40
