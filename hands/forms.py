@@ -32,6 +32,31 @@ TABLET_ACTIONS = (
 )
 
 
+def seat_chips_fields(form: forms.Form, prefix: str) -> None:
+    """One optional chips field per seat ("<prefix>_<seat>"): a hand's stacks, a count."""
+    for seat in SEAT_NUMBERS:
+        form.fields[f"{prefix}_{seat}"] = forms.IntegerField(
+            label=_("Chips in seat %(seat)s") % {"seat": seat},
+            min_value=0,
+            max_value=MAX_CHIPS,
+            required=False,
+            error_messages={
+                "invalid": _("Chips are a whole number."),
+                "min_value": _("Chips cannot be negative."),
+                "max_value": _("That is more chips than a tournament has."),
+            },
+        )
+
+
+def seat_chips(data: dict, prefix: str) -> dict[int, int]:
+    """The seats given chips in `seat_chips_fields`, a blank seat left out."""
+    return {
+        seat: data[f"{prefix}_{seat}"]
+        for seat in SEAT_NUMBERS
+        if data.get(f"{prefix}_{seat}") is not None
+    }
+
+
 def _interpolate(text, values: dict) -> str:
     return str(text) % values
 
@@ -125,26 +150,10 @@ class FinishForm(HandForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        for seat in SEAT_NUMBERS:
-            self.fields[f"stack_{seat}"] = forms.IntegerField(
-                label=_("Chips in seat %(seat)s") % {"seat": seat},
-                min_value=0,
-                max_value=MAX_CHIPS,
-                required=False,
-                error_messages={
-                    "invalid": _("Chips are a whole number."),
-                    "min_value": _("Chips cannot be negative."),
-                    "max_value": _("That is more chips than a tournament has."),
-                },
-            )
+        seat_chips_fields(self, "stack")
 
     def stacks(self) -> dict[int, int]:
-        data = self.cleaned_data
-        return {
-            seat: data[f"stack_{seat}"]
-            for seat in SEAT_NUMBERS
-            if data.get(f"stack_{seat}") is not None
-        }
+        return seat_chips(self.cleaned_data, "stack")
 
 
 class ItemForm(HandForm):
