@@ -7,7 +7,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from django.core.exceptions import ObjectDoesNotExist
-from django.db.models import Sum
+from django.db.models import Count, Q, Sum
 
 from clock.selectors import clock_setup
 from hands.engine.places import Place, prize_shares
@@ -437,6 +437,21 @@ def bounty_knockouts(tournament: Tournament, *, winner_id: int | None = None):
     if winner_id is not None:
         found = found.filter(winner_id=winner_id)
     return found.order_by("recorded_at", "id")
+
+
+def bounty_totals_of(tournament: Tournament) -> BountyTotals:
+    """The same totals as `bounty_totals`, counted by the database in one query however
+    many knockouts there are: what a payment's live event carries."""
+    paid = Q(payment__isnull=False)
+    found = knockouts_standing(tournament).aggregate(
+        count=Count("id"),
+        won=Sum("cash", default=0),
+        paid=Sum("payment__line__amount", default=0),
+        unpaid=Count("id", filter=~paid & Q(cash__gt=0)),
+    )
+    return BountyTotals(
+        won=found["won"], paid=-found["paid"], count=found["count"], unpaid=found["unpaid"]
+    )
 
 
 def knockout_paid(knockout) -> int | None:

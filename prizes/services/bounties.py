@@ -18,7 +18,7 @@ from floorman.audit import audit_record, staff_user
 from floorman.errors import NotFound
 from hands.models import Knockout
 from prizes.models import BountyPayment
-from prizes.selectors import bounty_knockouts, bounty_totals
+from prizes.selectors import bounty_totals_of
 from prizes.services import refuse
 from tournaments.models import Entry, Tournament, Transaction, TransactionKind
 from tournaments.services import line_reverse, tournament_lock
@@ -36,7 +36,7 @@ def _knockout_locked(tournament: Tournament, knockout_id: int) -> Knockout:
 
 
 def _publish(tournament: Tournament, changed: list[Knockout], *, paid: bool) -> None:
-    totals = bounty_totals(bounty_knockouts(tournament))
+    totals = bounty_totals_of(tournament)  # one query, whatever the field
     live.live_publish(
         tournament_id=tournament.pk,
         kind=live.BOUNTIES_UPDATED,

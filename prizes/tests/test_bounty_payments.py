@@ -6,6 +6,7 @@ import pytest
 
 from floorman.errors import Conflict, NotFound
 from floorman.models import AuditEntry
+from prizes import selectors as prizes_selectors
 from prizes.models import BountyPayment
 from prizes.selectors import bounty_knockouts, bounty_totals
 from prizes.services import bounties as bounty_services
@@ -221,3 +222,19 @@ def test_screens_are_told_of_the_bounty_paid(monkeypatch, django_capture_on_comm
         "paid": 5000,
         "left": 0,
     }
+
+
+def test_the_totals_a_payment_announces_are_counted_alike_by_the_database(
+    django_assert_num_queries,
+):
+    event, (anna, ben, cleo, dan, eva, *_rest) = bounty_event("pko")
+    _pay(event, knockout(event, ben, anna, cash=2500, added=2500))
+    knockout(event, cleo, anna, cash=3750, added=3750)  # not paid yet
+    knockout(event, dan, eva, cash=0, added=5000)  # nothing in cash to pay
+    reversed_knockout(event, eva, anna)  # a correction took it back
+
+    with django_assert_num_queries(1):
+        counted = prizes_selectors.bounty_totals_of(event)
+
+    assert counted == bounty_totals(bounty_knockouts(event))
+    assert (counted.won, counted.paid, counted.left, counted.unpaid) == (6250, 2500, 3750, 1)

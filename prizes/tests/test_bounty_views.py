@@ -7,7 +7,8 @@ import io
 import pytest
 from django.urls import reverse
 
-from hands.models import KnockoutSource
+from hands.models import Knockout, KnockoutSource
+from hands.services.busts import entry_bust
 from prizes.exports import results_pdf_bytes
 from prizes.models import BountyPayment
 from prizes.selectors import results
@@ -151,13 +152,16 @@ def test_the_page_reads_the_same_queries_for_more_knockouts(client, django_asser
 
 
 def pko_final(event, entries):
-    """Places 6 to 2 out, each knocked out by Anna, the winner's own bounty at the end."""
+    """Places 6 to 2 out, each knocked out by Anna as the floor names her: half of each
+    €50 bounty in cash, half on her head; her own (€50 + 5 × €25) at the end."""
     anna = entries[0]
     registration_closed(event)
-    bust_in_order(event, *reversed(entries[1:]))
-    for busted in entries[1:]:
-        knockout(event, busted, anna, cash=2500, added=2500, bust=False)
-    knockout(event, anna, anna, cash=17500, source=KnockoutSource.WINNER, bust=False)
+    for busted in reversed(entries[1:]):
+        entry_bust(
+            actor=staff("floor"), tournament_id=event.pk, entry_id=busted.pk, eliminators=[anna.pk]
+        )
+    own = Knockout.objects.get(tournament=event, source=KnockoutSource.WINNER)
+    assert (own.winner, own.cash) == (anna, 17500)
     return anna
 
 
