@@ -516,7 +516,9 @@ class EntryViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     lookup_value_regex = ID
 
     def get_tournament(self) -> Tournament:
-        return get_object_or_404(Tournament, pk=int(self.kwargs["tournament_pk"]))
+        if getattr(self, "_tournament", None) is None:  # the list and its context read it
+            self._tournament = get_object_or_404(Tournament, pk=int(self.kwargs["tournament_pk"]))
+        return self._tournament
 
     def get_queryset(self):
         params = self.request.query_params
