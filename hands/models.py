@@ -51,6 +51,9 @@ class Hand(models.Model):
     status = models.CharField(max_length=10, choices=HandStatus.choices, default=HandStatus.PLAYING)
     board = models.JSONField(default=list, blank=True)  # community cards, when logged
     h4h_round = models.PositiveIntegerField(null=True, blank=True)  # hand-for-hand round
+    # The event was down to its last two players when this hand was dealt: TDA 48 lifts
+    # the cap on raises in limit (the hand keeps it, so its action log replays alike).
+    heads_up = models.BooleanField(default=False)
     # RP-22: an item of no value the player to act put forward, waiting for the floor's
     # ruling (the house leaves it to the floor); the hand's betting holds until then.
     item_pending = models.CharField(

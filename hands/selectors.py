@@ -275,6 +275,7 @@ def betting_structure(hand: Hand):
         ante=hand.ante_amount if hand.ante_type == "bba" else 0,
         small_bet=hand.small_bet,
         big_bet=hand.big_bet,
+        **({"cap": None} if hand.heads_up else {}),  # TDA 48: no cap once heads-up
     )
 
 
