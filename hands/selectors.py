@@ -432,13 +432,16 @@ def knockouts_standing(tournament: Tournament):
     return Knockout.objects.filter(tournament=tournament, reversed_at__isnull=True)
 
 
-def entry_bounties(tournament: Tournament) -> dict[int, int]:
-    """The bounty on each active entry's head now: the event's bounty, and in a
-    progressive knockout what that entry's knockouts added to it. A mystery bounty event
-    has no bounty on anyone's head (the prizes are drawn), nor has an event without."""
+def entry_bounties(tournament: Tournament, entry_ids=None) -> dict[int, int]:
+    """The bounty on each active entry's head now (only `entry_ids`' where given): the
+    event's bounty, and in a progressive knockout what that entry's knockouts added to
+    it. A mystery bounty event has no bounty on anyone's head (the prizes are drawn),
+    nor has an event without."""
     if tournament.bounty_format not in (BountyFormat.KNOCKOUT, BountyFormat.PROGRESSIVE):
         return {}
     active = Entry.objects.filter(tournament=tournament, status=EntryStatus.ACTIVE)
+    if entry_ids is not None:
+        active = active.filter(pk__in=list(entry_ids))
     heads = dict.fromkeys(active.values_list("pk", flat=True), tournament.bounty)
     if tournament.bounty_format == BountyFormat.PROGRESSIVE:
         grown = (
@@ -478,14 +481,13 @@ def mystery_left(tournament: Tournament) -> tuple[int, ...]:
     return tuple(left)
 
 
-def bounties_won(tournament: Tournament) -> dict[int, int]:
-    """The bounty cash each entry has won (its knockouts that stand), by entry id."""
-    won = (
-        knockouts_standing(tournament)
-        .values("winner")
-        .annotate(total=Sum("cash"))
-        .values_list("winner", "total")
-    )
+def bounties_won(tournament: Tournament, entry_ids=None) -> dict[int, int]:
+    """The bounty cash each entry (of `entry_ids` where given) has won, by entry id: its
+    knockouts that stand."""
+    standing = knockouts_standing(tournament)
+    if entry_ids is not None:
+        standing = standing.filter(winner__in=list(entry_ids))
+    won = standing.values("winner").annotate(total=Sum("cash")).values_list("winner", "total")
     return dict(won)
 
 

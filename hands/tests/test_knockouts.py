@@ -545,3 +545,17 @@ def test_pko_a_split_pot_shares_both_the_cash_and_the_bounty_added():
         (players[3].pk, players[2].pk, 1300, 1300),
         (players[3].pk, players[1].pk, 1200, 1200),
     }
+
+
+def test_the_bounty_reads_answer_for_the_entries_asked_about_only():
+    """One player's page asks for their own bounties, not the whole field's."""
+    event = bounty_event(bounty_format="pko", bounty=5000, bounty_cash_percent=50)
+    seated = seat_players(event, {1: [1, 2, 3]})
+    a, b, c = (seated[(1, seat)] for seat in (1, 2, 3))
+    bust_services.entry_bust(
+        actor=staff("floor"), tournament_id=event.pk, entry_id=c.pk, eliminators=[b.pk]
+    )
+
+    assert entry_bounties(event, [b.pk]) == {b.pk: 7500}
+    assert bounties_won(event, [b.pk]) == {b.pk: 2500}
+    assert bounties_won(event, [a.pk]) == {}

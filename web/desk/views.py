@@ -474,8 +474,9 @@ def entry_bounty_facts(tournament: Tournament, entry_ids) -> dict[int, dict]:
     and progressive knockout, while it plays). Empty for an event without bounties."""
     if not tournament.bounty_format:
         return {}
-    won = bounties_won(tournament)
-    heads = entry_bounties(tournament)
+    entry_ids = list(entry_ids)
+    won = bounties_won(tournament, entry_ids)  # only the entries shown, not the field
+    heads = entry_bounties(tournament, entry_ids)
     return {
         entry_id: {"won": won.get(entry_id, 0), "head": heads.get(entry_id)}
         for entry_id in entry_ids
