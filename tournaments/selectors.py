@@ -7,7 +7,7 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments import engine
+from tournaments import engine, house
 from tournaments.engine import day2 as day2_engine
 from tournaments.engine import flights as flights_engine
 from tournaments.models import (
@@ -91,6 +91,12 @@ SETUP_FIELDS = (
     "non_betting_items",
     "chip_counts_public",
 )
+
+
+def house_settings(tournament: Tournament) -> house.HouseSettings:
+    """The event's house settings: where the rule books disagree, the reading it follows
+    (`tournaments.house`). Services read it and pass the reading to the engines."""
+    return house.resolve()
 
 
 def tournament_setup(tournament: Tournament) -> dict:
