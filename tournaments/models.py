@@ -235,6 +235,9 @@ class Tournament(models.Model):
     )
     # --- Chip counts (issue 18) ---
     chip_counts_public = models.BooleanField(_("publish chip counts"), default=True)
+    # The event's own choices where the rule books disagree ({setting: reading}, checked
+    # against `tournaments.house`); what it leaves out follows its venue, then the TDA.
+    house_settings = models.JSONField(_("house settings"), default=dict, blank=True)
     # The level in play: the clock moves it (clock.services), the director may set it
     # on the edit form, and registration deadlines are checked against it.
     current_level = models.PositiveSmallIntegerField(_("current level"), default=1)

@@ -96,7 +96,7 @@ SETUP_FIELDS = (
 def house_settings(tournament: Tournament) -> house.HouseSettings:
     """The event's house settings: where the rule books disagree, the reading it follows
     (`tournaments.house`). Services read it and pass the reading to the engines."""
-    return house.resolve()
+    return house.resolve(tournament.house_settings)
 
 
 def tournament_setup(tournament: Tournament) -> dict:
