@@ -31,7 +31,7 @@ from seating.engine import blinds
 from seating.models import Seat
 from seating.selectors import seating_settings, table_now, table_views
 from tournaments.models import Entry, Tournament
-from tournaments.selectors import active_entry_count
+from tournaments.selectors import active_entry_count, house_settings
 from tournaments.services import entries_chips_count, tournament_lock
 from tournaments.services.flights import flight_play_refuse
 
@@ -126,6 +126,7 @@ def hand_start(*, actor, tournament_id: int, number: int) -> Hand:
         big_blind=positions.big_blind,
         h4h_round=round_number,
         heads_up=active_entry_count(tournament) == 2,  # TDA 48: the limit cap lifts
+        house_settings=house_settings(tournament).values,
     )
     dealt = {seat: now.occupied[seat] for seat in positions.dealt_in}
     chips = dict(Entry.objects.filter(pk__in=dealt.values()).values_list("pk", "chips"))
