@@ -27,6 +27,7 @@ from seating.models import Move, Seat, Table, TableState
 from seating.selectors import seats_back, table_now
 from tournaments import house
 from tournaments.models import BountyFormat, Entry, EntryStatus, Tournament
+from tournaments.selectors import house_settings
 
 
 def tablet_link_table(token: str) -> Table | None:
@@ -72,6 +73,15 @@ def h4h_setup(tournament_id: int) -> dict:
 # --- Places ------------------------------------------------------------------------------
 
 
+def _same_hand_reading(tournament_id: int, busts: list[places.Bust]) -> str:
+    """How the house places players out in the same hand; asked only when two were."""
+    keys = [bust.hand for bust in busts]
+    if len(set(keys)) == len(keys):
+        return "tda"  # nobody shared a hand: every reading places them alike
+    tournament = Tournament.objects.select_related("venue").get(pk=tournament_id)
+    return house_settings(tournament).same_hand_busts
+
+
 def finishing_places(tournament_id: int) -> dict[int, places.Place]:
     """Every busted entry's place, and the winner's once one entry is left and no more
     can come.
@@ -92,7 +102,9 @@ def finishing_places(tournament_id: int) -> dict[int, places.Place]:
     ]
     if not busts or len(busts) >= field:
         return {}
-    found = places.finishing_places(field, busts)
+    found = places.finishing_places(
+        field, busts, same_hand=_same_hand_reading(tournament_id, busts)
+    )
     # The one entry left is the winner only once no more can come (late registration).
     if len(busts) == field - 1 and not registration_open(Tournament.objects.get(pk=tournament_id)):
         winner = entries.filter(status=EntryStatus.ACTIVE).values_list("pk", flat=True).first()

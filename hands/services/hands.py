@@ -18,6 +18,7 @@ from hands.selectors import (
     betting_state,
     hand_for_hand,
     hand_in_play,
+    hand_readings,
     legal_public,
     next_hand_number,
 )
@@ -359,6 +360,7 @@ def _awards(hand: Hand, state, cards: dict[int, str], board: str) -> list:
             board,
             game=SHOWDOWN_GAMES[hand.game],
             order_from_button=order,
+            odd_chips=hand_readings(hand).odd_chips,  # TDA 20-A or casino §20
         )
     except ValueError:
         raise Invalid(
