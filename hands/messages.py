@@ -57,14 +57,12 @@ REFUSALS = {
     ),
     "no_item_pending": _("No item of no value waits for the floor's ruling in this hand."),
     "oot_not_in_hand": _(
-        "Seat %(seat)s is not in this hand: only a player still in it acts out of turn "
-        "(TDA 53-A)."
+        "Seat %(seat)s is not in this hand: only a player still in it acts out of turn (TDA 53-A)."
     ),
     "oot_in_turn": _("Seat %(seat)s is to act: log the action in turn, not out of turn."),
     "oot_all_in": _("Seat %(seat)s is all-in: there is nothing left to act on."),
     "oot_pending": _(
-        "Seat %(seat)s already acted out of turn: that action waits for the seat's turn "
-        "(TDA 53-A)."
+        "Seat %(seat)s already acted out of turn: that action waits for the seat's turn (TDA 53-A)."
     ),
     "oot_nothing_to_act": _(
         "Seat %(seat)s has acted in this betting round and faces no bet: nothing to record."
@@ -169,7 +167,9 @@ OOT_OUTCOMES = {
         "Seat %(seat)s acted out of turn (%(action)s): it stands, the action to the seat did "
         "not change (TDA 53-A)."
     ),
-    ("binding", "TDA 58"): _("Seat %(seat)s folded out of turn: the fold stands (TDA 53-A, TDA 58)."),
+    ("binding", "TDA 58"): _(
+        "Seat %(seat)s folded out of turn: the fold stands (TDA 53-A, TDA 58)."
+    ),
     ("binding", "TDA 53-B"): _(
         "Seat %(seat)s acted out of turn (%(action)s): it stands after substantial action "
         "out of turn (TDA 53-B)."

@@ -179,9 +179,7 @@ def test_53b_example_1_seat_4_limited_to_check_call_or_fold_then_the_oot_actions
 
 
 def test_53b_example_1_seat_4_ruled_dead_folds_and_the_oot_actions_stand():
-    state = (
-        preflop_utg_makes_it_600().declare(call(5)).declare(fold(6)).rule_skipped(4, oot.DEAD)
-    )
+    state = preflop_utg_makes_it_600().declare(call(5)).declare(fold(6)).rule_skipped(4, oot.DEAD)
 
     assert state.player(4).folded
     assert state.history[-3:] == (fold(4), Action(CALL, 5, 600), fold(6))
