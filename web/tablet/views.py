@@ -8,8 +8,10 @@ and whatever the table must know now: hand-for-hand (RP-8), a halt (TDA 11-D), a
 level from the next hand (TDA 23), the player clock (TDA 29), the end of the day, the
 players away (TDA 71-C) and those warned or penalised (RP-15). During a logged hand the
 dealer records a bet made with an item of no value (RP-22); where the house leaves it to
-the floor, the floor rules on it here. It ties hands to the clock and the rulings, so it
-lives at the top of the house (docs/architecture.md).
+the floor, the floor rules on it here. An action out of turn is recorded and held until
+the action reaches the seat, and the floor called (TDA 53-A); after substantial action out
+of turn past a skipped player the floor rules on that hand here (TDA 53-B). It ties hands
+to the clock and the rulings, so it lives at the top of the house (docs/architecture.md).
 
 Staff open it with the dealer or floor role; a dealer without an account opens it from
 a per-table link (a QR code the floor hands out and may revoke). Writes through a link
