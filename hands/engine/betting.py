@@ -6,6 +6,11 @@ and the player's options, leaving the state as it was. The state knows whose tur
 is, what it costs to call, the smallest and largest bet or raise, whether the betting
 was reopened for a player (TDA 47) and when a street or the hand is over.
 
+An action out of turn is held (`HandState.declare`) and applied or let go when the
+action reaches its seat; substantial action out of turn after a skipped seat holds the
+betting for the floor's ruling (`HandState.rule_skipped`): TDA 53, the rule in
+`out_of_turn`. `replay` reads a hand's log with both, so it replays alike.
+
 Amounts are whole chips. "Raise to" and "bet" amounts are the player's total in front
 of them for the street, as TDA 43-B reads a declared raise.
 """

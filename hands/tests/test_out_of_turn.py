@@ -222,6 +222,7 @@ def test_53b_example_1_the_hand_holds_for_the_floor(b):
     before = stored()
 
     refused = b.dealer.post(url(b.event, "actions/"), {"kind": "call"}, format="json")
+    item = b.dealer.post(url(b.event, "item/"), {"item": "bounty_chip"}, format="json")  # RP-22
     by_dealer = b.dealer.post(
         url(b.event, "out-of-turn/ruling/"), {"seat": 4, "ruling": "dead"}, format="json"
     )
@@ -232,6 +233,7 @@ def test_53b_example_1_the_hand_holds_for_the_floor(b):
     assert [entry.after["rule"] for entry in audits] == ["TDA 53-A", "TDA 53-B"]
     assert refused.status_code == 409 and refused.json()["code"] == "oot_floor"
     assert "Floor: TDA 53-B" in refused.json()["detail"]
+    assert item.status_code == 409 and item.json()["code"] == "oot_floor"
     assert by_dealer.status_code == 403  # the floor rules, not the dealer
     assert stored() == before
 
