@@ -10,7 +10,7 @@ from clock.selectors import registration_open
 from hands.engine import betting, bounties, handforhand, places
 from hands.engine.limits import Structure
 from hands.engine.showdown import show_order
-from hands.messages import item_note
+from hands.messages import item_note, oot_note
 from hands.models import (
     Away,
     Elimination,
@@ -316,21 +316,35 @@ def betting_state(hand: Hand):
         small_blind=hand.small_blind,
         big_blind=hand.big_blind,
     )
-    for seat, kind, amount in hand.actions.values_list("seat", "kind", "amount"):
-        state = state.apply(betting.Action(kind, seat, amount))
-    return state
+    # Actions out of turn and the floor's rulings replay in their place (TDA 53).
+    lines = hand.actions.values_list("seat", "kind", "amount", "out_of_turn")
+    return betting.replay(state, lines)
 
 
-def actions_public(hand: Hand) -> list[dict]:
+def actions_public(hand: Hand, state=None) -> list[dict]:
     """The hand's action log as its history reads: each action, and for one made with an
-    item of no value (RP-22) the item and the line that tells what it was ruled."""
-    rows = hand.actions.values("sequence", "street", "seat", "kind", "amount", "item")
+    item of no value (RP-22) the item and the line that tells what it was ruled; for an
+    action out of turn, whether it is held, stood or was let go, and the floor's rulings
+    on skipped hands (TDA 53). `state`: the betting as the log leaves it, if read."""
+    rows = list(
+        hand.actions.values("sequence", "street", "seat", "kind", "amount", "item", "out_of_turn")
+    )
+    outcomes = {}
+    if any(row["out_of_turn"] for row in rows):
+        state = state or betting_state(hand)
+        outcomes = {o.line: o for o in state.outcomes} if state else {}
     return [
         {
             **row,
             "item": row["item"] or None,
-            "note": item_note(
-                seat=row["seat"], item=row["item"], kind=row["kind"], amount=row["amount"]
+            "out_of_turn": row["out_of_turn"] or None,
+            "outcome": outcomes[row["sequence"]].result if row["sequence"] in outcomes else None,
+            "note": (
+                oot_note(row, outcomes.get(row["sequence"]))
+                if row["out_of_turn"]
+                else item_note(
+                    seat=row["seat"], item=row["item"], kind=row["kind"], amount=row["amount"]
+                )
             )
             or None,
         }
@@ -364,6 +378,22 @@ def betting_public(state) -> dict | None:
         "legal": legal_public(state.legal_actions()),
         "stacks": {str(seat): chips for seat, chips in state.stacks.items()},
         "show_order": _show_order(state),
+        "out_of_turn": oot_public(state),
+    }
+
+
+def oot_public(state) -> dict:
+    """TDA 53: the actions out of turn held for their turn (what each answered), the
+    skipped seats the floor is to rule on (the betting holds), the seats limited to
+    check, call or fold this betting round, and the hands ruled dead."""
+    return {
+        "pending": [
+            {"seat": p.seat, "kind": p.kind, "amount": p.amount, "facing": p.facing}
+            for p in state.pending
+        ],
+        "awaiting_floor": list(state.awaiting),
+        "limited": sorted(state.limited),
+        "dead": sorted(state.dead),
     }
 
 

@@ -191,6 +191,8 @@ def hand_action(
         raise refuse("no_action_log")
     if hand.item_pending:  # RP-22: the floor rules on the item before the hand goes on
         raise refuse("item_pending", seat=state.to_act)
+    if state.awaiting:  # TDA 53-B: the floor rules on a skipped hand first
+        raise refuse("oot_floor", seat=state.awaiting[0])
     acting = state.to_act if seat is None else seat
     try:
         action = betting.Action(kind, acting, amount)
@@ -215,7 +217,7 @@ def _action_log(hand: Hand, state, action: betting.Action, *, item: str = ""):
     after = state.apply(action)
     HandAction.objects.create(
         hand=hand,
-        sequence=len(state.history) + 1,
+        sequence=state.lines + 1,  # the log's lines, out of turn ones too (TDA 53)
         seat=action.seat,
         kind=action.kind,
         amount=action.amount,
