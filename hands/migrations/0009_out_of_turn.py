@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('hands', '0007_hand_heads_up'),
+        ('hands', '0008_hand_house_settings'),
     ]
 
     operations = [
