@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from django.db.models import Count, Q, Sum
 
 from clock.selectors import registration_open
+from hands.engine import away as away_rules
 from hands.engine import betting, bounties, handforhand, places
 from hands.engine.limits import Structure
 from hands.engine.showdown import show_order
@@ -256,6 +257,29 @@ def away_seats(tournament_id: int, table_number: int) -> dict[int, int]:
     return {seat: left[entry] for seat, entry in seats}
 
 
+def away_serving(tournament_id: int, table_number: int) -> list[away_rules.Serving]:
+    """The penalties being served by the players seated at this table, each with where
+    and after which hand it was given: the engine tells from these which seats a new
+    hand deals dead (hands.engine.away.dead_seats; TDA 68, 71-C)."""
+    serving = Away.objects.filter(tournament_id=tournament_id, ended_at__isnull=True)
+    records = list(serving.values_list("entry_id", "table_number", "after_hand"))
+    if not records:
+        return []
+    seats = dict(
+        Seat.objects.filter(
+            table__tournament_id=tournament_id,
+            table__number=table_number,
+            table__broken_at__isnull=True,
+            entry_id__in={entry for entry, _table, _after in records},
+        ).values_list("entry_id", "number")
+    )
+    return [
+        away_rules.Serving(seats[entry], given_at, after)
+        for entry, given_at, after in records
+        if entry in seats
+    ]
+
+
 # --- The action log -------------------------------------------------------------------------
 
 LIMITS = {"nlhe": "nl", "plo": "pl", "lhe": "fl"}  # board games the betting engine knows
@@ -285,16 +309,18 @@ def betting_state(hand: Hand):
     structure = betting_structure(hand)
     if structure is None:
         return None
-    seats = list(hand.players.values_list("seat", "stack"))
+    rows = list(hand.players.values_list("seat", "stack", "dead"))
     # Dealing order: the first seat left of the button first.
-    order = blinds.from_the_button([seat for seat, _stack in seats], hand.button)
-    seats.sort(key=lambda pair: order.index(pair[0]))
+    order = blinds.from_the_button([seat for seat, _stack, _dead in rows], hand.button)
+    rows.sort(key=lambda row: order.index(row[0]))
     state = betting.start_hand(
         structure,
-        seats,
+        [(seat, stack) for seat, stack, _dead in rows],
         button=hand.button,
         small_blind=hand.small_blind,
         big_blind=hand.big_blind,
+        # TDA 71-C: the seats dealt dead when the hand was dealt, so the log replays alike
+        dead={seat for seat, _stack, dead in rows if dead},
     )
     for seat, kind, amount in hand.actions.values_list("seat", "kind", "amount"):
         state = state.apply(betting.Action(kind, seat, amount))
@@ -342,6 +368,7 @@ def betting_public(state) -> dict | None:
         "finished": state.finished,
         "all_in_showdown": state.all_in_showdown,
         "legal": legal_public(state.legal_actions()),
+        "dead": list(state.dead),  # TDA 71-C: on penalty, dead from the deal
         "stacks": {str(seat): chips for seat, chips in state.stacks.items()},
         "show_order": _show_order(state),
     }

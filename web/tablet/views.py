@@ -250,6 +250,8 @@ def _seat_ring(table: Table, now, hand: Hand | None, positions, clocks: list[dic
         player = dealt.get(number)
         in_hand = player is not None and entry is not None and player.entry_id == entry
         waits = entry is not None and (number in waiting or (hand is not None and wait))
+        dead = in_hand and player.dead  # TDA 71-C: on penalty, dead from the deal
+        away_left = away.get(number) if entry is not None else None
         ring.append(
             {
                 "seat": number,
@@ -268,7 +270,11 @@ def _seat_ring(table: Table, now, hand: Hand | None, positions, clocks: list[dic
                 "new": entry is not None and entry in now.new_players,
                 "sits_out": hand is not None and entry is not None and not in_hand and not waits,
                 "clock": clock_by_seat.get(number),
-                "away": away.get(number) if entry is not None else None,
+                "away": away_left,
+                "dead": dead,
+                # TDA 68: a penalty given during this hand begins after it; the player's
+                # hand in play stays live.
+                "away_next": bool(away_left) and in_hand and not dead,
                 "warned": entry in warned,
             }
         )
