@@ -231,8 +231,9 @@ def table_state_public(table: Table) -> dict:
 
 
 def _away(table: Table) -> dict[str, int]:
-    """Seats whose player is away (TDA 71-C): dealt in, blinds posted, hand dead; with
-    the hands still to miss, after which the player may come back."""
+    """Seats whose player is away (TDA 71-C): dealt in, blinds posted, hand dead from the
+    next hand dealt (TDA 68); with the hands still to miss, after which the player may
+    come back."""
     return {str(seat): left for seat, left in away_seats(table.tournament_id, table.number).items()}
 
 
@@ -241,7 +242,9 @@ def _away(table: Table) -> dict[str, int]:
 
 def away_seats(tournament_id: int, table_number: int) -> dict[int, int]:
     """Seat → hands still to miss, for the players away at this table (TDA 71-C): where
-    they sit now, whichever table they were sent away at. Records given together add up."""
+    they sit now, whichever table they were sent away at. Records given together add up.
+    A penalty given during the hand in play is here too, though that hand stays live
+    (TDA 68): which seats a hand deals dead is kept with the hand (`HandPlayer.dead`)."""
     serving = Away.objects.filter(tournament_id=tournament_id, ended_at__isnull=True)
     left: dict[int, int] = {}
     for entry, hands, missed in serving.values_list("entry_id", "hands", "hands_missed"):

@@ -181,4 +181,3 @@ def test_the_deal_keeps_the_dead_seats_and_only_those_hands_count(event):
     assert list(nxt.players.filter(dead=True).values_list("seat", flat=True)) == [2]
     finish(event, 1, nxt)
     assert counts(early) == [(1, True)]
-

@@ -226,7 +226,9 @@ def _positions(now):
 
 
 def _seat_ring(table: Table, now, hand: Hand | None, positions, clocks: list[dict]) -> list:
-    """Every usable seat clockwise with its player, chips and badges."""
+    """Every usable seat clockwise with its player, chips and badges. A player on
+    penalty shows the hands left to miss; in the hand in play, whether the seat was dealt
+    dead (TDA 71-C) or, the penalty given during this hand, plays it live (TDA 68)."""
     dealt = {p.seat: p for p in hand.players.all()} if hand else {}
     marks = hand or positions  # both know button, small blind (seat) and big blind
     waiting = set(positions.waiting) if positions else set()

@@ -148,9 +148,7 @@ def test_tda_71c_a_penalised_big_blind_all_in_from_posting_is_dead_not_live(worl
         act(event, hand.number, "check")
         act(event, hand.number, "check")
     shown_dead = settle(event, hand.number, {"3": "As Ah", "2": "Kd Kc", "4": "7c 2d"}, "")
-    settled = settle(
-        event, hand.number, {"2": "Kd Kc", "4": "7c 2d"}, board="Qh Js 9c 5d 3h"
-    )
+    settled = settle(event, hand.number, {"2": "Kd Kc", "4": "7c 2d"}, board="Qh Js 9c 5d 3h")
 
     # Its cards never play (400, nothing written); the 150 it posted go to seat 2's kings.
     assert shown_dead.status_code == 400
