@@ -2,6 +2,39 @@
 
 from django.db import migrations, models
 
+from hands.engine.away import begun  # pure rules, no models: safe in a migration
+
+
+def dead_in_hands_in_play(apps, schema_editor):
+    """TDA 71-C: the hands in play when this runs were dealt while the old tablet folded
+    a player on penalty only when the action reached the seat. A hand with no action
+    logged yet gets its dead seats as the deal would set them now (hands.engine.away
+    .begun, TDA 68). A hand with logged actions is left as it is, so its log replays as
+    it was written (its players on penalty play it out live)."""
+    Hand = apps.get_model("hands", "Hand")
+    HandPlayer = apps.get_model("hands", "HandPlayer")
+    Away = apps.get_model("hands", "Away")
+    playing = Hand.objects.exclude(status="finished").filter(actions__isnull=True)
+    for hand in playing.select_related("table"):
+        players = HandPlayer.objects.filter(hand=hand)
+        serving = Away.objects.filter(
+            tournament_id=hand.tournament_id,
+            ended_at__isnull=True,
+            entry_id__in=players.values("entry_id"),
+        )
+        dead = {
+            away.entry_id
+            for away in serving
+            if begun(
+                given_at=away.table_number,
+                after_hand=away.after_hand,
+                table=hand.table.number,
+                hand=hand.number,
+            )
+        }
+        if dead and len(dead) < players.count():
+            players.filter(entry_id__in=dead).update(dead=True)
+
 
 class Migration(migrations.Migration):
 
@@ -15,4 +48,5 @@ class Migration(migrations.Migration):
             name='dead',
             field=models.BooleanField(default=False, help_text='On penalty: dealt in and posted, the hand dead from the deal (TDA 71-C).', verbose_name='dead hand'),
         ),
+        migrations.RunPython(dead_in_hands_in_play, migrations.RunPython.noop),
     ]
