@@ -266,6 +266,9 @@ class HandPlayerSerializer(serializers.Serializer):
     name = serializers.CharField()
     stack = serializers.IntegerField()
     end_stack = serializers.IntegerField(allow_null=True)
+    dead = serializers.BooleanField(
+        help_text=_("On penalty: dealt in and posted, the hand dead from the deal (TDA 71-C).")
+    )
 
 
 class HandDetailSerializer(HandSummarySerializer):
@@ -326,6 +329,7 @@ def hand_data(hand: Hand) -> dict:
                 "name": p.entry.player.name,
                 "stack": p.stack,
                 "end_stack": p.end_stack,
+                "dead": p.dead,
             }
             for p in players
         ],

@@ -9,6 +9,9 @@ REFUSALS = {
     "not_this_hand": _("Hand %(hand)s is not the hand in play at this table."),
     "hand_finished": _("Hand %(hand)s is finished."),
     "too_few_players": _("A hand needs at least two players at the table."),
+    "all_on_penalty": _(
+        "Every player dealt in is on penalty: no hand would be live (TDA 71-C). Call the floor."
+    ),
     "no_button": _("Draw for the button first (IFP 2.1): the high card takes it."),
     "button_drawn": _("The button is already in play at this table; set it by hand instead."),
     "seat_empty": _("Nobody sits in seat %(seat)s."),

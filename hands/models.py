@@ -88,6 +88,14 @@ class HandPlayer(models.Model):
     stack = models.BigIntegerField(help_text=_("Chips at the start of the hand."))
     end_stack = models.BigIntegerField(null=True, blank=True)
     cards = models.JSONField(default=list, blank=True)
+    # TDA 71-C: a player on penalty, dealt in with blinds and antes posted and the hand
+    # dead from the deal. Decided when the hand is dealt (TDA 68: a penalty given during
+    # a hand starts with the next), kept so the action log replays the same.
+    dead = models.BooleanField(
+        _("dead hand"),
+        default=False,
+        help_text=_("On penalty: dealt in and posted, the hand dead from the deal (TDA 71-C)."),
+    )
 
     class Meta:
         ordering = ["hand", "seat"]

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from django.db.models import Count, Q, Sum
 
 from clock.selectors import registration_open
+from hands.engine import away as away_rules
 from hands.engine import betting, bounties, handforhand, places
 from hands.engine.limits import Structure
 from hands.engine.showdown import show_order
@@ -243,8 +244,9 @@ def table_state_public(table: Table) -> dict:
 
 
 def _away(table: Table) -> dict[str, int]:
-    """Seats whose player is away (TDA 71-C): dealt in, blinds posted, hand dead; with
-    the hands still to miss, after which the player may come back."""
+    """Seats whose player is away (TDA 71-C): dealt in, blinds posted, hand dead from the
+    next hand dealt (TDA 68); with the hands still to miss, after which the player may
+    come back."""
     return {str(seat): left for seat, left in away_seats(table.tournament_id, table.number).items()}
 
 
@@ -253,7 +255,9 @@ def _away(table: Table) -> dict[str, int]:
 
 def away_seats(tournament_id: int, table_number: int) -> dict[int, int]:
     """Seat → hands still to miss, for the players away at this table (TDA 71-C): where
-    they sit now, whichever table they were sent away at. Records given together add up."""
+    they sit now, whichever table they were sent away at. Records given together add up.
+    A penalty given during the hand in play is here too, though that hand stays live
+    (TDA 68): which seats a hand deals dead is kept with the hand (`HandPlayer.dead`)."""
     serving = Away.objects.filter(tournament_id=tournament_id, ended_at__isnull=True)
     left: dict[int, int] = {}
     for entry, hands, missed in serving.values_list("entry_id", "hands", "hands_missed"):
@@ -267,6 +271,29 @@ def away_seats(tournament_id: int, table_number: int) -> dict[int, int]:
         entry_id__in=left,
     ).values_list("number", "entry_id")
     return {seat: left[entry] for seat, entry in seats}
+
+
+def away_serving(tournament_id: int, table_number: int) -> list[away_rules.Serving]:
+    """The penalties being served by the players seated at this table, each with where
+    and after which hand it was given: the engine tells from these which seats a new
+    hand deals dead (hands.engine.away.dead_seats; TDA 68, 71-C)."""
+    serving = Away.objects.filter(tournament_id=tournament_id, ended_at__isnull=True)
+    records = list(serving.values_list("entry_id", "table_number", "after_hand"))
+    if not records:
+        return []
+    seats = dict(
+        Seat.objects.filter(
+            table__tournament_id=tournament_id,
+            table__number=table_number,
+            table__broken_at__isnull=True,
+            entry_id__in={entry for entry, _table, _after in records},
+        ).values_list("entry_id", "number")
+    )
+    return [
+        away_rules.Serving(seats[entry], given_at, after)
+        for entry, given_at, after in records
+        if entry in seats
+    ]
 
 
 # --- The action log -------------------------------------------------------------------------
@@ -305,16 +332,18 @@ def betting_state(hand: Hand):
     structure = betting_structure(hand)
     if structure is None:
         return None
-    seats = list(hand.players.values_list("seat", "stack"))
+    rows = list(hand.players.values_list("seat", "stack", "dead"))
     # Dealing order: the first seat left of the button first.
-    order = blinds.from_the_button([seat for seat, _stack in seats], hand.button)
-    seats.sort(key=lambda pair: order.index(pair[0]))
+    order = blinds.from_the_button([seat for seat, _stack, _dead in rows], hand.button)
+    rows.sort(key=lambda row: order.index(row[0]))
     state = betting.start_hand(
         structure,
-        seats,
+        [(seat, stack) for seat, stack, _dead in rows],
         button=hand.button,
         small_blind=hand.small_blind,
         big_blind=hand.big_blind,
+        # TDA 71-C: the seats dealt dead when the hand was dealt, so the log replays alike
+        dead={seat for seat, _stack, dead in rows if dead},
     )
     # Actions out of turn and the floor's rulings replay in their place (TDA 53).
     lines = hand.actions.values_list("seat", "kind", "amount", "out_of_turn")
@@ -376,6 +405,7 @@ def betting_public(state) -> dict | None:
         "finished": state.finished,
         "all_in_showdown": state.all_in_showdown,
         "legal": legal_public(state.legal_actions()),
+        "dead": list(state.dead),  # TDA 71-C: on penalty, dead from the deal
         "stacks": {str(seat): chips for seat, chips in state.stacks.items()},
         "show_order": _show_order(state),
         "out_of_turn": oot_public(state),
@@ -393,7 +423,7 @@ def oot_public(state) -> dict:
         ],
         "awaiting_floor": list(state.awaiting),
         "limited": sorted(state.limited),
-        "dead": sorted(state.dead),
+        "dead": sorted(state.ruled_dead),
     }
 
 

@@ -1,6 +1,7 @@
 """Betting in a board game (hold'em, Omaha) as an immutable state, one action at a time.
 
-`start_hand` posts the blinds and the big blind ante; `HandState.apply` checks an action
+`start_hand` posts the blinds and the big blind ante and kills the hands of the seats
+dealt in dead (a player on penalty, TDA 71-C); `HandState.apply` checks an action
 against the rules and returns the next state, or raises `IllegalAction` naming the rule
 and the player's options, leaving the state as it was. The state knows whose turn it
 is, what it costs to call, the smallest and largest bet or raise, whether the betting
@@ -15,7 +16,7 @@ Amounts are whole chips. "Raise to" and "bet" amounts are the player's total in 
 of them for the street, as TDA 43-B reads a declared raise.
 """
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, replace
 
 from . import limits
@@ -117,6 +118,9 @@ class Player:
     ante: int = 0  # dead money (RP-11), never part of a live bet
     folded: bool = False
     acted_at: int | None = None  # the bet this player last matched or made this street
+    # TDA 71-C, 30: dealt in and posted, but the hand is dead from the deal (a player on
+    # penalty): folded before anyone acts, never in the order of action nor a contender.
+    dead: bool = False
 
     @property
     def can_act(self) -> bool:
@@ -146,7 +150,7 @@ class HandState:
     pending: tuple[oot.Pending, ...] = ()
     awaiting: tuple[int, ...] = ()
     limited: frozenset[int] = frozenset()
-    dead: frozenset[int] = frozenset()
+    ruled_dead: frozenset[int] = frozenset()
     outcomes: tuple[oot.Outcome, ...] = ()
 
     # --- Reading the state ------------------------------------------------------------
@@ -171,6 +175,11 @@ class HandState:
     @property
     def in_hand(self) -> tuple[int, ...]:
         return tuple(p.seat for p in self.players if not p.folded)
+
+    @property
+    def dead(self) -> tuple[int, ...]:
+        """The seats dealt a dead hand (TDA 71-C): their blinds and antes stay in the pot."""
+        return tuple(p.seat for p in self.players if p.dead)
 
     @property
     def pot(self) -> int:
@@ -358,7 +367,7 @@ class HandState:
         seat = action.seat
         if seat == self.to_act:
             raise IllegalAction("TDA 53-A", f"seat {seat} is to act: it acts in turn", options)
-        if seat not in self.in_hand or seat in self.dead:
+        if seat not in self.in_hand or seat in self.ruled_dead:
             raise IllegalAction("TDA 53-A", f"seat {seat} is not in the hand", options)
         if not self.player(seat).can_act:
             raise IllegalAction("TDA 53-A", f"seat {seat} is all-in", options)
@@ -393,7 +402,7 @@ class HandState:
             self,
             awaiting=tuple(s for s in self.awaiting if s != seat),
             limited=self.limited | {seat} if ruling == oot.LIMITED else self.limited,
-            dead=self.dead | {seat} if ruling == oot.DEAD else self.dead,
+            ruled_dead=self.ruled_dead | {seat} if ruling == oot.DEAD else self.ruled_dead,
             lines=self.lines + 1,
         )
         return state if state.awaiting else state._turn_reached()
@@ -429,7 +438,7 @@ class HandState:
             p.seat
             for p in self.players
             if p.seat not in held
-            and p.seat not in self.limited | self.dead
+            and p.seat not in self.limited | self.ruled_dead
             and self._from_turn(p.seat) < last
             and self._still_to_act(p)
         }
@@ -449,7 +458,7 @@ class HandState:
         seat = self.to_act
         if seat is None or self.awaiting:
             return self
-        if seat in self.dead:
+        if seat in self.ruled_dead:
             return self._act(Action(FOLD, seat))
         held = next((p for p in self.pending if p.seat == seat), None)
         if held is None:
@@ -482,14 +491,20 @@ class HandState:
         return state
 
     def _return_uncalled(self) -> "HandState":
-        """The part of the largest bet nobody matched goes back to its owner."""
-        top, second = sorted(self.players, key=lambda p: p.bet, reverse=True)[:2]
-        excess = top.bet - second.bet
+        """The part of the largest bet nobody matched goes back to its owner, a player
+        still in the hand. A dead hand's blind is never given back: what a player on
+        penalty posted stays in the pot (TDA 30, 71-C), even when it is the largest."""
+        live = [p for p in self.players if not p.folded]
+        if not live:
+            return self
+        top = max(live, key=lambda p: p.bet)
+        second = max((p.bet for p in self.players if p.seat != top.seat), default=0)
+        excess = top.bet - second
         if excess <= 0:
             return self
-        back = replace(top, stack=top.stack + excess, bet=second.bet, total=top.total - excess)
+        back = replace(top, stack=top.stack + excess, bet=second, total=top.total - excess)
         players = tuple(back if q.seat == top.seat else q for q in self.players)
-        return replace(self, players=players, round=replace(self.round, current_bet=second.bet))
+        return replace(self, players=players, round=replace(self.round, current_bet=second))
 
     def _index(self, seat: int) -> int:
         return next(i for i, p in enumerate(self.players) if p.seat == seat)
@@ -540,21 +555,37 @@ def start_hand(
     button: int,
     small_blind: int | None,
     big_blind: int,
+    dead: Collection[int] = (),
 ) -> HandState:
     """A new hand: (seat, stack) pairs in dealing order, the first seat left of the
     button first. `small_blind` is None for a dead small blind. Blinds and the big
     blind ante are posted, all-in for less where the stack is short.
 
     Pre-flop the bet to call is the full big blind even when the big blind is short.
+
+    `dead` are the seats dealt in with a dead hand, players on penalty (TDA 71-C; the
+    caller decides who, when the hand is dealt). They post their blinds and the big
+    blind ante like anyone, and the chips stay in the pot (TDA 30); their hands are
+    killed at once: never in the order of action, never a contender for any pot, and
+    never given back an uncalled blind. A dead big blind must still be called in full;
+    when everyone else folds to one player, that player wins the blinds. One live seat
+    at the deal wins them at once; a hand needs at least one live seat.
     """
     players = [Player(seat, stack) for seat, stack in seats]
     _check_seats(players, button, small_blind, big_blind)
+    dead = frozenset(dead)
+    if not dead <= {p.seat for p in players}:
+        raise ValueError("a dead hand must be dealt to a seat in the hand")
+    if len(dead) == len(players):
+        raise ValueError("a hand needs a live seat: every seat dealt in is dead")
     posted = []
     for p in players:
         if p.seat == small_blind:
             p = _put_in(p, min(p.stack, structure.small_blind), acted_at=None)
         elif p.seat == big_blind:
             p = _post_big_blind(p, structure)
+        if p.seat in dead:  # TDA 71-C: killed after the deal, the posted chips stay
+            p = replace(p, folded=True, dead=True)
         posted.append(p)
     state = HandState(
         structure=structure,
@@ -564,6 +595,8 @@ def start_hand(
         big_blind_seat=big_blind,
         round=limits.preflop(structure),
     )
+    if len(state.in_hand) == 1:  # every other seat is dead: the live one wins the blinds
+        return replace(state._return_uncalled(), to_act=None)
     following = state._next_to_act(state._index(big_blind))
     if following is None:
         return state._end_street()

@@ -24,9 +24,9 @@ from hands.engine import betting
 from hands.engine import out_of_turn as oot
 from hands.messages import illegal_message
 from hands.models import Hand, HandAction, HandStatus, OutOfTurn
-from hands.selectors import away_seats, betting_state, legal_public
+from hands.selectors import betting_state, legal_public
 from hands.services.common import publish_table, refuse, table_of
-from hands.services.hands import _hand_row, _kill_away_hands
+from hands.services.hands import _hand_row
 from tournaments.services import tournament_lock
 
 
@@ -100,7 +100,8 @@ def hand_out_of_turn(
         raise refuse("item_pending", seat=state.to_act)
     if state.awaiting:
         raise refuse("oot_floor", seat=state.awaiting[0])
-    if seat not in state.in_hand or seat in state.dead or seat in away_seats(tournament.pk, number):
+    # A seat dealt dead on penalty (TDA 71-C) is out of the hand from the deal.
+    if seat not in state.in_hand or seat in state.ruled_dead:
         raise refuse("oot_not_in_hand", seat=seat)
     if seat == state.to_act:
         raise refuse("oot_in_turn", seat=seat)
@@ -149,7 +150,7 @@ def hand_skipped_rule(
        unknown ruling (400).
     2. The ruling is a line of the log; once every skipped seat is ruled on, the betting
        goes on: a dead hand folds when the action reaches it, the actions out of turn
-       after it stand as the action reaches them; players away fold (TDA 71-C).
+       after it stand as the action reaches them.
     3. One audit entry citing TDA 53-B; the table's tablets see it after commit.
 
     Returns the hand and the betting after it."""
@@ -161,7 +162,6 @@ def hand_skipped_rule(
         raise refuse("oot_no_ruling", seat=seat)
     after = state.rule_skipped(seat, ruling)
     _line(hand, state, after, seat=seat, kind=ruling, amount=None, out_of_turn=OutOfTurn.RULING)
-    after = _kill_away_hands(tournament, table, hand, after)
     audit_record(
         actor=actor,
         action="hand.skipped_ruling",

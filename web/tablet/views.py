@@ -231,7 +231,9 @@ def _positions(now):
 
 
 def _seat_ring(table: Table, now, hand: Hand | None, positions, clocks: list[dict]) -> list:
-    """Every usable seat clockwise with its player, chips and badges."""
+    """Every usable seat clockwise with its player, chips and badges. A player on
+    penalty shows the hands left to miss; in the hand in play, whether the seat was dealt
+    dead (TDA 71-C) or, the penalty given during this hand, plays it live (TDA 68)."""
     dealt = {p.seat: p for p in hand.players.all()} if hand else {}
     marks = hand or positions  # both know button, small blind (seat) and big blind
     waiting = set(positions.waiting) if positions else set()
@@ -255,6 +257,8 @@ def _seat_ring(table: Table, now, hand: Hand | None, positions, clocks: list[dic
         player = dealt.get(number)
         in_hand = player is not None and entry is not None and player.entry_id == entry
         waits = entry is not None and (number in waiting or (hand is not None and wait))
+        dead = in_hand and player.dead  # TDA 71-C: on penalty, dead from the deal
+        away_left = away.get(number) if entry is not None else None
         ring.append(
             {
                 "seat": number,
@@ -273,7 +277,11 @@ def _seat_ring(table: Table, now, hand: Hand | None, positions, clocks: list[dic
                 "new": entry is not None and entry in now.new_players,
                 "sits_out": hand is not None and entry is not None and not in_hand and not waits,
                 "clock": clock_by_seat.get(number),
-                "away": away.get(number) if entry is not None else None,
+                "away": away_left,
+                "dead": dead,
+                # TDA 68: a penalty given during this hand begins after it; the player's
+                # hand in play stays live.
+                "away_next": bool(away_left) and in_hand and not dead,
                 "warned": entry in warned,
             }
         )
@@ -342,7 +350,7 @@ def _oot_offer(tablet: Tablet, seats: list[dict], state) -> dict | None:
             and not s["away"]
             and s["seat"] != state.to_act
             and s["seat"] in state.in_hand
-            and s["seat"] not in held | state.dead
+            and s["seat"] not in held | state.ruled_dead
             and state.player(s["seat"]).can_act
         ],
         "pending": [
@@ -356,7 +364,7 @@ def _oot_offer(tablet: Tablet, seats: list[dict], state) -> dict | None:
         ],
         "awaiting": list(state.awaiting),
         "limited": sorted(state.limited),
-        "dead": sorted(state.dead),
+        "dead": sorted(state.ruled_dead),
         "offenders": offenders,
         "penalty_note": str(OOT_PENALTY) if offenders else "",
         "floor_url": (

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('hands', '0008_hand_house_settings'),
+        ('hands', '0009_hand_player_dead'),
     ]
 
     operations = [
