@@ -125,9 +125,8 @@ def test_disqualification_removes_the_entry_and_its_chips_tda_71d(event):
 
 def test_disqualifying_the_third_last_player_makes_the_clock_heads_up_casino31(event):
     seated = seat_players(event, {1: [1, 2, 3]})
-    clock_services.clock_settings_update(
-        actor=None, tournament_id=event.pk, data={"halve_heads_up": True}
-    )
+    event.house_settings = {"heads_up_level": "casino"}  # casino §31
+    event.save()
     clock_services.clock_act(actor=None, tournament_id=event.pk, action="start")
 
     give(event, seated[(1, 1)], PenaltyKind.DISQUALIFICATION, reason="Collusion")

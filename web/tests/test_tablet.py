@@ -687,6 +687,8 @@ def test_the_player_clock_of_this_table_counts_tda_29(client, world):
 
 def test_hands_left_at_the_end_of_the_day(client, world):
     event, _seated = world
+    event.house_settings = {"day_end_draw": "casino"}  # casino §28
+    event.save()
     clock_services.clock_act(actor=None, tournament_id=event.pk, action="start")
     clock = clock_services.clock_day_end(actor=None, tournament_id=event.pk)
     client.force_login(staff("dealer"))
