@@ -269,7 +269,15 @@ def clock_prepare(*, tournament: Tournament, setup: dict) -> Clock:
             chip_set=ChipSet.objects.filter(pk=saved.get("chip_set")).first(),
         )
         StructureStep.objects.bulk_create(_steps_rows(structure, steps))
-    settings = setup.get("settings") or {}
+    settings = dict(setup.get("settings") or {})
+    # A template saved before issue 19 keeps the house's choices in the clock's old
+    # settings: they become the new event's readings (its own choices first).
+    legacy, turbo = engine.legacy_readings(settings)
+    if legacy:
+        tournament.house_settings = {**legacy, **tournament.house_settings}
+        tournament.save(update_fields=["house_settings"])
+    if turbo:
+        settings.setdefault("turbo", True)
     return Clock.objects.create(
         tournament=tournament,
         structure=structure,

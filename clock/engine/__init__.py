@@ -323,6 +323,26 @@ CASINO = "casino"
 DEAD = "dead"  # clock_expired_no_bet: the hand is dead whether or not it faces a bet
 
 
+def legacy_readings(settings: dict) -> tuple[dict[str, str], bool]:
+    """The readings that a clock's settings from before issue 19 stand for, as a saved
+    event template may still hold them (the clock's migration 0003 moves the stored
+    clocks the same way): casino §31's halving, a player clock longer than the TDA's
+    30 s or folded (casino §27), a turbo's 30 s folded. Only the non-TDA readings, and
+    whether the event is a turbo."""
+    readings: dict[str, str] = {}
+    seconds = settings.get("player_clock_seconds", 30)
+    countdown = settings.get("player_clock_countdown", 5)
+    folded = settings.get("player_clock_unfacing") == "fold"
+    turbo = folded and (seconds, countdown) == (30, 5)
+    if settings.get("halve_heads_up"):
+        readings["heads_up_level"] = CASINO
+    if folded:
+        readings["clock_expired_no_bet"] = DEAD
+    if seconds > 30 or turbo:
+        readings["player_clock"] = CASINO
+    return readings, turbo
+
+
 # --- Player clock (TDA 29, casino §27) ----------------------------------------------
 
 DEAD_HAND = "dead"

@@ -143,5 +143,18 @@ class Migration(migrations.Migration):
         migrations.RemoveField(model_name='clock', name='player_clock_seconds'),
         migrations.RemoveField(model_name='clock', name='player_clock_countdown'),
         migrations.RemoveField(model_name='clock', name='player_clock_unfacing'),
+        # A default first, so that going back can add the column to the rows there are.
+        migrations.AlterField(
+            model_name='playerclock',
+            name='unfacing',
+            field=models.CharField(
+                choices=[
+                    ('check', 'The hand is checked (TDA 29)'),
+                    ('fold', 'The hand is folded (IFP)'),
+                ],
+                default='check',
+                max_length=5,
+            ),
+        ),
         migrations.RemoveField(model_name='playerclock', name='unfacing'),
     ]

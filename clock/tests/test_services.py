@@ -379,8 +379,7 @@ def test_casino31_heads_up_halves_the_next_levels_when_two_players_remain():
     event = tournament(status="registering")
     entries = [register(event, name).entry for name in ("Anna", "Ben", "Cleo")]
     with_structure(event)
-    event.house_settings = {"heads_up_level": "casino"}
-    event.save()
+    Tournament.objects.filter(pk=event.pk).update(house_settings={"heads_up_level": "casino"})
     services.clock_act(actor=None, tournament_id=event.pk, action="start")
 
     bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=entries[0].pk)

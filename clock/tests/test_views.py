@@ -5,6 +5,7 @@ import pytest
 from clock import services
 from clock.models import Clock, PlayerClock
 from clock.tests.factories import with_structure
+from tournaments.models import Tournament
 from tournaments.tests.factories import staff, tournament
 
 pytestmark = pytest.mark.django_db
@@ -130,8 +131,9 @@ def test_director_marks_the_event_a_turbo(client, event):
 
 
 def test_end_of_day_asks_then_draws(client, event):
-    event.house_settings = {"day_end_draw": "casino"}  # casino §28
-    event.save()
+    Tournament.objects.filter(pk=event.pk).update(
+        house_settings={"day_end_draw": "casino"}
+    )  # casino §28
     client.force_login(staff("director"))
     services.clock_act(actor=None, tournament_id=event.pk, action="start")
 

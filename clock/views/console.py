@@ -33,6 +33,7 @@ CONFIRM = {
     "finish": gettext_lazy("Stop the clock for good? This cannot be undone."),
 }
 
+
 def _actions() -> list[tuple[str, str]]:
     return [
         (a, a)
