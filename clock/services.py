@@ -38,7 +38,7 @@ from floorman.celery import app as celery_app
 from floorman.errors import Conflict, Invalid, NotFound
 from tournaments import engine as tournaments_engine
 from tournaments.engine import flights as flights_engine
-from tournaments.models import EntryStatus, FlightEnd, Tournament, TournamentStatus
+from tournaments.models import Entry, EntryStatus, FlightEnd, Tournament, TournamentStatus
 from tournaments.selectors import house_settings, rules_at
 from tournaments.services import tournament_level_set, tournament_lock, tournament_start
 from tournaments.services.bags import flight_end_write, flight_stop_check
@@ -297,13 +297,13 @@ def clock_heads_up_sync(*, tournament_id: int) -> None:
     clock = Clock.objects.select_for_update().filter(pk=tournament_id).first()
     if clock is None or clock.status == engine.FINISHED:
         return
+    active = Entry.objects.filter(tournament_id=tournament_id, status=EntryStatus.ACTIVE).count()
+    if active != 2 and clock.halved_from is None:
+        return  # not heads-up, nothing halved: whatever the reading, nothing changes
     reading = house_settings(clock.tournament).heads_up_level
-    if reading == engine.TDA and clock.halved_from is None:
-        return  # nothing to halve, nothing to undo: no count needed
     steps = structure_steps(clock.structure_id)
     if not steps:
         return
-    active = clock.tournament.entries.filter(status=EntryStatus.ACTIVE).count()
     halve = engine.heads_up_halves(reading, players_left=active)
     new = engine.heads_up(clock.as_state(), steps, timezone.now(), halve=halve)
     if new == clock.as_state():
