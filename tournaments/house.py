@@ -213,6 +213,55 @@ SETTINGS: tuple[Setting, ...] = (
             ),
         ),
     ),
+    Setting(
+        "heads_up_level",
+        _("The level length once two players are left"),
+        (
+            Reading(
+                TDA,
+                _("The levels stay as scheduled"),
+                "TDA (no rule)",
+                _(
+                    "The TDA has no rule that shortens levels heads-up: they run as the "
+                    "structure has them to the end."
+                ),
+            ),
+            Reading(
+                "casino",
+                _("The levels last half as long"),
+                "casino §31",
+                _(
+                    "As soon as only two players are left in the event, every level after the "
+                    "one in play lasts half its scheduled time."
+                ),
+            ),
+        ),
+    ),
+    Setting(
+        "day_end_draw",
+        _("How a day of play ends"),
+        (
+            Reading(
+                TDA,
+                _("When the day's last level ends"),
+                "TDA (no rule)",
+                _(
+                    "The TDA draws no hands: play stops when the last level of the day on the "
+                    "director's schedule runs out."
+                ),
+            ),
+            Reading(
+                "casino",
+                _("A card drawn: 3 to 7 more hands at every table"),
+                "casino §28",
+                _(
+                    "Five to fifteen minutes before the day's last level ends the director stops "
+                    "the clock; a player draws a card from three to seven, and every table plays "
+                    "that many more hands."
+                ),
+            ),
+        ),
+    ),
 )
 
 SETTINGS += (
