@@ -117,6 +117,9 @@ def tournament_setup(tournament: Tournament) -> dict:
     policies."""
     setup = {name: getattr(tournament, name) for name in SETUP_FIELDS}
     setup["mystery_prizes"] = [dict(prize) for prize in tournament.mystery_prizes]
+    # Issue 19: the venue it follows and its own readings where the books disagree.
+    setup["venue_id"] = tournament.venue_id
+    setup["house_settings"] = dict(tournament.house_settings)
     return setup
 
 

@@ -56,7 +56,7 @@ from hands.tests.factories import button_at, deal, finish, seat_players
 from prizes import services as prize_services
 from prizes.services import events as prize_events
 from rulings import services as rulings_services
-from tournaments.models import Alternate, Entry, Player, Tournament
+from tournaments.models import Alternate, Entry, Player, Tournament, Venue
 from tournaments.services import series as series_services
 from tournaments.tests.factories import register, staff, tournament
 
@@ -111,6 +111,7 @@ class World:
     api_key_id: int  # another tool's key, not revoked
     event_template_id: int  # saved from `event`
     series_id: int  # a public series holding `event` (issue 17)
+    venue_id: int  # the default venue, with a house setting of its own (issue 19)
 
 
 def build_world() -> World:
@@ -195,7 +196,11 @@ def build_world() -> World:
     series_services.series_event_set(
         actor=director, tournament_id=event.pk, series_id=series.pk, series_number=1
     )
+    venue = Venue.objects.create(
+        name="Fuzz Casino", is_default=True, house_settings={"undercall": "casino"}
+    )
     return World(
+        venue_id=venue.pk,
         series_id=series.pk,
         director_token=token,
         event=event,
@@ -253,6 +258,7 @@ def known_path_parameters(path: str, world: World) -> dict:
         "bag_pk": 1,  # Day 2 (issue 17): the world's event has no flights, no bags
         "ticket_pk": 1,  # tickets (issue 17): none in this world, or not the caller's
         "knockout_pk": 1,  # bounties (issue 18): the world's event has none
+        "venue_pk": world.venue_id,
     }
 
 

@@ -420,3 +420,36 @@ def test_desk_intentions_work_on_a_copy():
     )
 
     assert registration.entry.chips == source.starting_stack
+
+
+# --- The house settings come along (issue 19) ------------------------------------------------
+
+
+def test_a_copy_and_a_template_keep_the_venue_and_the_events_own_readings():
+    from tournaments.models import Venue
+
+    director = staff("director")
+    casino = Venue.objects.create(name="Casino", house_settings={"player_clock": "casino"})
+    source = saturday_night(director)
+    source.venue = casino
+    source.house_settings = {"show_order": "any_round"}
+    source.save()
+    seating_services.tables_close(tournament=source)
+
+    copy = events.event_copy(
+        actor=director, tournament_id=source.pk, name="Copy", start_at=NEXT_SATURDAY
+    )
+    assert (copy.venue_id, copy.house_settings) == (casino.pk, {"show_order": "any_round"})
+
+    template = events.event_template_save(actor=director, tournament_id=source.pk, name="Sat")
+    casino.delete()  # gone since the template was saved: the new event follows the default
+    template.setup["event"]["house_settings"]["undercall"] = "no-longer-offered"
+    template.save()
+    started = events.event_template_start(
+        actor=director,
+        template_id=template.pk,
+        name="From the template",
+        start_at=NEXT_SATURDAY,
+        tables=False,  # the copy holds the tables
+    )
+    assert (started.venue_id, started.house_settings) == (None, {"show_order": "any_round"})

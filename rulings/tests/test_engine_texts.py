@@ -103,6 +103,9 @@ BET_QUESTIONS = {
         k, (("A", "bet", 1000), ("B", "raise", 3000)), chips=(1000,)
     ),
     "undercall facing the opener (51-B)": lambda k: _bet(k, A_BET, chips=(500,)),
+    "undercall, the house reads casino §37": lambda k: _bet(
+        k, A_BET, chips=(500,), undercall="casino"
+    ),
     "raise with an amount (43-B)": lambda k: _bet(k, A_BET, says="raise", amount=2500),
     "raise without an amount (51-A)": lambda k: _bet(k, A_BET, says="raise"),
     "raise under the minimum": lambda k: _bet(k, A_BET, says="raise", amount=1500),
@@ -216,6 +219,18 @@ POTS_QUESTIONS = {
         seats=4,
         smallest_chip=5,
     ),
+    "two odd chips, the house reads casino §20": lambda k: _pots(
+        k,
+        (1, 35),
+        (2, 35),
+        (3, 35),
+        (4, 10, True),
+        winners=((1, 2, 3),),
+        button=2,
+        seats=4,
+        smallest_chip=5,
+        odd_chips="worst_position",
+    ),
     "pots only": lambda k: _pots(k, (1, 500), (2, 1500), (3, 1500)),
 }
 
@@ -256,6 +271,7 @@ AMOUNTLESS = [
     (potlimit.pot_limit, "posted", _pl(1, street="flop", posted=(100, 200))),
     (pots.pots, "winners", _pots(1, (1, 500), (2, 1500), (3, 1500), winners=((2, 3), (1,)))),
     (pots.pots, "contributions", _pots(1, (1, 500), (1, 500))),
+    (pots.pots, "odd_chips", _pots(1, (1, 500), (2, 500), odd_chips="all")),
     (chiprace.chip_race, "cards", _race(1, (1, 2, ("As",), 100))),
     (chiprace.chip_race, "cards", _race(1, (1, 1, ("Zs",), 100))),
     (chiprace.chip_race, "cards", _race(1, (1, 1, ("As",), 100), (2, 1, ("As",), 100))),
@@ -328,6 +344,7 @@ MORE = [
     (bets.interpret, "street", _bet(1, street="showdown", chips=(100,))),
     (bets.interpret, "blinds", replace(_bet(1, chips=(100,)), blinds=(200, 100))),
     (bets.interpret, "ambiguous", _bet(1, chips=(100,), ambiguous="lowest")),
+    (bets.interpret, "undercall", _bet(1, chips=(100,), undercall="loudest")),
     (bets.interpret, "chips", _bet(1, chips=(100, 0))),
     (bets.interpret, "declared_amount", _bet(1, says="fold", amount=2000)),
     (bets.interpret, "declared_amount", _bet(1, amount=0)),

@@ -20,7 +20,7 @@ from floorman import live
 from floorman.audit import audit_record, staff_user
 from floorman.errors import Conflict, Invalid, NotFound
 from floorman.names import name_visible
-from tournaments import engine
+from tournaments import engine, house
 from tournaments.messages import refusal_message
 from tournaments.models import (
     MAX_MONEY,
@@ -35,6 +35,7 @@ from tournaments.models import (
     TournamentStatus,
     Transaction,
     TransactionKind,
+    Venue,
 )
 from tournaments.selectors import (
     SETUP_FIELDS,
@@ -227,11 +228,26 @@ def tournament_add(*, data: dict) -> Tournament:
     tournament_check(data)
     satellite_target_check(tournament_id=None, target_id=data.get("satellite_target_id"))
     tournament = Tournament.objects.create(
-        **{k: v for k, v in data.items() if k in TOURNAMENT_FIELDS and k != "current_level"}
+        **{k: v for k, v in data.items() if k in TOURNAMENT_FIELDS and k != "current_level"},
+        **_house_of_setup(data),
     )
     if "current_level" in data:
         tournament_level_set(tournament=tournament, level=data["current_level"])
     return tournament
+
+
+def _house_of_setup(data: dict) -> dict:
+    """A copy's or template's venue and house settings (issue 19), as far as they still
+    hold: a venue since deleted, or a reading no longer offered, is left out."""
+    venue_id = data.get("venue_id")
+    venue = Venue.objects.filter(pk=venue_id).first() if isinstance(venue_id, int) else None
+    chosen = data.get("house_settings") if isinstance(data.get("house_settings"), dict) else {}
+    readings = {
+        key: value
+        for key, value in chosen.items()
+        if key in house.BY_KEY and value in house.BY_KEY[key].values
+    }
+    return {"venue": venue, "house_settings": readings}
 
 
 @transaction.atomic
