@@ -285,9 +285,7 @@ def test_older_tda_halts_at_three_free_seats_whatever_the_fullest_table():
     rule = engine.HALT_FREE_SEATS
     assert engine.halted_tables(tables, rule=rule) == [(1, "older TDA 25")]
     # No blinds condition in that rule; a waiver still lets the table play.
-    assert engine.halted_tables(tables, rule=rule, at_open_seat={1: False}) == [
-        (1, "older TDA 25")
-    ]
+    assert engine.halted_tables(tables, rule=rule, at_open_seat={1: False}) == [(1, "older TDA 25")]
     assert engine.halted_tables(tables, rule=rule, waived=[1]) == []
 
 

@@ -1192,7 +1192,6 @@ def test_director_saves_the_seating_settings(director, event):
         {
             "balance_threshold": "1",
             "source_rule": "break_order",
-            "halt_rule": "casino",
             "break_headroom": "2",
             "final_table_size": "10",
             "final_draw": "position",
@@ -1203,7 +1202,7 @@ def test_director_saves_the_seating_settings(director, event):
     assert response.status_code == 302
     settings = Seating.objects.get(tournament=event)
     assert settings.balance_threshold == 1 and settings.source_rule == "break_order"
-    assert settings.halt_rule == "casino" and settings.break_headroom == 2
+    assert settings.break_headroom == 2
     assert settings.final_table_size == 10 and settings.final_draw == "position"
     assert settings.stud_positions is True
 
@@ -1214,7 +1213,6 @@ def test_balance_threshold_runs_from_1_to_5(director, event):
         {
             "balance_threshold": "6",
             "source_rule": "most",
-            "halt_rule": "tda",
             "break_headroom": "0",
             "final_draw": "random",
         },
