@@ -20,6 +20,10 @@ REFUSALS = {
         "Table %(number)s is halted (%(rule)s): wait for players to be moved in, "
         "or the floor waives the halt."
     ),
+    "table_minimum": _(
+        "Table %(number)s may not deal: play at a table starts only with %(minimum)s "
+        "players while other tables play (casino §17). Ask the floor to balance or break it."
+    ),
     "break_on_clock": _("The clock shows a break: deal the next hand when play resumes."),
     "h4h_wait": _(
         "Hand-for-hand (RP-8): this table has played this round's hand; wait for the deal."

@@ -33,7 +33,7 @@ from seating.services.day2 import day2_start
 from tournaments.lookups import tournament_or_404
 from tournaments.messages import day2_refusal
 from tournaments.models import Bag, BagStatus, Entry, Tournament
-from tournaments.selectors import bag_label, day2_state
+from tournaments.selectors import bag_label, day2_state, house_settings
 from tournaments.services.day2 import bag_choose
 
 MAX_ID = 2**63 - 1
@@ -246,8 +246,16 @@ class TableSerializer(serializers.Serializer):
     players = serializers.IntegerField()
     break_order = serializers.IntegerField(help_text=_("1 breaks first."))
     halted = serializers.BooleanField(help_text=_("Play halts here (TDA 11-D)."))
-    halt_rule = serializers.CharField(allow_null=True)
+    halt_rule = serializers.CharField(
+        allow_null=True, help_text=_("The rule it halts by, as the house setting reads it.")
+    )
     halt_waived = serializers.BooleanField()
+    may_not_start = serializers.BooleanField(
+        help_text=_(
+            "Too few players to deal while other tables play (casino §17, when the house "
+            "setting asks for three)."
+        )
+    )
     seats = SeatSerializer(many=True)
 
 
@@ -284,7 +292,10 @@ class DrawResultSerializer(serializers.Serializer):
     assignments = AssignmentSerializer(many=True)
     short_tables = serializers.ListField(
         child=serializers.IntegerField(),
-        help_text=_("Tables with fewer than three players (casino §17)."),
+        help_text=_(
+            "Tables that may not deal with so few players (casino §17: fewer than three), "
+            "when the house setting asks for a minimum."
+        ),
     )
 
 
@@ -379,8 +390,9 @@ def _people(entry_ids) -> dict[int, tuple[int, str]]:
 
 def tables_data(tournament: Tournament, number: int | None = None) -> list[dict]:
     """The open tables with every seat and who sits there, and which tables halt."""
-    _plan, halted, _views = services.balance_state(tournament)
+    _plan, halted, views = services.balance_state(tournament)
     halt_rule = dict(halted)
+    short = set(engine.short_tables(views, rule=house_settings(tournament).table_minimum))
     seats = Seat.objects.filter(table__tournament=tournament, table__broken_at=None)
     if number is not None:
         seats = seats.filter(table__number=number)
@@ -409,6 +421,7 @@ def tables_data(tournament: Tournament, number: int | None = None) -> list[dict]
                 "halted": table in halt_rule,
                 "halt_rule": halt_rule.get(table),
                 "halt_waived": waived,
+                "may_not_start": table in short,
                 "seats": [],
             },
         )
@@ -626,7 +639,9 @@ class DrawView(SeatingView):
                     }
                     for m in moves
                 ],
-                "short_tables": engine.short_tables(table_views(tournament.pk)),
+                "short_tables": engine.short_tables(
+                    table_views(tournament.pk), rule=house_settings(tournament).table_minimum
+                ),
             }
         )
 

@@ -299,7 +299,6 @@ class SeatingSettingsForm(forms.ModelForm):
         fields = [
             "balance_threshold",
             "source_rule",
-            "halt_rule",
             "break_headroom",
             "final_table_size",
             "final_draw",
@@ -308,7 +307,6 @@ class SeatingSettingsForm(forms.ModelForm):
         ]
         widgets = {
             "source_rule": forms.RadioSelect,
-            "halt_rule": forms.RadioSelect,
             "final_draw": forms.RadioSelect,
         }
 

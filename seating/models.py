@@ -51,12 +51,6 @@ class SourceRule(models.TextChoices):
     BREAK_ORDER = engine.SOURCE_BREAK_ORDER, _("The next table in the break order")
 
 
-class HaltRule(models.TextChoices):
-    TDA = engine.HALT_TDA, _("TDA 11-D: three or more players short")
-    CASINO = engine.HALT_BELOW_FOUR, _("Casino §14: fewer than four players")
-    OFF = engine.HALT_OFF, _("Never halt")
-
-
 class FinalDraw(models.TextChoices):
     RANDOM = engine.FINAL_RANDOM, _("Random seats")
     BLIND_POSITION = engine.FINAL_BY_POSITION, _("Seat cards by blind position (casino §30)")
@@ -80,9 +74,6 @@ class Seating(models.Model):
         choices=SourceRule.choices,
         default=SourceRule.MOST_PLAYERS,
     )
-    halt_rule = models.CharField(
-        _("halting play"), max_length=8, choices=HaltRule.choices, default=HaltRule.TDA
-    )
     break_headroom = models.PositiveSmallIntegerField(
         _("free seats to keep when breaking"),
         default=0,
@@ -92,7 +83,10 @@ class Seating(models.Model):
         _("final table size"),
         null=True,
         blank=True,
-        help_text=_("Empty: RP-9 (9 for 8- and 9-handed, 7 for 6- and 7-handed)."),
+        help_text=_(
+            "Empty: the house setting (TDA RP-9: 9 for 8- and 9-handed, 7 for 6- and "
+            "7-handed; casino §30: ten)."
+        ),
     )
     final_draw = models.CharField(
         _("final table draw"), max_length=10, choices=FinalDraw.choices, default=FinalDraw.RANDOM
@@ -113,7 +107,6 @@ class Seating(models.Model):
     SETTINGS = (
         "balance_threshold",
         "source_rule",
-        "halt_rule",
         "break_headroom",
         "final_table_size",
         "final_draw",

@@ -15,6 +15,11 @@ from seating.engine.lookup import FieldIndex, Row
 from seating.lookup import IndexCache
 from seating.models import Move, Seat, Seating, SeatingAction, Table, TableState
 from tournaments.models import CountSweep, Entry, EntryStatus, Tournament
+from tournaments.selectors import house_settings
+
+# The house settings (tournaments.house) seating's rules read: an event's copy or template
+# carries the event's own choices of them with its seating.
+HOUSE_KEYS = ("halting", "final_table", "table_minimum")
 
 
 def seating_settings(tournament_id: int) -> Seating:
@@ -22,6 +27,17 @@ def seating_settings(tournament_id: int) -> Seating:
     changes them (settings_update saves the row)."""
     return Seating.objects.filter(tournament_id=tournament_id).first() or Seating(
         tournament_id=tournament_id
+    )
+
+
+def final_size(tournament: Tournament, settings: Seating | None = None) -> int:
+    """The players at which the final table forms: the event's own number, else the house
+    setting "final_table" (TDA RP-9 or casino §30)."""
+    settings = settings or seating_settings(tournament.pk)
+    return engine.final_table_size(
+        tournament.table_size,
+        settings.final_table_size,
+        rule=house_settings(tournament).final_table,
     )
 
 
@@ -45,8 +61,11 @@ def seating_setup(tournament_id: int) -> dict:
             table["accessible"].append(seat)
         if blocked:
             table["blocked"].append(seat)
+    own = Tournament.objects.filter(pk=tournament_id).values_list("house_settings", flat=True)
     return {
         "settings": {name: getattr(settings, name) for name in Seating.SETTINGS},
+        # The event's own seating readings (issue 19); the venue's are the venue's.
+        "house": {k: v for k, v in (own.first() or {}).items() if k in HOUSE_KEYS},
         "tables": list(tables.values()),  # the first breaks first
     }
 

@@ -8,6 +8,7 @@ from hands.engine import handforhand
 from hands.selectors import hand_for_hand, open_table, places_paid, tables_in_play
 from seating import engine as seating_engine
 from seating import services as seating_services
+from seating.selectors import final_size as seating_final_size
 from seating.selectors import seating_settings, table_now
 from tournaments.selectors import active_entry_count
 
@@ -22,7 +23,7 @@ def seating_pass(sim) -> None:
     (TDA 10-B), the balancing moves (TDA 11-A). No player is moved any other way."""
     tournament = sim.tournament
     settings = seating_settings(tournament.pk)
-    final_size = seating_engine.final_table_size(tournament.table_size, settings.final_table_size)
+    final_size = seating_final_size(tournament, settings)  # RP-9 or casino §30: the house setting
     for _ in range(MOST_PASSES):
         plan, _halted, views = sim.timings.call(
             "balance_state", seating_services.balance_state, tournament=tournament

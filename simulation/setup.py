@@ -116,7 +116,6 @@ def tournament_create(
         data={
             "balance_threshold": 2,  # TDA 11-A
             "source_rule": "most",
-            "halt_rule": "tda",
             "break_headroom": 0,
             "final_draw": "random",
         },

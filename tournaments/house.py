@@ -350,6 +350,108 @@ SETTINGS += (
     ),
 )
 
+SETTINGS += (
+    # Seating (issue 19): seating.engine takes these readings as plain arguments.
+    Setting(
+        "halting",
+        _("Halting play at a short table"),
+        (
+            Reading(
+                TDA,
+                _("Three or more players short of the fullest table"),
+                "TDA 11-D",
+                _(
+                    "A table three or more players shorter than the table with the most "
+                    "players stops dealing once its big blind reaches an empty seat, until "
+                    "it is balanced."
+                ),
+            ),
+            Reading(
+                "casino",
+                _("Fewer than four players"),
+                "casino §14",
+                _(
+                    "Once registration has closed, a table with fewer than four players stops "
+                    "dealing while the floor balances players to it."
+                ),
+            ),
+            Reading(
+                "short_handed",
+                _("Two or more players short (6-handed and turbo events)"),
+                "TDA 11-D",
+                _(
+                    "The TDA leaves halting in 6-handed and turbo events to the director: a "
+                    "table two or more players shorter than the fullest stops once its big "
+                    "blind reaches an empty seat (two of six, as three of nine)."
+                ),
+            ),
+            Reading(
+                "free_seats",
+                _("Three or more free seats"),
+                "older TDA 25",
+                _(
+                    "A table with three or more empty seats stops dealing while another table "
+                    "has more players, however full the fullest table is."
+                ),
+            ),
+            Reading(
+                "off",
+                _("Play never halts"),
+                "TDA 11-D",
+                _("The director waives halting play; a waiver is not a misdeal."),
+            ),
+        ),
+    ),
+    Setting(
+        "final_table",
+        _("When the final table forms"),
+        (
+            Reading(
+                TDA,
+                _("At nine players (seven in 6- and 7-handed events)"),
+                "TDA RP-9",
+                _(
+                    "Events of eight or nine a table combine from two tables of five to a final "
+                    "table of nine; events of six or seven from two tables of four to seven."
+                ),
+            ),
+            Reading(
+                "casino",
+                _("At ten players"),
+                "casino §30",
+                _(
+                    "The final table plays with eight to ten players: full-ring events combine "
+                    "to it as soon as ten are left; short-handed events follow RP-9."
+                ),
+            ),
+        ),
+    ),
+    Setting(
+        "table_minimum",
+        _("The fewest players a table deals to"),
+        (
+            Reading(
+                TDA,
+                _("No minimum: balancing and halting decide"),
+                "TDA 11",
+                _(
+                    "The TDA sets no minimum for a table; short tables are balanced and, when "
+                    "short enough, halted."
+                ),
+            ),
+            Reading(
+                "casino",
+                _("Three players"),
+                "casino §17",
+                _(
+                    "Play at a table starts only with three players: a table with fewer may "
+                    "not deal while other tables are in play."
+                ),
+            ),
+        ),
+    ),
+)
+
 BY_KEY = {setting.key: setting for setting in SETTINGS}
 KEYS = tuple(BY_KEY)
 

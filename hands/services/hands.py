@@ -31,7 +31,7 @@ from hands.services.common import publish_table, refuse, table_of
 from seating import engine as seating_engine
 from seating.engine import blinds
 from seating.models import Seat
-from seating.selectors import seating_settings, table_now, table_views
+from seating.selectors import table_now, table_views
 from tournaments.models import Entry, Tournament
 from tournaments.selectors import active_entry_count, house_settings
 from tournaments.services import entries_chips_count, tournament_lock
@@ -52,13 +52,13 @@ def _level_now(tournament: Tournament):
     return max(1, clock_engine.level_number(steps, reading.position)), step
 
 
-def _refuse_if_halted(tournament: Tournament, table, now) -> None:
-    """TDA 11-D, casino §14 (house setting): a short table stops dealing; which tables
-    halt is seating's rule (seating.engine.halted_tables), asked here with this table's
-    own blinds. The floor may waive it."""
+def _refuse_if_halted(tournament: Tournament, table, now, rule: str) -> None:
+    """TDA 11-D, casino §14, older TDA 25 (the house setting "halting", `rule`): a short
+    table stops dealing; which tables halt is seating's rule
+    (seating.engine.halted_tables), asked here with this table's own blinds. The floor
+    may waive it."""
     if table.halt_waived:
         return
-    rule = seating_settings(tournament.pk).halt_rule
     if rule == seating_engine.HALT_OFF:
         return  # nothing to read at every deal
     # Before its first hand a table has no blinds to reach a seat: balance it first.
@@ -77,6 +77,19 @@ def _refuse_if_halted(tournament: Tournament, table, now) -> None:
     for number, halt_rule in halted:
         if number == table.number:
             raise refuse("halted", number=table.number, rule=halt_rule)
+
+
+def _refuse_if_too_few(tournament: Tournament, table, rule: str) -> None:
+    """Casino §17 (the house setting "table_minimum", `rule`): play at a table starts only
+    with three players, so a table with fewer does not deal while other tables play; the
+    floor balances players to it or breaks it. The TDA sets no such minimum."""
+    if rule == seating_engine.MINIMUM_TDA:
+        return  # nothing to read at every deal
+    short = seating_engine.short_tables(table_views(tournament.pk), rule=rule)
+    if table.number in short:
+        raise refuse(
+            "table_minimum", number=table.number, minimum=seating_engine.MIN_PLAYERS_TO_START
+        )
 
 
 def _hand_row(table, number: int) -> Hand:
@@ -110,7 +123,9 @@ def hand_start(*, actor, tournament_id: int, number: int) -> Hand:
         raise refuse("too_few_players")
     if now.state.button is None:
         raise refuse("no_button")
-    _refuse_if_halted(tournament, table, now)
+    house = house_settings(tournament)  # halting and the table minimum: issue 19
+    _refuse_if_halted(tournament, table, now, house.halting)
+    _refuse_if_too_few(tournament, table, house.table_minimum)
     round_number = h4h.round_for_new_hand(tournament, table)
     level, step = _level_now(tournament)
     positions = now.positions()

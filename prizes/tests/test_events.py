@@ -26,6 +26,7 @@ from prizes.models import EventTemplate, Payment
 from prizes.services import events
 from seating import services as seating_services
 from seating.models import Seat, Seating, Table, VenueTable
+from seating.selectors import HOUSE_KEYS
 from seating.services import desk
 from seating.tests.factories import add_tables
 from tournaments.models import Alternate, Entry, Tournament, Transaction
@@ -77,8 +78,10 @@ def saturday_night(director) -> Tournament:
     seating_services.settings_update(
         actor=director,
         tournament_id=event.pk,
-        data={"balance_threshold": 1, "halt_rule": "casino", "final_table_size": 8},
+        data={"balance_threshold": 1, "final_table_size": 8},
     )
+    # Halting is a house setting (issue 19); the copy carries the event's seating readings.
+    Tournament.objects.filter(pk=event.pk).update(house_settings={"halting": "casino"})
     h4h_settings_update(
         actor=director, tournament_id=event.pk, data={"seconds_per_hand": 90, "margin": 2}
     )
@@ -112,6 +115,7 @@ def setup_of(event: Tournament) -> dict:
         "clock": {name: getattr(clock, name) for name in Clock.SETTINGS},
         "payouts": payouts.settings_dict(),
         "seating": {name: getattr(seating, name) for name in Seating.SETTINGS},
+        "seating_house": {k: v for k, v in event.house_settings.items() if k in HOUSE_KEYS},
         "hand_for_hand": {name: getattr(h4h, name) for name in HandForHand.HOUSE_SETTINGS},
         "tables": [
             (t.number, t.seats, t.break_order, accessible, blocked)

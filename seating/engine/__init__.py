@@ -17,12 +17,27 @@ from seating.engine.blinds import big_blind_guess
 
 SOURCE_MOST_PLAYERS = "most"
 SOURCE_BREAK_ORDER = "break_order"
-HALT_TDA = "tda"
-HALT_BELOW_FOUR = "casino"
-HALT_OFF = "off"
+# The house setting "halting" (tournaments.house): which short tables stop dealing.
+HALT_TDA = "tda"  # TDA 11-D: 3 or more short of the fullest table, once the blinds reach
+HALT_BELOW_FOUR = "casino"  # casino §14: fewer than four, once registration has closed
+HALT_SHORT_HANDED = "short_handed"  # TDA 11-D's 6-handed and turbo formats: 2 short
+HALT_FREE_SEATS = "free_seats"  # the older German TDA, rule 25: three free seats
+HALT_OFF = "off"  # TDA 11-D: the TD waives halting
+HALT_CITES = {
+    HALT_TDA: "TDA 11-D",
+    HALT_BELOW_FOUR: "casino §14",
+    HALT_SHORT_HANDED: "TDA 11-D",
+    HALT_FREE_SEATS: "older TDA 25",
+}
 FINAL_RANDOM = "random"
 FINAL_BY_POSITION = "position"
-
+# The house setting "final_table": RP-9 or casino §30.
+FINAL_TDA = "tda"
+FINAL_CASINO = "casino"
+CASINO_FINAL_TABLE = 10  # casino §30: the final table plays with eight to ten
+# The house setting "table_minimum": the fewest players a table may deal to.
+MINIMUM_TDA = "tda"  # no minimum: balancing and halting keep tables playable
+MINIMUM_CASINO = "casino"  # casino §17: play at a table starts only with three
 MIN_PLAYERS_TO_START = 3  # casino §17
 
 
@@ -449,31 +464,41 @@ def halted_tables(
     waived: Iterable[int] = (),
     at_open_seat: Mapping[int, bool] | None = None,
 ) -> list[tuple[int, str]]:
-    """Tables that halt, with the rule: TDA 11-D three or more players shorter than the
-    fullest table, once its big blind reaches an open seat; casino §14 (house setting)
-    fewer than four players once registration has closed. The floor may waive it for a
-    table (`waived`).
+    """Tables that halt, with the rule cited; `rule` is the house setting "halting":
 
-    `at_open_seat` says per table whether its blinds have reached an open seat; a table
-    it does not name counts as having reached one (where hands are not logged, the TD is
-    shown the table as halting). The one place halting is decided: the TD's screens and
-    the hands app's refusal to deal both ask here."""
-    if len(tables) < 2 or rule == HALT_OFF:
+    - HALT_TDA (TDA 11-D): three or more players shorter than the fullest table, once its
+      big blind reaches an open seat (Illustration Addendum: 5 against 8 halts).
+    - HALT_SHORT_HANDED: TDA 11-D leaves 6-handed and turbo events to the TD; this
+      reading halts two or more short, once the big blind reaches an open seat. Two of
+      six is the third of the table that three of nine is, and in a turbo a table two
+      short already plays many hands shorthanded before the floor can move a player.
+    - HALT_BELOW_FOUR (casino §14): fewer than four players once registration has closed.
+    - HALT_FREE_SEATS (older German TDA, 25): three or more free seats at the table (its
+      usable seats, whatever the fullest table has), while another table has players to
+      give; the rule names no blinds condition.
+    - HALT_OFF: never (TDA 11-D: the TD may waive halting).
+
+    The floor may waive it for a table (`waived`). `at_open_seat` says per table whether
+    its blinds have reached an open seat; a table it does not name counts as having
+    reached one (where hands are not logged, the TD is shown the table as halting). The
+    one place halting is decided: the TD's screens and the hands app's refusal to deal
+    both ask here."""
+    if len(tables) < 2 or rule not in HALT_CITES:
         return []
     waived = set(waived)
+    cite = HALT_CITES[rule]
+    most = max(t.players for t in tables)
     if rule == HALT_BELOW_FOUR:
         if not registration_closed:
             return []
-        return [
-            (t.number, "casino §14") for t in tables if t.players < 4 and t.number not in waived
-        ]
-    reached = at_open_seat or {}
-    most = max(t.players for t in tables)
-    return [
-        (t.number, "TDA 11-D")
-        for t in tables
-        if most - t.players >= 3 and t.number not in waived and reached.get(t.number, True)
-    ]
+        short = [t for t in tables if t.players < 4]
+    elif rule == HALT_FREE_SEATS:
+        short = [t for t in tables if len(t.open_seats) >= 3 and t.players < most]
+    else:
+        reached = at_open_seat or {}
+        gap = 2 if rule == HALT_SHORT_HANDED else 3
+        short = [t for t in tables if most - t.players >= gap and reached.get(t.number, True)]
+    return [(t.number, cite) for t in short if t.number not in waived]
 
 
 def table_to_break(tables: list[TableView], *, headroom: int = 0) -> TableView | None:
@@ -510,10 +535,19 @@ def break_table(
     ]
 
 
-def final_table_size(table_size: int, setting: int | None = None) -> int:
-    """RP-9: 8- and 9-handed events combine to a final table of 9, 6- and 7-handed to 7."""
+def final_table_size(table_size: int, setting: int | None = None, rule: str = FINAL_TDA) -> int:
+    """The players at which the final table forms. `setting` is the event's own number
+    (the TD's override); without it the house setting "final_table" (`rule`) decides:
+
+    - FINAL_TDA (RP-9): 8- and 9-handed events combine to a final table of 9, 6- and
+      7-handed to 7; other sizes keep the event's table size.
+    - FINAL_CASINO (casino §30: the final table plays with eight to ten): full-ring
+      events (8 to 10 handed) combine as soon as ten are left, the most §30 allows.
+      Short-handed events (fewer than 8 a table) are not what §30 describes: RP-9."""
     if setting:
         return setting
+    if rule == FINAL_CASINO and table_size >= 8:
+        return CASINO_FINAL_TABLE
     if table_size in (8, 9):
         return 9
     if table_size in (6, 7):
@@ -569,6 +603,17 @@ def _position_groups(seats: list[int], positions: Mapping[str, list[int]]):
     ]
 
 
-def short_tables(tables: list[TableView]) -> list[int]:
-    """Casino §17: a table needs at least three players to start."""
-    return [t.number for t in tables if 0 < t.players < MIN_PLAYERS_TO_START]
+def short_tables(tables: list[TableView], *, rule: str) -> list[int]:
+    """The tables that may not deal, by the house setting "table_minimum" (`rule`):
+
+    - MINIMUM_TDA: none; the TDA sets no minimum beyond balancing (11-A) and halting
+      (11-D), which the floor sees on its own.
+    - MINIMUM_CASINO (casino §17): play at a table starts only with three players, so a
+      table with one or two may not deal while other tables are in play (the last table
+      plays down to heads-up)."""
+    if rule != MINIMUM_CASINO:
+        return []
+    playing = [t for t in tables if t.players]
+    if len(playing) < 2:
+        return []
+    return [t.number for t in playing if t.players < MIN_PLAYERS_TO_START]

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from clock.engine import ANTE_BIG_BLIND, ANTE_NONE, ANTE_TRADITIONAL
 
 RANKS = "23456789TJQKA"
-SUITS = "cdhs"  # low to high: clubs, diamonds, hearts, spades (IFP 2.1, casino §16)
+SUITS = "cdhs"  # low to high: clubs, diamonds, hearts, spades (IFP 2.1, older TDA 3)
 
 
 # --- The first button ------------------------------------------------------------------

@@ -37,7 +37,9 @@ from seating.models import (
     VenueTable,
 )
 from seating.selectors import (
+    HOUSE_KEYS,
     balancing,
+    final_size,
     has_draw,
     last_seat_of,
     seat_of_entry,
@@ -47,7 +49,9 @@ from seating.selectors import (
     undo_plan,
     unseated_entries,
 )
+from tournaments.house import BY_KEY
 from tournaments.models import Entry, EntryStatus, Tournament
+from tournaments.selectors import house_settings
 from tournaments.services import lookup_changed, tournament_lock, tournament_start
 
 
@@ -190,6 +194,16 @@ def seating_prepare(*, tournament: Tournament, setup: dict, tables: bool = True)
         tournament=tournament,
         **{name: settings[name] for name in Seating.SETTINGS if name in settings},
     )
+    # The seating house readings (issue 19) the event copied had chosen itself; a setup
+    # saved before halting became a house setting still names it "halt_rule".
+    house = dict(setup.get("house") or {})
+    if settings.get("halt_rule") not in (None, engine.HALT_TDA):
+        house.setdefault("halting", settings["halt_rule"])
+    chosen = {k: v for k, v in house.items() if k in HOUSE_KEYS and k in BY_KEY}
+    chosen = {k: v for k, v in chosen.items() if v in BY_KEY[k].values}
+    if chosen:
+        tournament.house_settings = {**chosen, **(tournament.house_settings or {})}
+        tournament.save(update_fields=["house_settings"])
     layout = (setup.get("tables") or []) if tables else []
     if not layout:
         return []
@@ -756,6 +770,7 @@ def balance_state(tournament: Tournament, big_blind_next: dict[int, int] | None 
     the tablets dealt it: seating.selectors.balancing); the TD's answers in the move
     dialog (`big_blind_next`) cover the other tables and take precedence."""
     settings = seating_settings(tournament.pk)
+    house = house_settings(tournament)
     logged = balancing(tournament.pk)
     big_blind_next = {**logged.big_blind_next, **(big_blind_next or {})}
     # Only tables with players are in play: a spare table left empty by the draw is
@@ -778,7 +793,7 @@ def balance_state(tournament: Tournament, big_blind_next: dict[int, int] | None 
     # blinds are not known the TD is shown the table as halting.
     halted = engine.halted_tables(
         views,
-        rule=settings.halt_rule,
+        rule=house.halting,  # the house setting: TDA 11-D unless the house chose otherwise
         registration_closed=not registration_open(tournament),
         waived=waived,
         at_open_seat=logged.at_open_seat,
@@ -906,10 +921,11 @@ def final_table_draw(
     positions: dict[str, list[int]] | None = None,
 ) -> SeatingAction:
     """RP-9: combine the last tables into the final table and draw its seats at random
-    (casino §30: by blind position, when the house draws that way)."""
+    (casino §30: by blind position, when the house draws that way). When the field is
+    small enough is the house setting "final_table" (RP-9, or casino §30 at ten)."""
     tournament = tournament_lock(tournament_id)
     settings = seating_settings(tournament.pk)
-    size = engine.final_table_size(tournament.table_size, settings.final_table_size)
+    size = final_size(tournament, settings)  # RP-9, or casino §30 (house setting)
     views = table_views(tournament.pk)
     if len(views) < 2:
         raise _refuse("one_table_left")

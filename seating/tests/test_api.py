@@ -186,6 +186,7 @@ def test_tables_list_shows_seats_occupants_and_halted_tables():
             "halted": False,
             "halt_rule": None,
             "halt_waived": False,
+            "may_not_start": False,
             "seats": [
                 {
                     "number": 1,
@@ -361,6 +362,8 @@ def test_changes_to_a_broken_table_are_409_and_write_nothing(world, method, path
 
 
 def test_draw_seats_every_entry_and_answers_the_assignments_and_seed(world):
+    world.fresh.house_settings = {"table_minimum": "casino"}
+    world.fresh.save()
     response = send(world, "draw")
 
     assert response.status_code == 200, response.content
@@ -379,6 +382,14 @@ def test_draw_seats_every_entry_and_answers_the_assignments_and_seed(world):
         for e in entries.order_by("pk")
     ]
     assert body["short_tables"] == [11, 12]  # two players each (casino §17)
+
+
+def test_draw_under_the_tda_names_no_table_too_short_to_start(world):
+    """TDA (the default): no minimum for a table; two players each may deal."""
+    response = send(world, "draw")
+
+    assert response.status_code == 200, response.content
+    assert response.json()["short_tables"] == []
 
 
 def test_draw_without_enough_seats_is_409_saying_how_many_tables(world):

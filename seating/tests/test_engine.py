@@ -263,6 +263,43 @@ def test_casino_halts_below_four_players_once_registration_closed():
     assert engine.halted_tables(tables, rule=rule, registration_closed=False) == []
 
 
+def test_short_handed_halts_two_short_of_the_fullest():
+    """TDA 11-D leaves 6-handed events to the TD: this reading halts 4 against 6."""
+    tables = [table(1, range(1, 5), seats=6), table(2, range(1, 7), seats=6)]
+    assert engine.halted_tables(tables) == []  # TDA: only 2 short
+    rule = engine.HALT_SHORT_HANDED
+    assert engine.halted_tables(tables, rule=rule) == [(1, "TDA 11-D")]
+    assert engine.halted_tables(tables, rule=rule, at_open_seat={1: False}) == []
+
+
+def test_short_handed_plays_on_one_short():
+    tables = [table(1, range(1, 6), seats=6), table(2, range(1, 7), seats=6)]
+    assert engine.halted_tables(tables, rule=engine.HALT_SHORT_HANDED) == []
+
+
+def test_older_tda_halts_at_three_free_seats_whatever_the_fullest_table():
+    """Older German TDA, 25: three or more free seats stop play. 6 of 9 against 7 is
+    only one short of the fullest (TDA 11-D plays on), but three seats are free."""
+    tables = [table(1, range(1, 7)), table(2, range(1, 8))]
+    assert engine.halted_tables(tables) == []
+    rule = engine.HALT_FREE_SEATS
+    assert engine.halted_tables(tables, rule=rule) == [(1, "older TDA 25")]
+    # No blinds condition in that rule; a waiver still lets the table play.
+    assert engine.halted_tables(tables, rule=rule, at_open_seat={1: False}) == [(1, "older TDA 25")]
+    assert engine.halted_tables(tables, rule=rule, waived=[1]) == []
+
+
+def test_older_tda_halts_nobody_when_no_table_has_players_to_give():
+    tables = [table(1, range(1, 7)), table(2, range(1, 7))]
+    assert engine.halted_tables(tables, rule=engine.HALT_FREE_SEATS) == []
+
+
+def test_the_td_may_waive_halting_altogether():
+    """TDA 11-D: the TD may waive halting play."""
+    tables = [table(1, range(1, 3)), table(2, range(1, 10))]
+    assert engine.halted_tables(tables, rule=engine.HALT_OFF) == []
+
+
 # --- TDA 10, casino §8, §13: breaking tables ----------------------------------------------
 
 
@@ -303,6 +340,18 @@ def test_break_can_land_a_player_on_any_seat():
 @pytest.mark.parametrize(("size", "final"), [(9, 9), (8, 9), (7, 7), (6, 7), (10, 10)])
 def test_final_table_size_follows_rp9(size, final):
     assert engine.final_table_size(size) == final
+    assert engine.final_table_size(size, rule=engine.FINAL_TDA) == final
+
+
+@pytest.mark.parametrize(("size", "final"), [(10, 10), (9, 10), (8, 10), (7, 7), (6, 7)])
+def test_casino_30_full_ring_final_table_forms_at_ten(size, final):
+    """Casino §30: the final table plays with eight to ten; short-handed events keep RP-9."""
+    assert engine.final_table_size(size, rule=engine.FINAL_CASINO) == final
+
+
+def test_the_events_own_final_table_size_overrides_either_reading():
+    assert engine.final_table_size(9, 8, rule=engine.FINAL_CASINO) == 8
+    assert engine.final_table_size(9, 8, rule=engine.FINAL_TDA) == 8
 
 
 def test_final_table_due_when_the_field_fits():
@@ -324,8 +373,18 @@ def test_final_table_draw_by_blind_position():
         assert sorted(seats.values()) == list(range(1, 10))
 
 
-def test_short_tables_warn_below_three_players():
-    assert engine.short_tables([table(1, (1, 2)), table(2, range(1, 6))]) == [1]
+def test_casino_17_a_table_of_two_may_not_deal_while_others_play():
+    tables = [table(1, (1, 2)), table(2, range(1, 6))]
+    assert engine.short_tables(tables, rule=engine.MINIMUM_CASINO) == [1]
+
+
+def test_casino_17_the_last_table_plays_down_to_heads_up():
+    assert engine.short_tables([table(1, (1, 2)), table(2)], rule=engine.MINIMUM_CASINO) == []
+
+
+def test_tda_sets_no_table_minimum():
+    tables = [table(1, (1, 2)), table(2, range(1, 6))]
+    assert engine.short_tables(tables, rule=engine.MINIMUM_TDA) == []
 
 
 # --- Properties ----------------------------------------------------------------------------

@@ -84,14 +84,15 @@ def test_api_balance_plan(django_assert_num_queries):
     services.seating_draw(actor=None, tournament_id=event.pk)
     client = api(staff("floor"))
     url = reverse("api-seating-balance", args=[event.pk])
-    get(client, url, 6, django_assert_num_queries)
+    # 8: the halting reading is a house setting (issue 19): the venue, or the default one.
+    get(client, url, 8, django_assert_num_queries)
 
     add_tables(event, 2, first=3)
     field(event, 12, prefix="Late")
     for entry in entries:
         bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=entry.pk)
 
-    assert get(client, url, 6, django_assert_num_queries).json()["moves"]
+    assert get(client, url, 8, django_assert_num_queries).json()["moves"]
 
 
 # --- The floor's printed lists --------------------------------------------------------------

@@ -186,12 +186,13 @@ def test_players_needing_access_get_accessible_seats():
     assert seat_of(needs)[1] == 1
 
 
-def test_draw_warns_of_tables_below_three_players():
+def test_a_lone_table_of_two_may_deal_even_under_casino_17():
+    """Casino §17 keeps a table of two from dealing only while other tables play."""
     event = tournament()
     add_tables(event, 1, seats=2)
     field(event, 2)
     services.seating_draw(actor=None, tournament_id=event.pk)
-    assert engine.short_tables(table_views(event.pk)) == [1]
+    assert engine.short_tables(table_views(event.pk), rule=engine.MINIMUM_CASINO) == []
 
 
 # --- TDA 8-A, casino §12: late seats ----------------------------------------------------

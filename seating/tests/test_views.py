@@ -300,14 +300,17 @@ def test_pages_of_a_broken_table_are_404_and_write_nothing(floor, event):
     assert (SeatingAction.objects.count(), AuditEntry.objects.count()) == (actions, audited)
 
 
-def test_map_warns_of_tables_below_three_players(floor, event):
-    """Casino §17."""
+def test_map_says_which_tables_may_not_start_under_casino_17(floor, event):
+    """Casino §17 (house setting): play at a table starts only with three players."""
+    event.house_settings = {"table_minimum": "casino"}
+    event.save()
     add_tables(event, 2)
     seat_exactly(event, {1: [1, 2, 3], 2: [1, 2]})
 
     html = page(floor.get(url(event, "map")))
 
-    assert "Table 2 has fewer than three players" in html and "casino §17" in html
+    assert "Table 2 may not deal: it has fewer than three players" in html
+    assert "casino §17" in html
 
 
 def test_counts_on_the_map_agree_with_their_nouns(floor, event):
@@ -1192,7 +1195,6 @@ def test_director_saves_the_seating_settings(director, event):
         {
             "balance_threshold": "1",
             "source_rule": "break_order",
-            "halt_rule": "casino",
             "break_headroom": "2",
             "final_table_size": "10",
             "final_draw": "position",
@@ -1203,7 +1205,7 @@ def test_director_saves_the_seating_settings(director, event):
     assert response.status_code == 302
     settings = Seating.objects.get(tournament=event)
     assert settings.balance_threshold == 1 and settings.source_rule == "break_order"
-    assert settings.halt_rule == "casino" and settings.break_headroom == 2
+    assert settings.break_headroom == 2
     assert settings.final_table_size == 10 and settings.final_draw == "position"
     assert settings.stud_positions is True
 
@@ -1214,7 +1216,6 @@ def test_balance_threshold_runs_from_1_to_5(director, event):
         {
             "balance_threshold": "6",
             "source_rule": "most",
-            "halt_rule": "tda",
             "break_headroom": "0",
             "final_draw": "random",
         },

@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils.formats import time_format
 from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from floorman.errors import Conflict
@@ -36,6 +36,8 @@ from seating.forms import (
 from seating.messages import refusal_message, undo_line, undo_summary, undone_lines
 from seating.models import Move, Seat, SeatingAction, Table
 from seating.selectors import (
+    HOUSE_KEYS,
+    final_size,
     open_tables,
     seating_public,
     seating_settings,
@@ -43,9 +45,29 @@ from seating.selectors import (
     undo_plan,
     unseated_entries,
 )
+from tournaments.house import BY_KEY
 from tournaments.models import Entry, EntryStatus, Tournament
+from tournaments.selectors import house_settings
 
 RECENT_ACTIONS = 8
+# Why the map's halted tables halt, by the house setting "halting" (tournaments.house).
+HALT_REASONS = {
+    engine.HALT_TDA: gettext_lazy(
+        "three or more players short of the fullest table (TDA 11-D). Halt once the big "
+        "blind reaches an empty seat, until the table is balanced."
+    ),
+    engine.HALT_SHORT_HANDED: gettext_lazy(
+        "two or more players short of the fullest table (TDA 11-D, this house's reading "
+        "for 6-handed and turbo events). Halt once the big blind reaches an empty seat, "
+        "until the table is balanced."
+    ),
+    engine.HALT_BELOW_FOUR: gettext_lazy(
+        "fewer than four players once registration has closed (casino §14)."
+    ),
+    engine.HALT_FREE_SEATS: gettext_lazy(
+        "three or more free seats while another table has more players (older TDA 25)."
+    ),
+}
 
 
 def _tournament(tournament_id: int) -> Tournament:
@@ -151,6 +173,7 @@ def _link_format(name: str, tournament_id: int, numbers: int = 1) -> str:
 def _map_context(tournament: Tournament) -> dict:
     """Everything the table map shows, in a fixed number of queries however many tables."""
     settings = seating_settings(tournament.pk)
+    house = house_settings(tournament)
     plan, halted, views = services.balance_state(tournament)
     tables = list(open_tables(tournament.pk).order_by("number"))
     seats = _seats(tournament.pk)
@@ -163,14 +186,16 @@ def _map_context(tournament: Tournament) -> dict:
     people = {s["entry"]: s for s in seats if s["entry"]}
     counts = {v.number: v.players for v in views}
     halted_rule = dict(halted)
-    short = set(engine.short_tables(views))
+    short = set(engine.short_tables(views, rule=house.table_minimum))  # casino §17
     spread = engine.spread(views) if len(views) > 1 else 0
     imbalanced = spread >= settings.balance_threshold and len(views) > 1
     most = max(counts.values(), default=0)
     fewest = min(counts.values(), default=0)
     candidate = min(views, key=lambda v: v.break_order) if len(views) > 1 else None
     fits = engine.table_to_break(views, headroom=settings.break_headroom) is not None
-    final_size = engine.final_table_size(tournament.table_size, settings.final_table_size)
+    final_size = engine.final_table_size(
+        tournament.table_size, settings.final_table_size, rule=house.final_table
+    )
     free_in_play = sum(len(v.open_seats) for v in views)
     free_spare = sum(
         1 for s in seats if s["table"] not in counts and not s["entry"] and not s["blocked"]
@@ -213,6 +238,8 @@ def _map_context(tournament: Tournament) -> dict:
         "unseated": len(unseated_entries(tournament.pk)),
         "plan": _planned(plan.moves, people),
         "halted": halted,
+        "halt_reason": HALT_REASONS.get(house.halting, ""),
+        "house": {key: BY_KEY[key].reading(getattr(house, key)) for key in HOUSE_KEYS},
         "short": sorted(short),
         "spread": spread,
         "imbalanced": imbalanced,
@@ -805,7 +832,7 @@ def final_table(request, tournament_id: int):
         if outcome.ok:
             messages.success(request, _("The final table is drawn (RP-9)."))
             return redirect(_action_url(outcome.value))
-    size = engine.final_table_size(tournament.table_size, settings.final_table_size)
+    size = final_size(tournament, settings)
     return _form_page(
         request,
         "seating/final.html",
