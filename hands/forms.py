@@ -23,6 +23,7 @@ TABLET_ACTIONS = (
     "start",
     "finish",
     "hold",
+    "misdeal",
     "bust",
     "undo_bust",
     "bag",

@@ -56,6 +56,10 @@ REFUSALS = {
         "call or all-in before the hand goes on."
     ),
     "no_item_pending": _("No item of no value waits for the floor's ruling in this hand."),
+    "misdeal_too_late": _(
+        "Too late for a misdeal (%(rule)s): the hand has gone too far and plays on; a "
+        "fouled deck (TDA 35-E) is for the floor."
+    ),
     "no_bounties": _("This event pays no bounties."),
     "bounty_paid": _("Bounty already paid: take the payment back at the cage first."),
     "bounty_collected": _(

@@ -194,6 +194,7 @@ EXPECTED: dict[str, dict] = {
     "api-hands-finish": post(TABLET),
     "api-hands-settle": post(TABLET),
     "api-hands-hold": post(TABLET),
+    "api-hands-misdeal": post(TABLET),  # TDA 35: the hand dealt again
     "api-hands-busts": {"GET": ALL, "POST": TABLET},
     "api-hand-for-hand": {"GET": ALL, "POST": HAND_FOR_HAND, "PATCH": HAND_FOR_HAND},
     "api-rulebook": {"GET": ALL},

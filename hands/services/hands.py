@@ -11,6 +11,7 @@ from floorman.audit import audit_record
 from floorman.errors import Conflict, Invalid
 from hands.engine import betting, showdown
 from hands.engine import bounties as bounty_rules
+from hands.engine import misdeal as misdeal_rules
 from hands.messages import illegal_message
 from hands.models import Hand, HandAction, HandPlayer, HandStatus, KnockoutSource
 from hands.selectors import (
@@ -31,7 +32,7 @@ from seating.engine import blinds
 from seating.models import Seat
 from seating.selectors import seating_settings, table_now, table_views
 from tournaments.models import Entry, Tournament
-from tournaments.selectors import active_entry_count
+from tournaments.selectors import active_entry_count, house_settings
 from tournaments.services import entries_chips_count, tournament_lock
 from tournaments.services.flights import flight_play_refuse
 
@@ -230,6 +231,53 @@ def _kill_away_hands(tournament, table, hand: Hand, state):
     while state is not None and state.to_act in away and not state.finished:
         state = _action_log(hand, state, betting.Action(betting.FOLD, state.to_act))
     return state
+
+
+@transaction.atomic
+def hand_misdeal(*, actor, tournament_id: int, number: int, hand_number: int) -> Hand:
+    """A misdeal (TDA 35-A) called in the hand in play: the cards are dealt again as the
+    same hand (TDA 35-C): the button, the blinds, the level and the players dealt in stay;
+    the action log, the board and the cards logged are wiped; players away on penalty are
+    dealt in and killed again, and the two deals count as one hand for them (one hand
+    row). Refused (409) once the hand has gone too far, by the event's reading: after
+    substantial action (TDA 35-D, 36) or after two bets or raises (casino §34).
+
+    Steps: lock → the hand in play, not held → the reading and the log checked → the log
+    wiped → the away players' hands killed again → audit `hand.misdeal` → the tablet told.
+    """
+    tournament = tournament_lock(tournament_id)
+    table = table_of(tournament, number)
+    hand = _hand_row(table, hand_number)
+    if hand.status != HandStatus.PLAYING:
+        raise refuse("hand_finished", hand=hand.number)
+    logged = list(hand.actions.order_by("sequence").values_list("seat", "kind", "amount"))
+    reading = house_settings(tournament).misdeal_until
+    too_late = misdeal_rules.misdeal_refusal([kind for _seat, kind, _amount in logged], reading)
+    if too_late:
+        raise refuse("misdeal_too_late", rule=too_late)
+    hand.actions.all().delete()
+    hand.players.update(cards=[])
+    hand.board = []
+    hand.item_pending = ""
+    hand.save(update_fields=["board", "item_pending"])
+    audit_record(
+        actor=actor,
+        action="hand.misdeal",
+        obj=hand,
+        tournament=tournament,
+        before={"actions": [list(row) for row in logged]},
+        after={
+            "table": table.number,
+            "hand": hand.number,
+            "rule": "TDA 35-C",
+            "reading": reading,
+            "button": hand.button,
+            "level": hand.level,
+        },
+    )
+    _kill_away_hands(tournament, table, hand, betting_state(hand))
+    publish_table(table)
+    return hand
 
 
 @transaction.atomic
