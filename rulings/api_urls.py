@@ -14,6 +14,9 @@ urlpatterns = [
     path("rulings/pot-limit/", api.PotLimitView.as_view(), name="api-ruling-pot-limit"),
     path("rulings/pots/", api.PotsView.as_view(), name="api-ruling-pots"),
     path("rulings/chip-race/", api.ChipRaceView.as_view(), name="api-ruling-chip-race"),
+    path("rulings/showdown-rights/", api.ShowdownRightsView.as_view(), name="api-ruling-showdown"),
+    path("rulings/chips-found/", api.ChipsFoundView.as_view(), name="api-ruling-chips-found"),
+    path("rulings/late-error/", api.LateErrorView.as_view(), name="api-ruling-late-error"),
     path(f"{T}/incidents/", api.IncidentsView.as_view(), name="api-incidents"),
     path(f"{T}/penalties/", api.PenaltiesView.as_view(), name="api-penalties"),
     path(

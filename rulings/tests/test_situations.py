@@ -1,0 +1,399 @@
+"""The floor's situation calculators through the API, with the rules' own examples (the
+Illustration Addendum where it has one): showdown rights (TDA 16, 17-B, 18), chips found
+(TDA 24-C, 62 with the IFP 4.20 reading, 63, 64, 8-B), errors found late (TDA 52-A,
+52-B). Bad input is a 400 naming the field; nothing is recorded."""
+
+import re
+
+import pytest
+
+from floorman.models import AuditEntry
+from tournaments.tests.factories import api, staff, tournament
+
+pytestmark = pytest.mark.django_db
+
+API = "/api/v1/rulings"
+
+
+def ask(path: str, body: dict):
+    return api().post(f"{API}/{path}/", body, format="json")
+
+
+def answered(path: str, body: dict) -> dict:
+    response = ask(path, body)
+    assert response.status_code == 200, response.json()
+    return response.json()
+
+
+# --- Showdown rights: TDA 16, 17-B, 18 ------------------------------------------------------
+
+
+def players(**cards) -> list[dict]:
+    return [{"name": name, "cards": state} for name, state in cards.items()]
+
+
+def river(*pairs) -> list[dict]:
+    return [{"player": player, "action": action} for player, action in pairs]
+
+
+ADDENDUM_18_1 = {
+    # NLHE, three players, no bet on the river, nobody all-in. A discards and the dealer
+    # kills the cards; B tables trips; C pushes his cards forward face down.
+    "players": players(A="mucked", B="tabled", C="pushed"),
+    "river": river(("A", "check"), ("B", "check"), ("C", "check")),
+}
+ADDENDUM_18_2 = {
+    # NLHE, four players. River: A bets 1000, B calls, C raises to 5000, D, A and B call.
+    # B tables trips, D discards and is killed, C pushes his cards forward face down, A
+    # keeps his cards.
+    "players": players(A="held", B="tabled", C="pushed", D="mucked"),
+    "river": river(
+        ("A", "bet"), ("B", "call"), ("C", "raise"), ("D", "call"), ("A", "call"), ("B", "call")
+    ),
+}
+
+
+def test_addendum_18_example_1_no_river_bet_is_the_tds_discretion():
+    body = answered("showdown-rights", {**ADDENDUM_18_1, "asker": "B", "target": "C"})
+    assert (body["answer"], body["must_table"], body["rules"]) == ("discretion", False, ["18-B"])
+    assert body["last_aggressor"] is None
+    assert "TD decides" in body["explanation"]
+
+
+@pytest.mark.parametrize(("asker", "target"), [("A", "C"), ("C", "B")])
+def test_addendum_18_example_1_players_who_mucked_cannot_ask(asker, target):
+    body = answered("showdown-rights", {**ADDENDUM_18_1, "asker": asker, "target": target})
+    assert body["answer"] == "no"
+    assert "18-A" in body["rules"]
+
+
+@pytest.mark.parametrize("asker", ["A", "B"])
+def test_addendum_18_example_2_callers_who_kept_cards_see_the_last_aggressor(asker):
+    body = answered("showdown-rights", {**ADDENDUM_18_2, "asker": asker, "target": "C"})
+    assert (body["answer"], body["must_table"], body["last_aggressor"]) == ("yes", True, "C")
+    assert body["rules"] == ["18-B"]
+    assert "paid to see" in body["explanation"]
+
+
+def test_addendum_18_example_2_d_gave_up_the_right_by_discarding():
+    body = answered("showdown-rights", {**ADDENDUM_18_2, "asker": "D", "target": "C"})
+    assert (body["answer"], body["rules"]) == ("no", ["18-A"])
+
+
+def test_addendum_18_example_2_another_callers_hand_is_discretion():
+    body = answered("showdown-rights", {**ADDENDUM_18_2, "asker": "B", "target": "A"})
+    assert (body["answer"], body["rules"]) == ("discretion", ["18-B"])
+
+
+def test_uncontested_showdown_the_last_live_hand_is_not_tabled_tda_17_b():
+    body = answered(
+        "showdown-rights",
+        {
+            "players": players(A="pushed", B="mucked", C="held"),
+            "river": river(("A", "check"), ("B", "check"), ("C", "check")),
+            "asker": "A",
+            "target": "C",
+        },
+    )
+    assert (body["answer"], body["must_table"]) == ("no", False)
+    assert body["rules"] == ["17-B", "18-A"]
+
+
+def test_addendum_16_example_1_all_in_and_called_both_hands_turned_up():
+    body = answered(
+        "showdown-rights",
+        {
+            # Heads-up: on the turn A (the shorter stack) moves all-in and B calls.
+            "players": [
+                {"name": "A", "cards": "held", "all_in": True},
+                {"name": "B", "cards": "held"},
+            ],
+            "asker": "A",
+            "target": "B",
+        },
+    )
+    assert (body["answer"], body["must_table"], body["rules"]) == ("yes", True, ["16"])
+
+
+def test_a_hand_killed_into_the_muck_cannot_be_shown():
+    body = answered("showdown-rights", {**ADDENDUM_18_2, "asker": "B", "target": "D"})
+    assert (body["answer"], body["rules"]) == ("no", ["14"])
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"asker": "Z"}, "asker"),
+        ({"target": "B", "asker": "B"}, "target"),
+        ({"players": players(A="held")}, "players"),
+        ({"players": [{"name": "A", "cards": "burnt"}, {"name": "B", "cards": "held"}]}, "players"),
+        ({"river": river(("Z", "bet"))}, "river"),
+        ({"river": river(("A", "shove"))}, "river"),
+        ({"players": players(A="held", B="held") * 1 + players(A="tabled")}, "players"),
+    ],
+)
+def test_showdown_rights_bad_input_names_the_field(change, field):
+    body = {**ADDENDUM_18_2, "asker": "A", "target": "C", **change}
+    response = ask("showdown-rights", body)
+    assert response.status_code == 400
+    assert field in response.json()
+
+
+# --- Chips found: TDA 24-C, 62, 63, 64, 8-B -------------------------------------------------
+
+
+def test_chips_of_a_removed_colour_after_the_race_change_at_equal_value_tda_24_c():
+    body = answered(
+        "chips-found", {"situation": "after_race", "chips": 5, "removed": 25, "smallest": 100}
+    )
+    assert (body["outcome"], body["exchanged_chips"]) == ("exchanged", 1)
+    assert (body["kept_value"], body["removed_value"]) == (100, 25)
+    assert body["rules"] == ["24-C"]
+
+
+def test_removed_chips_short_of_a_whole_chip_go_without_compensation_tda_24_c():
+    body = answered(
+        "chips-found", {"situation": "after_race", "chips": 3, "removed": 25, "smallest": 100}
+    )
+    assert (body["outcome"], body["kept_value"], body["removed_value"]) == ("removed", 0, 75)
+    assert "without compensation" in body["explanation"]
+
+
+BEHIND = {"situation": "behind_all_in", "value": 5000}
+
+
+def test_chips_behind_an_all_in_that_won_are_not_paid_off_tda_62():
+    body = answered("chips-found", {**BEHIND, "all_in_won": True})
+    assert (body["outcome"], body["rules"]) == ("kept", ["62"])
+    assert "not paid off" in body["explanation"]
+
+
+def test_chips_behind_an_all_in_that_lost_do_not_save_the_player_tda_62():
+    body = answered("chips-found", {**BEHIND, "all_in_won": False})
+    assert (body["outcome"], body["rules"]) == ("to_the_winner", ["62"])
+
+
+def test_chips_behind_ruled_part_of_the_accepted_action_are_owed_tda_62_49():
+    body = answered("chips-found", {**BEHIND, "accepted_action": True})
+    assert (body["outcome"], body["rules"]) == ("in_the_pot", ["62", "49"])
+
+
+def test_chips_behind_an_all_in_by_the_events_ifp_reading_go_in_the_pot():
+    event = tournament()
+    event.house_settings = {"chips_behind_all_in": "ifp"}
+    event.save(update_fields=["house_settings"])
+    ifp = answered("chips-found", {**BEHIND, "all_in_won": True, "tournament": event.pk})
+    tda = answered("chips-found", {**BEHIND, "all_in_won": True, "tournament": tournament().pk})
+    said = answered("chips-found", {**BEHIND, "all_in_won": True, "reading": "ifp"})
+    assert (ifp["outcome"], ifp["rules"]) == ("in_the_pot", ["IFP 4.20"])
+    assert said == ifp
+    assert tda["outcome"] == "kept"
+
+
+def test_chips_out_of_view_are_forfeited_and_may_disqualify_tda_63():
+    body = answered("chips-found", {"situation": "out_of_view", "value": 2500})
+    assert (body["outcome"], body["removed_value"]) == ("removed", 2500)
+    assert body["disqualification_possible"] is True
+    assert body["rules"] == ["63"]
+
+
+def test_lost_and_found_chips_without_an_owner_leave_play_tda_64():
+    body = answered("chips-found", {"situation": "lost_and_found", "value": 1000})
+    assert (body["outcome"], body["removed_value"], body["rules"]) == ("removed", 1000, ["64"])
+    known = answered(
+        "chips-found", {"situation": "lost_and_found", "value": 1000, "owner_known": True}
+    )
+    assert (known["outcome"], known["removed_value"]) == ("td_decides", 0)
+
+
+def test_chips_given_up_for_a_new_stack_are_removed_tda_8_b():
+    body = answered("chips-found", {"situation": "reentry_forfeit", "value": 3200})
+    assert (body["outcome"], body["removed_value"], body["rules"]) == ("removed", 3200, ["8-B"])
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"situation": "under_the_table", "value": 5}, "situation"),
+        ({"situation": "after_race", "chips": 3, "removed": 100, "smallest": 25}, "smallest"),
+        ({"situation": "after_race", "removed": 25, "smallest": 100}, "chips"),
+        ({"situation": "out_of_view"}, "value"),
+        ({"situation": "behind_all_in", "value": 500}, "all_in_won"),
+        ({"situation": "behind_all_in", "value": 500, "tournament": 10**9}, "tournament"),
+        ({"situation": "behind_all_in", "value": 500, "reading": "casino"}, "reading"),
+        ({"situation": "out_of_view", "value": -1}, "value"),
+    ],
+)
+def test_chips_found_bad_input_names_the_field(body, field):
+    response = ask("chips-found", body)
+    assert response.status_code == 400
+    assert field in response.json()
+    assert not AuditEntry.objects.exists()
+
+
+# --- Errors found late: TDA 52-A, 52-B ---------------------------------------------------------
+
+
+def test_52_a_underraise_found_on_the_street_is_raised_for_all_bettors():
+    # NLHE 100-200, post-flop A opens for 600, B raises to 1000 (a 200 underraise), C and D
+    # call, E folds; then the error is noticed: 1200 for every bettor.
+    body = answered(
+        "late-error", {"error": "underraise", "made": 1000, "correct": 1200, "found": "this_street"}
+    )
+    assert (body["corrected"], body["to"], body["rules"]) == (True, 1200, ["52-A"])
+
+
+def test_52_a_after_the_turn_the_underraise_stands():
+    body = answered(
+        "late-error", {"error": "underraise", "made": 1000, "correct": 1200, "found": "later"}
+    )
+    assert (body["corrected"], body["to"]) == (False, 1000)
+    assert "stands" in body["explanation"]
+
+
+def test_addendum_52_b_example_1_low_count_after_substantial_action_stands():
+    # PLO 500-1000, the pot is 10,500, the dealer says 9,500; A bets 9,500, B folds, C calls.
+    body = answered(
+        "late-error",
+        {
+            "error": "pot_low",
+            "made": 9500,
+            "correct": 10500,
+            "found": "this_street",
+            "substantial_action": True,
+        },
+    )
+    assert (body["corrected"], body["to"], body["rules"]) == (False, 9500, ["52-B", "36"])
+
+
+def test_addendum_52_b_example_2_low_count_before_substantial_action_is_raised():
+    body = answered(
+        "late-error", {"error": "pot_low", "made": 9500, "correct": 10500, "found": "this_street"}
+    )
+    assert (body["corrected"], body["to"]) == (True, 10500)
+
+
+def test_addendum_52_b_example_3_overbet_comes_down_despite_substantial_action():
+    # The dealer says 11,500; A bets it, B folds, C and D call; before the next card.
+    body = answered(
+        "late-error",
+        {
+            "error": "pot_high",
+            "made": 11500,
+            "correct": 10500,
+            "found": "this_street",
+            "substantial_action": True,
+        },
+    )
+    assert (body["corrected"], body["to"], body["rules"]) == (True, 10500, ["52-B"])
+    later = answered(
+        "late-error", {"error": "pot_high", "made": 11500, "correct": 10500, "found": "later"}
+    )
+    assert (later["corrected"], later["to"]) == (False, 11500)
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"error": "underraise", "made": 1200, "correct": 1200, "found": "later"}, "correct"),
+        ({"error": "pot_high", "made": 9500, "correct": 10500, "found": "later"}, "correct"),
+        ({"error": "typo", "made": 1, "correct": 2, "found": "later"}, "error"),
+        ({"error": "pot_low", "made": 1, "correct": 2, "found": "tomorrow"}, "found"),
+        ({"error": "pot_low", "made": 0, "correct": 2, "found": "later"}, "made"),
+        ({"error": "pot_low", "correct": 2, "found": "later"}, "made"),
+    ],
+)
+def test_late_error_bad_input_names_the_field(body, field):
+    response = ask("late-error", body)
+    assert response.status_code == 400
+    assert field in response.json()
+
+
+# --- The floor calculators page -------------------------------------------------------------
+
+PAGE = "/rules/calculators/"
+
+
+@pytest.fixture
+def floor_client(client):
+    client.force_login(staff("floor"))
+    return client
+
+
+def text(response) -> str:
+    return " ".join(re.sub(r"<[^>]+>", " ", response.content.decode()).split())
+
+
+def test_page_addendum_18_example_2_a_caller_sees_the_last_aggressor(floor_client):
+    response = floor_client.post(
+        PAGE,
+        {
+            "calculator": "showdown",
+            "players": "A held\nB tabled\nC pushed\nD mucked",
+            "river": "A bet\nB call\nC raise\nD call\nA call\nB call",
+            "asker": "B",
+            "target": "C",
+        },
+    )
+    assert response.status_code == 200
+    shown = text(response)
+    assert "Yes: the hand is tabled" in shown
+    assert "TDA 18-B" in shown
+
+
+def test_page_showdown_garbage_is_refused_on_its_field(floor_client):
+    response = floor_client.post(
+        PAGE,
+        {"calculator": "showdown", "players": "A smiles", "asker": "A", "target": "B"},
+    )
+    assert response.status_code == 400
+    assert "Line 1" in text(response)
+
+
+def test_page_unknown_name_comes_back_on_the_field(floor_client):
+    response = floor_client.post(
+        PAGE,
+        {"calculator": "showdown", "players": "A held\nB held", "asker": "Z", "target": "B"},
+    )
+    assert response.status_code == 400
+    assert "Z is not among the players." in text(response)
+
+
+def test_page_chips_found_after_the_race(floor_client):
+    response = floor_client.post(
+        PAGE,
+        {
+            "calculator": "chips_found",
+            "situation": "after_race",
+            "chips": "5",
+            "removed": "25",
+            "smallest": "100",
+        },
+    )
+    assert response.status_code == 200
+    shown = text(response)
+    assert "Changed at equal value" in shown and "TDA 24-C" in shown
+
+
+def test_page_chips_behind_an_all_in_needs_the_result(floor_client):
+    response = floor_client.post(
+        PAGE, {"calculator": "chips_found", "situation": "behind_all_in", "value": "500"}
+    )
+    assert response.status_code == 400
+    assert "Say whether the all-in player won the hand (TDA 62)." in text(response)
+
+
+def test_page_late_underraise_stands_after_the_turn(floor_client):
+    response = floor_client.post(
+        PAGE,
+        {
+            "calculator": "late_error",
+            "error": "underraise",
+            "made": "1000",
+            "correct": "1200",
+            "found": "later",
+        },
+    )
+    assert response.status_code == 200
+    shown = text(response)
+    assert "It stands" in shown and "TDA 52-A" in shown
