@@ -107,6 +107,22 @@ class BetInput(serializers.Serializer):
     chips = serializers.ListField(child=_chips(), max_length=200, required=False, default=list)
     pot = _chips(allow_null=True, required=False, default=None)
     ambiguous = serializers.ChoiceField(choices=["tda", "ifp"], required=False)
+    pulled_back = serializers.ChoiceField(
+        choices=["all", "part"],
+        allow_blank=True,
+        required=False,
+        default="",
+        help_text=_(
+            "Prior-bet chips in front pulled back: all or part; blank: left alone (TDA 46)."
+        ),
+    )
+    prior_chips = serializers.ListField(
+        child=_chips(),
+        max_length=200,
+        required=False,
+        default=list,
+        help_text=_("The prior-bet chips on the table now, e.g. [25] or [1000] (TDA 46-C)."),
+    )
 
 
 def bet(body, *, ambiguous: str = "tda") -> dict:
@@ -128,6 +144,8 @@ def bet(body, *, ambiguous: str = "tda") -> dict:
         pot=data["pot"],
         ambiguous=data.get("ambiguous") or ambiguous,
         declared_readings=tuple(data["declared_readings"]),
+        pulled_back=data["pulled_back"],
+        prior_chips=tuple(data["prior_chips"]),
     )
     ruling = _ask(bets.interpret, question)
     return {

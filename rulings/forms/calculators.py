@@ -235,6 +235,22 @@ class BetForm(CalculatorForm):
         help_text=_("E.g. “two-fifty” over a bet of 200: “250 2050”."),
     )
 
+    pulled_back = forms.ChoiceField(
+        label=_("Prior-bet chips in front (TDA 46)"),
+        choices=[
+            ("", _("Left alone")),
+            ("all", _("All pulled back")),
+            ("part", _("Partly pulled back")),
+        ],
+        required=False,
+    )
+    prior_chips = ChipListField(
+        label=_("Prior-bet chips on the table now (TDA 46-C)"),
+        required=False,
+        placeholder="25 25",
+        help_text=_("E.g. “25 25” for a big blind of two 25s, “1000” for one 1k chip."),
+    )
+
     FIELD_MAP = {"declared_readings": "readings"}
 
     def clean(self):
@@ -265,6 +281,8 @@ class BetForm(CalculatorForm):
             "chips": data["chips"] or [],
             "pot": data["pot"],
             "declared_readings": data["readings"] or [],
+            "pulled_back": data["pulled_back"] or "",
+            "prior_chips": data["prior_chips"] or [],
         }
 
 

@@ -397,3 +397,105 @@ def test_page_late_underraise_stands_after_the_turn(floor_client):
     assert response.status_code == 200
     shown = text(response)
     assert "It stands" in shown and "TDA 52-A" in shown
+
+
+# --- Prior-bet chips not pulled in: TDA 46 (through the bet calculator) ---------------------
+
+
+def facing_600(**overrides) -> dict:
+    """Addendum, Rule 46: THE 25-50, the big blind posted two 25s, the button raised to
+    600 total (550 more to the big blind)."""
+    body = {
+        "game": "nlhe",
+        "blinds": [25, 50],
+        "street": "preflop",
+        "actions": [
+            {"player": "SB", "action": "post", "to": 25},
+            {"player": "BB", "action": "post", "to": 50},
+            {"player": "BTN", "action": "raise", "to": 600},
+        ],
+        "player": "BB",
+        "stack": 20000,
+        "in_front": 50,
+        "prior_chips": [25, 25],
+    }
+    return {**body, **overrides}
+
+
+def ruled(body: dict) -> tuple[str, int, list[str]]:
+    answer = answered("bet", body)
+    return answer["action"], answer["to"], answer["rules"]
+
+
+@pytest.mark.parametrize(
+    ("chips", "action"),
+    [
+        ([1000], "call"),  # 1: an overchip onto the two 25s
+        ([500, 500], "call"),  # 2 a: every new chip needed
+        ([100, 500], "call"),  # 2 b
+        ([1000, 500], "raise"),  # 3: a 1,550 multiple-chip bet past the 50% line
+    ],
+)
+def test_addendum_46_situation_1_prior_chips_left_alone(chips, action):
+    taken, _to, rules = ruled(facing_600(chips=chips))
+    assert taken == action
+    assert "46-C" in rules
+
+
+def test_addendum_46_situation_2_prior_chips_pulled_back_in_full():
+    assert ruled(facing_600(prior_chips=[], pulled_back="all", chips=[1000]))[:2] == ("call", 600)
+    # New multiple chips are a Rule 45 bet: two 500s are each needed (a call), a 1k and a
+    # 500 pass the 50% line (a raise).
+    assert ruled(facing_600(prior_chips=[], pulled_back="all", chips=[500, 500]))[0] == "call"
+    action, _to, rules = ruled(facing_600(prior_chips=[], pulled_back="all", chips=[1000, 500]))
+    assert action == "raise" and "45-B" in rules
+
+
+def test_addendum_46_situation_3_partial_pull_back_makes_an_overchip_a_multi_chip_bet():
+    # One 25 pulled back, the other left, a 1k chip added: 1,025 read as one bet (45).
+    action, to, rules = ruled(facing_600(prior_chips=[25], pulled_back="part", chips=[1000]))
+    assert action == "raise" and "46-C" in rules
+    left_alone = ruled(facing_600(chips=[1000]))
+    assert left_alone[:2] == ("call", 600)  # the same chip on both 25s only calls (44)
+
+
+def test_addendum_46_situation_4_a_prior_chip_that_covers_the_call():
+    # THE 50-100, the big blind posted one 1k chip; a raise to 700 (600 more).
+    body = {
+        **facing_600(),
+        "blinds": [50, 100],
+        "actions": [
+            {"player": "SB", "action": "post", "to": 50},
+            {"player": "BB", "action": "post", "to": 100},
+            {"player": "UTG", "action": "raise", "to": 700},
+        ],
+        "in_front": 100,
+        "prior_chips": [1000],
+        "chips": [100],
+    }
+    action, _to, rules = ruled(body)
+    assert action == "raise" and "46-C" in rules and "45-B" in rules
+
+
+def test_46_b_a_pulled_back_chip_binds_to_call_or_raise():
+    action, to, rules = ruled(
+        facing_600(prior_chips=[], pulled_back="all", declaration="fold", chips=[])
+    )
+    assert (action, to, rules) == ("call", 600, ["46-B"])
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"pulled_back": "some"}, "pulled_back"),
+        ({"pulled_back": "all", "chips": [1000]}, "prior_chips"),  # prior chips still listed
+        ({"pulled_back": "part", "prior_chips": [25, 25], "chips": [1000]}, "prior_chips"),
+        ({"prior_chips": [25], "chips": [1000]}, "prior_chips"),  # less than in front
+        ({"pulled_back": "all", "prior_chips": [], "in_front": 0, "chips": [1000]}, "pulled_back"),
+        ({"prior_chips": [0, 50], "chips": [1000]}, "prior_chips"),
+    ],
+)
+def test_46_bad_input_names_the_field(change, field):
+    response = ask("bet", facing_600(**change))
+    assert response.status_code == 400
+    assert field in response.json()

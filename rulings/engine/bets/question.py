@@ -56,6 +56,10 @@ class BetQuestion:
     ambiguous: str = "tda"  # unclear amounts: "tda" (57) or "ifp" (4.17)
     declared_readings: tuple[int, ...] = ()
     substantial_action: bool = False
+    # TDA 46: the prior-bet chips in front: "" left alone, "all" or "part" pulled back, and
+    # the prior chips on the table now by denomination (rulings.engine.bets.prior).
+    pulled_back: str = ""
+    prior_chips: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
