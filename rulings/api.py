@@ -119,6 +119,11 @@ ChipsFoundOutput = _answer(
     exchanged_chips=serializers.IntegerField(),
     disqualification_possible=serializers.BooleanField(),
 )
+WrongSeatOutput = _answer(
+    "WrongSeatAnswer",
+    outcome=serializers.ChoiceField(choices=["move", "td_decides"]),
+    after_hand=serializers.BooleanField(),
+)
 LateErrorOutput = _answer(
     "LateErrorAnswer", corrected=serializers.BooleanField(), to=serializers.IntegerField()
 )
@@ -354,3 +359,12 @@ class LateErrorView(CalculatorView):
         """A wrong bet noticed late: still corrected, or does it stand? Underraises (TDA
         52-A), pot-limit bets on a wrong count (52-B)."""
         return Response(calculators.late_error(request.data))
+
+
+class WrongSeatView(CalculatorView):
+    @extend_schema(request=calculators.WrongSeatInput, responses=WrongSeatOutput)
+    def post(self, request):
+        """A player found in the wrong seat (TDA 7): to the drawn seat with the stack they
+        have now, after the hand in play (TDA 31); a wrong stack too: the TD decides
+        (TDA 1). The move itself is the seating move (`seating.services.entry_move`)."""
+        return Response(calculators.seat_wrong(request.data))

@@ -17,6 +17,7 @@ urlpatterns = [
     path("rulings/showdown-rights/", api.ShowdownRightsView.as_view(), name="api-ruling-showdown"),
     path("rulings/chips-found/", api.ChipsFoundView.as_view(), name="api-ruling-chips-found"),
     path("rulings/late-error/", api.LateErrorView.as_view(), name="api-ruling-late-error"),
+    path("rulings/wrong-seat/", api.WrongSeatView.as_view(), name="api-ruling-wrong-seat"),
     path(f"{T}/incidents/", api.IncidentsView.as_view(), name="api-incidents"),
     path(f"{T}/penalties/", api.PenaltiesView.as_view(), name="api-penalties"),
     path(

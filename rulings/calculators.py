@@ -14,7 +14,15 @@ from floorman.api import valid_data
 from floorman.errors import Invalid
 from hands.engine import betting
 from hands.engine.limits import STREETS
-from rulings.engine import bets, chiprace, found_chips, late_errors, potlimit, showdown_rights
+from rulings.engine import (
+    bets,
+    chiprace,
+    found_chips,
+    late_errors,
+    potlimit,
+    showdown_rights,
+    wrong_seat,
+)
 from rulings.engine import pots as pot_engine
 from rulings.engine.bets.question import ACTIONS as PRIOR_ACTIONS
 from rulings.engine.errors import BadQuestion
@@ -470,6 +478,26 @@ def late_error(body) -> dict:
     return {
         "corrected": answer.corrected,
         "to": answer.to,
+        "rules": rule_codes(answer.rules),
+        "explanation": explained(answer),
+    }
+
+
+class WrongSeatInput(serializers.Serializer):
+    stack_correct = serializers.BooleanField(
+        required=False, default=True, help_text=_("The player started with the right stack.")
+    )
+    in_hand = serializers.BooleanField(
+        required=False, default=False, help_text=_("Found while playing a hand.")
+    )
+
+
+def seat_wrong(body) -> dict:
+    data = valid_data(WrongSeatInput, body)
+    answer = wrong_seat.wrong_seat(wrong_seat.WrongSeatQuestion(**data))
+    return {
+        "outcome": answer.outcome,
+        "after_hand": answer.after_hand,
         "rules": rule_codes(answer.rules),
         "explanation": explained(answer),
     }

@@ -206,6 +206,7 @@ EXPECTED: dict[str, dict] = {
     "api-ruling-showdown": post(ALL),  # TDA 16, 17-B, 18
     "api-ruling-chips-found": post(ALL),  # TDA 24-C, 62, 63, 64, 8-B
     "api-ruling-late-error": post(ALL),  # TDA 52-A, 52-B
+    "api-ruling-wrong-seat": post(ALL),  # TDA 7
     "api-incidents": {"GET": RULINGS, "POST": RULINGS},
     "api-penalties": {"GET": RULINGS, "POST": RULINGS},
     "api-penalty-end": post(RULINGS),

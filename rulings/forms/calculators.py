@@ -581,3 +581,18 @@ class LateErrorForm(CalculatorForm):
 
     def body(self) -> dict:
         return dict(self.cleaned_data)
+
+
+class WrongSeatForm(CalculatorForm):
+    """A player found in the wrong seat (TDA 7)."""
+
+    stack_wrong = forms.BooleanField(
+        label=_("The player also started with a wrong stack"), required=False
+    )
+    in_hand = forms.BooleanField(label=_("Found while playing a hand"), required=False)
+
+    FIELD_MAP = {"stack_correct": "stack_wrong"}
+
+    def body(self) -> dict:
+        data = self.cleaned_data
+        return {"stack_correct": not data["stack_wrong"], "in_hand": data["in_hand"]}

@@ -24,6 +24,7 @@ from rulings.engine import (
     potlimit,
     pots,
     showdown_rights,
+    wrong_seat,
 )
 from rulings.engine.bets import BetQuestion, PriorAction, checks, outcomes, replay
 from rulings.engine.chiprace import ChipRaceQuestion, RaceSeat
@@ -39,6 +40,7 @@ ENGINES = (
     showdown_rights,
     found_chips,
     late_errors,
+    wrong_seat,
 )
 # A package (bets) counts with all its modules.
 SOURCES = [
@@ -603,6 +605,8 @@ SITUATIONS = [
     (late_errors.late_error, "made", LE("pot_low", 0, 2, "later")),
     (late_errors.late_error, "correct", LE("pot_high", 1, 2, "later")),
     (late_errors.late_error, "correct", LE("pot_low", 2, 2, "later")),
+    (wrong_seat.wrong_seat, None, wrong_seat.WrongSeatQuestion(True, True)),
+    (wrong_seat.wrong_seat, None, wrong_seat.WrongSeatQuestion(False, False)),
 ]
 
 

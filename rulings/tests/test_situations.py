@@ -8,6 +8,7 @@ import re
 import pytest
 
 from floorman.models import AuditEntry
+from hands.tests.factories import seat_players
 from tournaments.tests.factories import api, staff, tournament
 
 pytestmark = pytest.mark.django_db
@@ -499,3 +500,54 @@ def test_46_bad_input_names_the_field(change, field):
     response = ask("bet", facing_600(**change))
     assert response.status_code == 400
     assert field in response.json()
+
+
+# --- A player found in the wrong seat: TDA 7 ----------------------------------------------------
+
+
+def test_wrong_seat_moves_with_the_stack_they_have_now_tda_7():
+    body = answered("wrong-seat", {})
+    assert (body["outcome"], body["after_hand"], body["rules"]) == ("move", False, ["7"])
+    assert "hands played there stand" in body["explanation"]
+
+
+def test_wrong_seat_found_in_a_hand_moves_after_it_tda_31():
+    body = answered("wrong-seat", {"in_hand": True})
+    assert (body["outcome"], body["after_hand"], body["rules"]) == ("move", True, ["7", "31"])
+
+
+def test_wrong_seat_with_a_wrong_stack_is_for_the_td_tda_1():
+    body = answered("wrong-seat", {"stack_correct": False})
+    assert (body["outcome"], body["rules"]) == ("td_decides", ["7", "1"])
+
+
+def test_wrong_seat_bad_input_names_the_field():
+    response = ask("wrong-seat", {"in_hand": "perhaps"})
+    assert response.status_code == 400 and "in_hand" in response.json()
+
+
+def test_the_seating_move_keeps_the_players_chips_tda_7():
+    """The move the floor makes for TDA 7: the player's whole stack goes along."""
+    event = tournament()
+    seated = seat_players(event, {1: [1, 2, 3]})
+    entry = seated[(1, 2)]
+    entry.chips = 23_450
+    entry.save(update_fields=["chips"])
+    floor = api(staff("floor"))
+
+    moved = floor.post(
+        f"/api/v1/tournaments/{event.pk}/moves/",
+        {"entry": entry.pk, "to_table": 1, "to_seat": 5, "reason": "TDA 7"},
+        format="json",
+    )
+
+    assert moved.status_code == 201
+    entry.refresh_from_db()
+    assert (entry.seat.number, entry.chips) == (5, 23_450)
+
+
+def test_page_wrong_seat(floor_client):
+    response = floor_client.post(PAGE, {"calculator": "wrong_seat", "in_hand": "on"})
+    assert response.status_code == 200
+    shown = text(response)
+    assert "To the drawn seat, with the stack" in shown and "TDA 31" in shown

@@ -1,7 +1,7 @@
 """The floor calculators on one page, for a phone at the table: how a bet reads (TDA
 40-57), the pot-limit maximum (54), main and side pots (20, 21), the chip race (24), and
 the floor's situations: showdown rights (16, 17-B, 18), chips found or removed (8-B,
-24-C, 62-64), a wrong bet found late (52-A, 52-B).
+24-C, 62-64), a wrong bet found late (52-A, 52-B), a player in the wrong seat (7).
 
 GET shows the four forms; a POST names its `calculator`, runs that one and shows the
 page again with its answer, or with its refusals on the fields, what was typed kept.
@@ -35,6 +35,7 @@ from rulings.forms.calculators import (
     PotLimitForm,
     PotsForm,
     ShowdownRightsForm,
+    WrongSeatForm,
 )
 from rulings.models import Ambiguous
 
@@ -109,6 +110,10 @@ def _late_error(body: dict, *, house: str) -> dict:
     return calc.late_error(body)
 
 
+def _wrong_seat(body: dict, *, house: str) -> dict:
+    return calc.seat_wrong(body)
+
+
 CALCULATORS = {
     c.name: c
     for c in (
@@ -136,6 +141,9 @@ CALCULATORS = {
             "TDA 52-A, 52-B",
             LateErrorForm,
             _late_error,
+        ),
+        Calculator(
+            "wrong_seat", _("Player in the wrong seat"), "TDA 7", WrongSeatForm, _wrong_seat
         ),
     )
 }
@@ -224,6 +232,12 @@ def _presented(name: str, answer: dict, data: dict) -> dict:
         return {"verdict": SHOWDOWN_VERDICTS[answer["answer"]]}
     if name == "chips_found":
         return {"verdict": FOUND_OUTCOMES.get(answer["outcome"], answer["outcome"])}
+    if name == "wrong_seat":
+        verdict = {
+            "move": _("To the drawn seat, with the stack"),
+            "td_decides": _("The TD decides"),
+        }
+        return {"verdict": verdict[answer["outcome"]]}
     if name == "late_error":
         verdict = _("Corrected") if answer["corrected"] else _("It stands")
         return {"verdict": verdict}
