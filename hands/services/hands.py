@@ -248,8 +248,8 @@ def hand_misdeal(*, actor, tournament_id: int, number: int, hand_number: int) ->
     tournament = tournament_lock(tournament_id)
     table = table_of(tournament, number)
     hand = _hand_row(table, hand_number)
-    if hand.status != HandStatus.PLAYING:
-        raise refuse("hand_finished", hand=hand.number)
+    if hand.status == HandStatus.HELD:  # an all-in called: long past substantial action
+        raise refuse("misdeal_too_late", rule="TDA 35-D")
     logged = list(hand.actions.order_by("sequence").values_list("seat", "kind", "amount"))
     reading = house_settings(tournament).misdeal_until
     too_late = misdeal_rules.misdeal_refusal([kind for _seat, kind, _amount in logged], reading)
