@@ -296,9 +296,12 @@ SPECTACULAR_SETTINGS = {
         "ApiKeyScopeEnum": "floorman.models.ApiKeyScope",
         # The clock's status, in the clock's state and the live-reporting feed (issue 18).
         "ClockStateStatusEnum": "clock.engine.STATUSES",
-        # The TDA or IFP reading: unclear amounts (TDA 57, IFP 4.17) in the bet calculator,
-        # chips found behind an all-in (TDA 62, IFP 4.20) in the chips-found calculator.
-        "TdaOrIfpEnum": "rulings.engine.found_chips.READINGS",
+        # The house settings' readings (issue 19) that several settings or the bet
+        # calculator offer alike: one name each (`tournaments.house.SCHEMA_ENUMS`).
+        **{
+            name: f"tournaments.house.SCHEMA_ENUMS.{name}"
+            for name in ("ReadingTdaIfpEnum", "ReadingTdaCasinoEnum")
+        },
     },
 }
 

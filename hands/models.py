@@ -54,6 +54,9 @@ class Hand(models.Model):
     # The event was down to its last two players when this hand was dealt: TDA 48 lifts
     # the cap on raises in limit (the hand keeps it, so its action log replays alike).
     heads_up = models.BooleanField(default=False)
+    # The house settings in force when the hand was dealt (issue 19, `tournaments.house`):
+    # the hand is ruled, and its action log replayed, by the readings it was dealt under.
+    house_settings = models.JSONField(default=dict, blank=True)
     # RP-22: an item of no value the player to act put forward, waiting for the floor's
     # ruling (the house leaves it to the floor); the hand's betting holds until then.
     item_pending = models.CharField(

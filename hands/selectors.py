@@ -25,6 +25,7 @@ from payouts.selectors import places_paid as table_places_paid
 from seating.engine import blinds
 from seating.models import Move, Seat, Table, TableState
 from seating.selectors import seats_back, table_now
+from tournaments import house
 from tournaments.models import BountyFormat, Entry, EntryStatus, Tournament
 
 
@@ -276,7 +277,14 @@ def betting_structure(hand: Hand):
         small_bet=hand.small_bet,
         big_bet=hand.big_bet,
         **({"cap": None} if hand.heads_up else {}),  # TDA 48: no cap once heads-up
+        # Casino §38: the house may lift it once two are left in the hand.
+        cap_lifts_heads_up=hand_readings(hand).limit_cap_heads_up == "hand",
     )
+
+
+def hand_readings(hand: Hand) -> house.HouseSettings:
+    """The house settings the hand was dealt under (issue 19)."""
+    return house.resolve(hand.house_settings)
 
 
 def betting_state(hand: Hand):

@@ -18,6 +18,17 @@ urlpatterns = [
     path("rulings/chips-found/", api.ChipsFoundView.as_view(), name="api-ruling-chips-found"),
     path("rulings/late-error/", api.LateErrorView.as_view(), name="api-ruling-late-error"),
     path("rulings/wrong-seat/", api.WrongSeatView.as_view(), name="api-ruling-wrong-seat"),
+    path("house-settings/", api.HouseSettingsGuideView.as_view(), name="api-house-settings"),
+    path(
+        "venues/<id:venue_pk>/house-settings/",
+        api.VenueHouseSettingsView.as_view(),
+        name="api-venue-house-settings",
+    ),
+    path(
+        f"{T}/house-settings/",
+        api.TournamentHouseSettingsView.as_view(),
+        name="api-tournament-house-settings",
+    ),
     path(f"{T}/incidents/", api.IncidentsView.as_view(), name="api-incidents"),
     path(f"{T}/penalties/", api.PenaltiesView.as_view(), name="api-penalties"),
     path(

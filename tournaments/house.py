@@ -11,6 +11,7 @@ the directors' page that lists each reading with its rule are all built from it.
 """
 
 from dataclasses import dataclass
+from types import SimpleNamespace
 
 from django.utils.translation import gettext_lazy as _
 
@@ -286,3 +287,16 @@ def resolve(*layers: dict | None) -> HouseSettings:
             if key in BY_KEY and value in BY_KEY[key].values:
                 values[key] = value
     return HouseSettings(values)
+
+
+def schema_enums() -> dict[str, list[str]]:
+    """The API schema's names for the sets of readings (settings that offer the same
+    readings share one enum): "ReadingTdaCasinoEnum" and so on."""
+    names: dict[str, list[str]] = {}
+    for setting in SETTINGS:
+        name = "Reading" + "".join(value.title().replace("_", "") for value in setting.values)
+        names[name + "Enum"] = list(setting.values)
+    return names
+
+
+SCHEMA_ENUMS = SimpleNamespace(**schema_enums())

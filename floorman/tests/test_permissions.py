@@ -207,6 +207,9 @@ EXPECTED: dict[str, dict] = {
     "api-ruling-chips-found": post(ALL),  # TDA 24-C, 62, 63, 64, 8-B
     "api-ruling-late-error": post(ALL),  # TDA 52-A, 52-B
     "api-ruling-wrong-seat": post(ALL),  # TDA 7
+    "api-house-settings": {"GET": ALL},  # the guide to the readings: public, as the rules are
+    "api-venue-house-settings": {"GET": MANAGE, "PATCH": MANAGE},
+    "api-tournament-house-settings": {"GET": MANAGE, "PATCH": MANAGE},
     "api-incidents": {"GET": RULINGS, "POST": RULINGS},
     "api-penalties": {"GET": RULINGS, "POST": RULINGS},
     "api-penalty-end": post(RULINGS),
@@ -234,6 +237,7 @@ EXPECTED: dict[str, dict] = {
     "tournaments:detail": page(ALL),
     "tournaments:create": form(MANAGE),
     "tournaments:edit": form(MANAGE),
+    "tournaments:house-settings": form(MANAGE),
     "tournaments:status": post(MANAGE),
     "tournaments:cancel": form(MANAGE),
     "tournaments:desk": form(REGISTER),
@@ -359,6 +363,8 @@ EXPECTED: dict[str, dict] = {
     "rulings:rule": page(ALL),
     "rulings:calculators": form(ANY_STAFF),
     "rulings:house": page(MANAGE),
+    "rulings:house-settings-guide": page(ALL),
+    "rulings:venue-house-settings": post(MANAGE),
     "rulings:venue-create": post(MANAGE),
     "rulings:venue-update": post(MANAGE),
     "rulings:house-rule-add": post(MANAGE),

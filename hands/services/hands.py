@@ -19,6 +19,7 @@ from hands.selectors import (
     betting_state,
     hand_for_hand,
     hand_in_play,
+    hand_readings,
     legal_public,
     next_hand_number,
 )
@@ -127,6 +128,7 @@ def hand_start(*, actor, tournament_id: int, number: int) -> Hand:
         big_blind=positions.big_blind,
         h4h_round=round_number,
         heads_up=active_entry_count(tournament) == 2,  # TDA 48: the limit cap lifts
+        house_settings=house_settings(tournament).values,
     )
     dealt = {seat: now.occupied[seat] for seat in positions.dealt_in}
     chips = dict(Entry.objects.filter(pk__in=dealt.values()).values_list("pk", "chips"))
@@ -251,7 +253,7 @@ def hand_misdeal(*, actor, tournament_id: int, number: int, hand_number: int) ->
     if hand.status == HandStatus.HELD:  # an all-in called: long past substantial action
         raise refuse("misdeal_too_late", rule="TDA 35-D")
     logged = list(hand.actions.order_by("sequence").values_list("seat", "kind", "amount"))
-    reading = house_settings(tournament).misdeal_until
+    reading = hand_readings(hand).misdeal_until  # the readings the hand was dealt under
     too_late = misdeal_rules.misdeal_refusal([kind for _seat, kind, _amount in logged], reading)
     if too_late:
         raise refuse("misdeal_too_late", rule=too_late)

@@ -37,7 +37,7 @@ from rulings.forms.calculators import (
     ShowdownRightsForm,
     WrongSeatForm,
 )
-from rulings.models import Ambiguous
+from tournaments import house as house_settings
 
 # The codes the rule book knows ("45", "45-B", "RP-11"); "IFP 4.17" or "casino §18"
 # come from other books and are shown as they are.
@@ -292,7 +292,12 @@ def calculators(request):
         {
             "cards": cards,
             "unknown": request.method == "POST" and used not in CALCULATORS,
-            "house_reading": Ambiguous(house).label if house in Ambiguous.values else "",
+            "house_reading": _reading_named(house),
         },
         status=status,
     )
+
+
+def _reading_named(value: str) -> str:
+    reading = house_settings.BY_KEY["unclear_amount"].reading(value)
+    return f"{reading.label} ({reading.rule})"
