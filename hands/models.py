@@ -88,6 +88,14 @@ class HandPlayer(models.Model):
     stack = models.BigIntegerField(help_text=_("Chips at the start of the hand."))
     end_stack = models.BigIntegerField(null=True, blank=True)
     cards = models.JSONField(default=list, blank=True)
+    # TDA 71-C: a player on penalty, dealt in with blinds and antes posted and the hand
+    # dead from the deal. Decided when the hand is dealt (TDA 68: a penalty given during
+    # a hand starts with the next), kept so the action log replays the same.
+    dead = models.BooleanField(
+        _("dead hand"),
+        default=False,
+        help_text=_("On penalty: dealt in and posted, the hand dead from the deal (TDA 71-C)."),
+    )
 
     class Meta:
         ordering = ["hand", "seat"]
@@ -103,10 +111,20 @@ class HandPlayer(models.Model):
         return f"{self.hand} seat {self.seat}"
 
 
+class OutOfTurn(models.TextChoices):
+    """TDA 53 (hands.engine.out_of_turn): how a line of the action log was made."""
+
+    ACTION = "action", _("Action out of turn (TDA 53-A)")
+    RULING = "ruling", _("Floor ruling on a skipped hand (TDA 53-B)")
+
+
 class HandAction(models.Model):
     """One action of the optional action log, checked by the betting engine. `item` notes
     an action made by putting forward an item of no value (RP-22): the action is what it
-    was ruled to be (a call, a check, all-in), so the log replays as any other."""
+    was ruled to be (a call, a check, all-in), so the log replays as any other.
+    `out_of_turn` marks an action made out of turn, held until the action reaches the
+    seat (TDA 53-A), and the floor's ruling on a skipped hand, its kind "dead" or
+    "limited" (TDA 53-B); the betting engine replays both in their place."""
 
     hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="actions")
     sequence = models.PositiveIntegerField()
@@ -115,6 +133,7 @@ class HandAction(models.Model):
     amount = models.BigIntegerField(null=True, blank=True)
     street = models.CharField(max_length=8)
     item = models.CharField(max_length=12, choices=NonBettingItem.choices, blank=True, default="")
+    out_of_turn = models.CharField(max_length=8, choices=OutOfTurn.choices, blank=True, default="")
 
     class Meta:
         ordering = ["hand", "sequence"]

@@ -7,10 +7,11 @@ from dataclasses import dataclass
 from django.db.models import Count, Q, Sum
 
 from clock.selectors import registration_open
+from hands.engine import away as away_rules
 from hands.engine import betting, bounties, handforhand, places
 from hands.engine.limits import Structure
 from hands.engine.showdown import show_order
-from hands.messages import item_note
+from hands.messages import item_note, oot_note
 from hands.models import (
     Away,
     Elimination,
@@ -27,6 +28,7 @@ from seating.models import Move, Seat, Table, TableState
 from seating.selectors import seats_back, table_now
 from tournaments import house
 from tournaments.models import BountyFormat, Entry, EntryStatus, Tournament
+from tournaments.selectors import house_settings
 
 
 def tablet_link_table(token: str) -> Table | None:
@@ -72,6 +74,15 @@ def h4h_setup(tournament_id: int) -> dict:
 # --- Places ------------------------------------------------------------------------------
 
 
+def _same_hand_reading(tournament_id: int, busts: list[places.Bust]) -> str:
+    """How the house places players out in the same hand; asked only when two were."""
+    keys = [bust.hand for bust in busts]
+    if len(set(keys)) == len(keys):
+        return "tda"  # nobody shared a hand: every reading places them alike
+    tournament = Tournament.objects.select_related("venue").get(pk=tournament_id)
+    return house_settings(tournament).same_hand_busts
+
+
 def finishing_places(tournament_id: int) -> dict[int, places.Place]:
     """Every busted entry's place, and the winner's once one entry is left and no more
     can come.
@@ -92,7 +103,9 @@ def finishing_places(tournament_id: int) -> dict[int, places.Place]:
     ]
     if not busts or len(busts) >= field:
         return {}
-    found = places.finishing_places(field, busts)
+    found = places.finishing_places(
+        field, busts, same_hand=_same_hand_reading(tournament_id, busts)
+    )
     # The one entry left is the winner only once no more can come (late registration).
     if len(busts) == field - 1 and not registration_open(Tournament.objects.get(pk=tournament_id)):
         winner = entries.filter(status=EntryStatus.ACTIVE).values_list("pk", flat=True).first()
@@ -231,8 +244,9 @@ def table_state_public(table: Table) -> dict:
 
 
 def _away(table: Table) -> dict[str, int]:
-    """Seats whose player is away (TDA 71-C): dealt in, blinds posted, hand dead; with
-    the hands still to miss, after which the player may come back."""
+    """Seats whose player is away (TDA 71-C): dealt in, blinds posted, hand dead from the
+    next hand dealt (TDA 68); with the hands still to miss, after which the player may
+    come back."""
     return {str(seat): left for seat, left in away_seats(table.tournament_id, table.number).items()}
 
 
@@ -241,7 +255,9 @@ def _away(table: Table) -> dict[str, int]:
 
 def away_seats(tournament_id: int, table_number: int) -> dict[int, int]:
     """Seat → hands still to miss, for the players away at this table (TDA 71-C): where
-    they sit now, whichever table they were sent away at. Records given together add up."""
+    they sit now, whichever table they were sent away at. Records given together add up.
+    A penalty given during the hand in play is here too, though that hand stays live
+    (TDA 68): which seats a hand deals dead is kept with the hand (`HandPlayer.dead`)."""
     serving = Away.objects.filter(tournament_id=tournament_id, ended_at__isnull=True)
     left: dict[int, int] = {}
     for entry, hands, missed in serving.values_list("entry_id", "hands", "hands_missed"):
@@ -255,6 +271,29 @@ def away_seats(tournament_id: int, table_number: int) -> dict[int, int]:
         entry_id__in=left,
     ).values_list("number", "entry_id")
     return {seat: left[entry] for seat, entry in seats}
+
+
+def away_serving(tournament_id: int, table_number: int) -> list[away_rules.Serving]:
+    """The penalties being served by the players seated at this table, each with where
+    and after which hand it was given: the engine tells from these which seats a new
+    hand deals dead (hands.engine.away.dead_seats; TDA 68, 71-C)."""
+    serving = Away.objects.filter(tournament_id=tournament_id, ended_at__isnull=True)
+    records = list(serving.values_list("entry_id", "table_number", "after_hand"))
+    if not records:
+        return []
+    seats = dict(
+        Seat.objects.filter(
+            table__tournament_id=tournament_id,
+            table__number=table_number,
+            table__broken_at__isnull=True,
+            entry_id__in={entry for entry, _table, _after in records},
+        ).values_list("entry_id", "number")
+    )
+    return [
+        away_rules.Serving(seats[entry], given_at, after)
+        for entry, given_at, after in records
+        if entry in seats
+    ]
 
 
 # --- The action log -------------------------------------------------------------------------
@@ -293,32 +332,48 @@ def betting_state(hand: Hand):
     structure = betting_structure(hand)
     if structure is None:
         return None
-    seats = list(hand.players.values_list("seat", "stack"))
+    rows = list(hand.players.values_list("seat", "stack", "dead"))
     # Dealing order: the first seat left of the button first.
-    order = blinds.from_the_button([seat for seat, _stack in seats], hand.button)
-    seats.sort(key=lambda pair: order.index(pair[0]))
+    order = blinds.from_the_button([seat for seat, _stack, _dead in rows], hand.button)
+    rows.sort(key=lambda row: order.index(row[0]))
     state = betting.start_hand(
         structure,
-        seats,
+        [(seat, stack) for seat, stack, _dead in rows],
         button=hand.button,
         small_blind=hand.small_blind,
         big_blind=hand.big_blind,
+        # TDA 71-C: the seats dealt dead when the hand was dealt, so the log replays alike
+        dead={seat for seat, _stack, dead in rows if dead},
     )
-    for seat, kind, amount in hand.actions.values_list("seat", "kind", "amount"):
-        state = state.apply(betting.Action(kind, seat, amount))
-    return state
+    # Actions out of turn and the floor's rulings replay in their place (TDA 53).
+    lines = hand.actions.values_list("seat", "kind", "amount", "out_of_turn")
+    return betting.replay(state, lines)
 
 
-def actions_public(hand: Hand) -> list[dict]:
+def actions_public(hand: Hand, state=None) -> list[dict]:
     """The hand's action log as its history reads: each action, and for one made with an
-    item of no value (RP-22) the item and the line that tells what it was ruled."""
-    rows = hand.actions.values("sequence", "street", "seat", "kind", "amount", "item")
+    item of no value (RP-22) the item and the line that tells what it was ruled; for an
+    action out of turn, whether it is held, stood or was let go, and the floor's rulings
+    on skipped hands (TDA 53). `state`: the betting as the log leaves it, if read."""
+    rows = list(
+        hand.actions.values("sequence", "street", "seat", "kind", "amount", "item", "out_of_turn")
+    )
+    outcomes = {}
+    if any(row["out_of_turn"] for row in rows):
+        state = state or betting_state(hand)
+        outcomes = {o.line: o for o in state.outcomes} if state else {}
     return [
         {
             **row,
             "item": row["item"] or None,
-            "note": item_note(
-                seat=row["seat"], item=row["item"], kind=row["kind"], amount=row["amount"]
+            "out_of_turn": row["out_of_turn"] or None,
+            "outcome": outcomes[row["sequence"]].result if row["sequence"] in outcomes else None,
+            "note": (
+                oot_note(row, outcomes.get(row["sequence"]))
+                if row["out_of_turn"]
+                else item_note(
+                    seat=row["seat"], item=row["item"], kind=row["kind"], amount=row["amount"]
+                )
             )
             or None,
         }
@@ -350,8 +405,25 @@ def betting_public(state) -> dict | None:
         "finished": state.finished,
         "all_in_showdown": state.all_in_showdown,
         "legal": legal_public(state.legal_actions()),
+        "dead": list(state.dead),  # TDA 71-C: on penalty, dead from the deal
         "stacks": {str(seat): chips for seat, chips in state.stacks.items()},
         "show_order": _show_order(state),
+        "out_of_turn": oot_public(state),
+    }
+
+
+def oot_public(state) -> dict:
+    """TDA 53: the actions out of turn held for their turn (what each answered), the
+    skipped seats the floor is to rule on (the betting holds), the seats limited to
+    check, call or fold this betting round, and the hands ruled dead."""
+    return {
+        "pending": [
+            {"seat": p.seat, "kind": p.kind, "amount": p.amount, "facing": p.facing}
+            for p in state.pending
+        ],
+        "awaiting_floor": list(state.awaiting),
+        "limited": sorted(state.limited),
+        "dead": sorted(state.ruled_dead),
     }
 
 

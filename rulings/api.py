@@ -312,7 +312,12 @@ class BetView(CalculatorView):
         raise and whether betting is re-opened, with the rules that decide it. Unclear
         amounts follow the default venue's house setting (TDA 57 or IFP 4.17) unless the
         body says `ambiguous`."""
-        return Response(calculators.bet(request.data, ambiguous=selectors.ambiguous_reading()))
+        readings = selectors.house_readings()
+        return Response(
+            calculators.bet(
+                request.data, ambiguous=readings.unclear_amount, undercall=readings.undercall
+            )
+        )
 
 
 class PotLimitView(CalculatorView):
@@ -328,7 +333,8 @@ class PotsView(CalculatorView):
     def post(self, request):
         """Main and side pots from each player's total, split among the winners with odd
         chips by seat (TDA 20, 21)."""
-        return Response(calculators.pots(request.data))
+        odd_chips = selectors.house_readings().odd_chips
+        return Response(calculators.pots(request.data, odd_chips=odd_chips))
 
 
 class ChipRaceView(CalculatorView):

@@ -25,10 +25,10 @@ BREAK_DISPUTE = timedelta(minutes=1)
 SERVED_AWAY = (PenaltyKind.MISSED_HANDS, PenaltyKind.MISSED_ROUNDS)
 
 
-def ambiguous_reading() -> str:
-    """How the house reads an unclear amount (TDA 57 or IFP 4.17): the default venue's
-    house setting, the TDA's without a venue."""
-    return venue_house_settings(default_venue()).unclear_amount
+def house_readings():
+    """The house settings the floor calculators follow: the default venue's, the TDA's
+    without a venue (a calculator is asked outside any event)."""
+    return venue_house_settings(default_venue())
 
 
 def house_rules(venue: Venue | None, *, tda: str | None = None):

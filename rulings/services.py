@@ -243,7 +243,8 @@ def missed_hands(kind: str, *, rounds: int | None, hands: int | None, players: i
 def penalty_give(*, actor, tournament_id: int, data: dict) -> Penalty:
     """A penalty (TDA 71), under the tournament's lock: a warning is recorded; missed
     hands or rounds send the player away from the table (hands.services.away.away_start:
-    dealt in, hand dead, 71-C; counted from the end of the hand in play, TDA 68); a
+    counted from the end of the hand in play, which the player plays out live, TDA 68;
+    from the next hand dealt in dead, 71-C); a
     disqualification takes the entry out of play (71-D), and one that leaves a single
     player finishes the tournament (hands.services.busts.play_end). One audit entry; the
     table's tablet is told."""

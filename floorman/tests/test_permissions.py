@@ -191,6 +191,8 @@ EXPECTED: dict[str, dict] = {
     "api-hands-actions": post(TABLET),
     "api-hands-item": post(TABLET),  # RP-22: a bet with an item of no value
     "api-hands-item-ruling": post(RULINGS),  # the floor rules on it (TDA 1)
+    "api-hands-out-of-turn": post(TABLET),  # TDA 53-A: an action out of turn, held
+    "api-hands-out-of-turn-ruling": post(RULINGS),  # TDA 53-B: the floor's ruling
     "api-hands-finish": post(TABLET),
     "api-hands-settle": post(TABLET),
     "api-hands-hold": post(TABLET),

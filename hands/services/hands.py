@@ -9,13 +9,14 @@ from clock import engine as clock_engine
 from clock.selectors import clock_of, registration_open, structure_steps
 from floorman.audit import audit_record
 from floorman.errors import Conflict, Invalid
+from hands.engine import away as away_rules
 from hands.engine import betting, showdown
 from hands.engine import bounties as bounty_rules
 from hands.engine import misdeal as misdeal_rules
 from hands.messages import illegal_message
-from hands.models import Hand, HandAction, HandPlayer, HandStatus, KnockoutSource
+from hands.models import Hand, HandAction, HandPlayer, HandStatus, KnockoutSource, OutOfTurn
 from hands.selectors import (
-    away_seats,
+    away_serving,
     betting_state,
     hand_for_hand,
     hand_in_play,
@@ -94,7 +95,11 @@ def _hand_row(table, number: int) -> Hand:
 def hand_start(*, actor, tournament_id: int, number: int) -> Hand:
     """Deal the next hand: button, blinds and antes from the engine (TDA 32, 34-B;
     RP-11), the players dealt in with their stacks; new players between the button
-    and the small blind wait for the button to pass (TDA 10-A)."""
+    and the small blind wait for the button to pass (TDA 10-A). A player on penalty is
+    dealt in dead (TDA 71-C): posts blinds and antes, the hand killed from the deal,
+    once the penalty has begun (TDA 68: after the hand in play when it was given;
+    hands.engine.away). The dead seats are kept with the hand (`HandPlayer.dead`), so
+    its action log replays the same whatever the penalty does afterwards."""
     tournament = tournament_lock(tournament_id)
     flight_play_refuse(tournament)  # a flight that has stopped deals no more (issue 17)
     table = table_of(tournament, number)
@@ -110,10 +115,16 @@ def hand_start(*, actor, tournament_id: int, number: int) -> Hand:
     round_number = h4h.round_for_new_hand(tournament, table)
     level, step = _level_now(tournament)
     positions = now.positions()
+    hand_number = next_hand_number(table)
+    dead = away_rules.dead_seats(
+        away_serving(tournament.pk, table.number), table=table.number, hand=hand_number
+    ) & set(positions.dealt_in)
+    if len(dead) == len(positions.dealt_in):
+        raise refuse("all_on_penalty")
     hand = Hand.objects.create(
         tournament=tournament,
         table=table,
-        number=next_hand_number(table),
+        number=hand_number,
         level=level,
         game=(step.game if step and step.game else tournament.game),
         small_blind_amount=step.small_blind if step else 0,
@@ -133,7 +144,7 @@ def hand_start(*, actor, tournament_id: int, number: int) -> Hand:
     dealt = {seat: now.occupied[seat] for seat in positions.dealt_in}
     chips = dict(Entry.objects.filter(pk__in=dealt.values()).values_list("pk", "chips"))
     HandPlayer.objects.bulk_create(
-        HandPlayer(hand=hand, entry_id=entry, seat=seat, stack=chips[entry])
+        HandPlayer(hand=hand, entry_id=entry, seat=seat, stack=chips[entry], dead=seat in dead)
         for seat, entry in dealt.items()
     )
     state = now.state
@@ -162,9 +173,9 @@ def hand_start(*, actor, tournament_id: int, number: int) -> Hand:
             "big_blind": hand.big_blind,
             "dealt_in": list(dealt),
             "waiting": waiting,
+            "dead": sorted(dead),  # TDA 71-C: on penalty, dealt in dead
         },
     )
-    _kill_away_hands(tournament, table, hand, betting_state(hand))
     publish_table(table)
     return hand
 
@@ -181,7 +192,8 @@ def hand_action(
     amount: int | None = None,
 ):
     """One action of the log, checked by the betting engine (TDA 43, 47, 48, 54, 55);
-    an illegal one is refused with the rule and the player's options, nothing written."""
+    an illegal one is refused with the rule and the player's options, nothing written.
+    A seat dealt dead (TDA 71-C) is never to act: the engine skips it."""
     tournament = tournament_lock(tournament_id)
     table = table_of(tournament, number)
     hand = _hand_row(table, hand_number)
@@ -192,6 +204,8 @@ def hand_action(
         raise refuse("no_action_log")
     if hand.item_pending:  # RP-22: the floor rules on the item before the hand goes on
         raise refuse("item_pending", seat=state.to_act)
+    if state.awaiting:  # TDA 53-B: the floor rules on a skipped hand first
+        raise refuse("oot_floor", seat=state.awaiting[0])
     acting = state.to_act if seat is None else seat
     try:
         action = betting.Action(kind, acting, amount)
@@ -205,7 +219,6 @@ def hand_action(
             code="illegal_action",
             data={"rule": illegal.rule, "legal": legal_public(illegal.options)},
         ) from None
-    after = _kill_away_hands(tournament, table, hand, after)
     return hand, after
 
 
@@ -216,7 +229,7 @@ def _action_log(hand: Hand, state, action: betting.Action, *, item: str = ""):
     after = state.apply(action)
     HandAction.objects.create(
         hand=hand,
-        sequence=len(state.history) + 1,
+        sequence=state.lines + 1,  # the log's lines, out of turn ones too (TDA 53)
         seat=action.seat,
         kind=action.kind,
         amount=action.amount,
@@ -226,35 +239,31 @@ def _action_log(hand: Hand, state, action: betting.Action, *, item: str = ""):
     return after
 
 
-def _kill_away_hands(tournament, table, hand: Hand, state):
-    """TDA 71-C: a player away (on penalty) is dealt in and posts blinds and antes, but
-    the hand is dead: the log folds it as soon as the action reaches the seat."""
-    away = away_seats(tournament.pk, table.number)
-    while state is not None and state.to_act in away and not state.finished:
-        state = _action_log(hand, state, betting.Action(betting.FOLD, state.to_act))
-    return state
-
-
 @transaction.atomic
 def hand_misdeal(*, actor, tournament_id: int, number: int, hand_number: int) -> Hand:
     """A misdeal (TDA 35-A) called in the hand in play: the cards are dealt again as the
     same hand (TDA 35-C): the button, the blinds, the level and the players dealt in stay;
-    the action log, the board and the cards logged are wiped; players away on penalty are
-    dealt in and killed again, and the two deals count as one hand for them (one hand
-    row). Refused (409) once the hand has gone too far, by the event's reading: after
-    substantial action (TDA 35-D, 36) or after two bets or raises (casino §34).
+    the action log (actions out of turn and the floor's rulings on them too), the board
+    and the cards logged are wiped; players on penalty are dealt in dead again (their
+    `HandPlayer.dead` stays), and the two deals count as one hand for them (one hand row).
+    Refused (409) once the hand has gone too far, by the readings the hand was dealt under:
+    after substantial action (TDA 35-D, 36) or after two bets or raises (casino §34). The
+    floor's rulings in the log (TDA 53-B) are not actions and do not count.
 
     Steps: lock → the hand in play, not held → the reading and the log checked → the log
-    wiped → the away players' hands killed again → audit `hand.misdeal` → the tablet told.
+    wiped → audit `hand.misdeal` → the tablet told.
     """
     tournament = tournament_lock(tournament_id)
     table = table_of(tournament, number)
     hand = _hand_row(table, hand_number)
     if hand.status == HandStatus.HELD:  # an all-in called: long past substantial action
         raise refuse("misdeal_too_late", rule="TDA 35-D")
-    logged = list(hand.actions.order_by("sequence").values_list("seat", "kind", "amount"))
+    logged = list(
+        hand.actions.order_by("sequence").values_list("seat", "kind", "amount", "out_of_turn")
+    )
     reading = hand_readings(hand).misdeal_until  # the readings the hand was dealt under
-    too_late = misdeal_rules.misdeal_refusal([kind for _seat, kind, _amount in logged], reading)
+    kinds = [kind for _seat, kind, _amount, made in logged if made != OutOfTurn.RULING]
+    too_late = misdeal_rules.misdeal_refusal(kinds, reading)
     if too_late:
         raise refuse("misdeal_too_late", rule=too_late)
     hand.actions.all().delete()
@@ -267,7 +276,7 @@ def hand_misdeal(*, actor, tournament_id: int, number: int, hand_number: int) ->
         action="hand.misdeal",
         obj=hand,
         tournament=tournament,
-        before={"actions": [list(row) for row in logged]},
+        before={"actions": [list(row[:3]) for row in logged]},
         after={
             "table": table.number,
             "hand": hand.number,
@@ -277,7 +286,6 @@ def hand_misdeal(*, actor, tournament_id: int, number: int, hand_number: int) ->
             "level": hand.level,
         },
     )
-    _kill_away_hands(tournament, table, hand, betting_state(hand))
     publish_table(table)
     return hand
 
@@ -318,7 +326,8 @@ def hand_finish(
     eliminators: list[int] | None = None,
 ) -> Hand:
     """The hand is over: who busted (places: IFP 4.27, RP-8 A) and, if counted, each
-    player's chips; every player dealt in while away has missed one more hand (TDA 71-C).
+    player's chips; every player dealt a dead hand has missed one more hand (TDA 71-C):
+    such a hand won nothing, so its chips cannot grow nor can it eliminate anyone.
     In a bounty event the floor names who won the pot the busted players lost
     (`eliminators`, seats dealt in and not busted: else 400; issue 18); none named, the
     bounties stay unsettled until the floor names them (bounties.knockout_correct).
@@ -330,6 +339,7 @@ def hand_finish(
     players = {player.seat: player for player in hand.players.all()}
     busted = _checked_busts(busts, players)
     counted = _checked_stacks(stacks or {}, players, busted)
+    _refuse_dead_winning(players, counted, eliminators)
     dealt = {seat: player.entry_id for seat, player in players.items()}
     named = bounties.eliminators_of_seats(dealt, busted, eliminators)
     if named and not busted:
@@ -391,6 +401,16 @@ def _eliminators(seat: int, awards, players) -> tuple[int, ...]:
 
 
 def _awards(hand: Hand, state, cards: dict[int, str], board: str) -> list:
+    dead = [seat for seat in cards if seat in state.dead]
+    if dead:  # TDA 71-C: killed after the deal, its cards are never shown down
+        raise Invalid(
+            {
+                "cards": _(
+                    "Seat %(seat)s was on penalty: its hand was dead from the deal (TDA 71-C)."
+                )
+                % {"seat": dead[0]}
+            }
+        )
     strangers = [seat for seat in cards if seat not in state.in_hand]
     if strangers:
         raise Invalid({"cards": _("Seat %(seat)s is not in the hand.") % {"seat": strangers[0]}})
@@ -408,6 +428,7 @@ def _awards(hand: Hand, state, cards: dict[int, str], board: str) -> list:
             board,
             game=SHOWDOWN_GAMES[hand.game],
             order_from_button=order,
+            odd_chips=hand_readings(hand).odd_chips,  # TDA 20-A or casino §20
         )
     except ValueError:
         raise Invalid(
@@ -449,11 +470,11 @@ def _finish(
             knockouts=plan,
         )
     bounties.knockouts_save(plan)
-    served = away_hands_count(
+    served = away_hands_count(  # TDA 71-C: each dead hand is one hand missed
         tournament=tournament,
         table=table,
         hand=hand,
-        entry_ids=[player.entry_id for player in players.values()],
+        entry_ids=[player.entry_id for player in players.values() if player.dead],
     )
     for away in served:  # the hands missed in full: the player may come back (TDA 71-C)
         audit_record(
@@ -495,9 +516,38 @@ def _checked_busts(busts, players: dict) -> list[int]:
         raise Invalid(
             {"busts": _("Seat %(seat)s was not dealt in this hand.") % {"seat": strangers[0]}}
         )
-    if seats and len(seats) >= len(players):
+    # A dead hand may be blinded out (TDA 71-A) but never wins: a live one must be left.
+    live = {seat for seat, player in players.items() if not player.dead}
+    if seats and live <= set(seats):
         raise Invalid({"busts": _("Somebody has to win the hand: not every player can bust.")})
     return seats
+
+
+def _refuse_dead_winning(players: dict, counted: dict[int, int], eliminators) -> None:
+    """TDA 71-C, 30: a hand dealt dead to a player on penalty wins nothing: its chips
+    after the hand are at most what it was dealt with, and it eliminates nobody."""
+    for seat, chips in counted.items():
+        if players[seat].dead and chips > players[seat].stack:
+            raise Invalid(
+                {
+                    "stacks": _(
+                        "Seat %(seat)s was on penalty with a dead hand (TDA 71-C): it won "
+                        "nothing, so it cannot end with more than the %(chips)s it was dealt."
+                    )
+                    % {"seat": seat, "chips": players[seat].stack}
+                }
+            )
+    for seat in eliminators or ():
+        if seat in players and players[seat].dead:
+            raise Invalid(
+                {
+                    "eliminators": _(
+                        "Seat %(seat)s was on penalty with a dead hand (TDA 71-C): it won "
+                        "no pot and eliminated nobody."
+                    )
+                    % {"seat": seat}
+                }
+            )
 
 
 def _checked_stacks(stacks: dict, players: dict, busted: list[int]) -> dict[int, int]:

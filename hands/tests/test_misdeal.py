@@ -139,12 +139,14 @@ def test_a_player_on_penalty_is_dealt_in_again_and_killed_one_hand_served_tda_35
     on_penalty = Seat.objects.get(table=table, number=4).entry
     record = away_start(tournament=event, entry=on_penalty, table=table, hands=2)
     hand = dealt(event, dealer)
-    assert [a["seat"] for a in hand["actions"]] == [4]  # killed as the action reaches it
+    dead = {p["seat"]: p["dead"] for p in hand["players"]}
+    assert dead[4] is True  # dealt in dead (TDA 71-C)
+    act(event, dealer, "raise", 600)  # the button: seat 4 is skipped
 
     again = misdeal(event, dealer).json()
 
-    assert [(a["seat"], a["kind"]) for a in again["actions"]] == [(4, "fold")]
-    assert 4 in [p["seat"] for p in again["players"]]  # dealt in again
+    assert again["actions"] == []
+    assert {p["seat"]: p["dead"] for p in again["players"]} == dead  # dealt in dead again
     finished = dealer.post(url(event, "hands/1/finish/"), {"busts": []}, format="json")
     assert finished.status_code == 200
     record.refresh_from_db()

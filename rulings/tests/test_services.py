@@ -104,11 +104,13 @@ def test_away_player_is_dealt_in_posts_and_the_hand_is_killed_tda_71c(event):
     give(event, seated[(1, 2)], PenaltyKind.MISSED_HANDS, hands=1)
     hand = deal(event, 1)
     act(event, hand, "call")  # seat 4
-    act(event, hand, "call")  # seat 1, the button
-    # Seat 2, on penalty, posted the small blind; its hand is folded when the action comes.
+    _hand, after = act(event, hand, "call")  # seat 1, the button
+    # Seat 2, on penalty, posted the small blind; its hand is dead from the deal: the
+    # action goes past it to the big blind, and the log never needs to fold it.
     actions = list(HandAction.objects.filter(hand=hand).values_list("seat", "kind"))
-    assert actions == [(4, "call"), (1, "call"), (2, "fold")]
-    assert hand.players.filter(seat=2).exists()
+    assert actions == [(4, "call"), (1, "call")]
+    assert after.to_act == 3 and after.dead == (2,)
+    assert hand.players.get(seat=2).dead
 
 
 def test_disqualification_removes_the_entry_and_its_chips_tda_71d(event):

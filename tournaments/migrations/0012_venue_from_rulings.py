@@ -53,7 +53,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('contenttypes', '0002_remove_content_type_name'),
-        ('rulings', '0004_penalty_counts_from_away'),
+        ("rulings", "0001_rulings"),  # it made the venues table
         ('tournaments', '0011_house_settings'),
     ]
 
