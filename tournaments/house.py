@@ -214,48 +214,51 @@ SETTINGS: tuple[Setting, ...] = (
         ),
     ),
     Setting(
-        "misdeal_until",
-        _("A misdeal can be called"),
+        "heads_up_level",
+        _("The level length once two players are left"),
         (
             Reading(
                 TDA,
-                _("Until substantial action"),
-                "TDA 35-D, 36",
+                _("The levels stay as scheduled"),
+                "TDA (no rule)",
                 _(
-                    "No misdeal once two actions in turn, one of them with chips, or any three "
-                    "actions in turn have been made; the hand then plays on."
+                    "The TDA has no rule that shortens levels heads-up: they run as the "
+                    "structure has them to the end."
                 ),
             ),
             Reading(
                 "casino",
-                _("Until two bets or raises"),
-                "casino §34",
+                _("The levels last half as long"),
+                "casino §31",
                 _(
-                    "A misdeal found after two or more bets or raises stands as a valid hand; "
-                    "calls, checks and folds alone do not stop it."
+                    "As soon as only two players are left in the event, every level after the "
+                    "one in play lasts half its scheduled time."
                 ),
             ),
         ),
     ),
     Setting(
-        "chips_behind_all_in",
-        _("Chips found behind an all-in"),
+        "day_end_draw",
+        _("How a day of play ends"),
         (
             Reading(
                 TDA,
-                _("The TD decides whether they were part of the action"),
-                "TDA 62",
+                _("When the day's last level ends"),
+                "TDA (no rule)",
                 _(
-                    "The TD rules whether the hidden chips belong to the accepted action; if "
-                    "not, they win nothing for the all-in player, do not save a loser, and "
-                    "may be given to the winning caller."
+                    "The TDA draws no hands: play stops when the last level of the day on the "
+                    "director's schedule runs out."
                 ),
             ),
             Reading(
-                "ifp",
-                _("They count as bet and go into the pot"),
-                "IFP 4.20",
-                _("An all-in bets the whole stack: chips hidden or found later are in the pot."),
+                "casino",
+                _("A card drawn: 3 to 7 more hands at every table"),
+                "casino §28",
+                _(
+                    "Five to fifteen minutes before the day's last level ends the director stops "
+                    "the clock; a player draws a card from three to seven, and every table plays "
+                    "that many more hands."
+                ),
             ),
         ),
     ),
@@ -342,6 +345,52 @@ SETTINGS += (
                     "All players out in the same hand share the places they cover and split "
                     "their prizes, whatever their stacks."
                 ),
+            ),
+        ),
+    ),
+    Setting(
+        "misdeal_until",
+        _("A misdeal can be called"),
+        (
+            Reading(
+                TDA,
+                _("Until substantial action"),
+                "TDA 35-D, 36",
+                _(
+                    "No misdeal once two actions in turn, one of them with chips, or any three "
+                    "actions in turn have been made; the hand then plays on."
+                ),
+            ),
+            Reading(
+                "casino",
+                _("Until two bets or raises"),
+                "casino §34",
+                _(
+                    "A misdeal found after two or more bets or raises stands as a valid hand; "
+                    "calls, checks and folds alone do not stop it."
+                ),
+            ),
+        ),
+    ),
+    Setting(
+        "chips_behind_all_in",
+        _("Chips found behind an all-in"),
+        (
+            Reading(
+                TDA,
+                _("The TD decides whether they were part of the action"),
+                "TDA 62",
+                _(
+                    "The TD rules whether the hidden chips belong to the accepted action; if "
+                    "not, they win nothing for the all-in player, do not save a loser, and "
+                    "may be given to the winning caller."
+                ),
+            ),
+            Reading(
+                "ifp",
+                _("They count as bet and go into the pot"),
+                "IFP 4.20",
+                _("An all-in bets the whole stack: chips hidden or found later are in the pot."),
             ),
         ),
     ),

@@ -103,7 +103,7 @@ def house_settings(tournament: Tournament) -> house.HouseSettings:
 
 def default_venue() -> Venue | None:
     """The venue an event without one follows: the one marked default, else the first."""
-    return Venue.objects.filter(is_default=True).first() or Venue.objects.first()
+    return Venue.objects.order_by("-is_default", "name", "pk").first()
 
 
 def venue_house_settings(venue: Venue | None) -> house.HouseSettings:

@@ -20,7 +20,7 @@ from rulings.engine import housebook
 from rulings.models import Dispute, HouseRule, PenaltyKind, PenaltyStatus, Venue
 from seating.models import Seat, Table
 from seating.services import desk
-from tournaments.models import EntryStatus
+from tournaments.models import EntryStatus, Tournament
 from tournaments.tests.factories import staff, tournament
 
 pytestmark = pytest.mark.django_db
@@ -127,9 +127,9 @@ def test_disqualification_removes_the_entry_and_its_chips_tda_71d(event):
 
 def test_disqualifying_the_third_last_player_makes_the_clock_heads_up_casino31(event):
     seated = seat_players(event, {1: [1, 2, 3]})
-    clock_services.clock_settings_update(
-        actor=None, tournament_id=event.pk, data={"halve_heads_up": True}
-    )
+    Tournament.objects.filter(pk=event.pk).update(
+        house_settings={"heads_up_level": "casino"}
+    )  # casino §31
     clock_services.clock_act(actor=None, tournament_id=event.pk, action="start")
 
     give(event, seated[(1, 1)], PenaltyKind.DISQUALIFICATION, reason="Collusion")
