@@ -566,6 +566,19 @@ class HandHoldView(TabletView):
         return Response(hand_data(hand))
 
 
+class HandMisdealView(TabletView):
+    @extend_schema(request=None, responses=HandDetailSerializer)
+    def post(self, request, tournament_pk, number, hand_number):
+        """A misdeal (TDA 35-A): the hand is dealt again exactly (TDA 35-C), its action
+        log wiped. 409 once the hand has gone too far, by the event's reading: after
+        substantial action (TDA 35-D, 36) or two bets or raises (casino §34)."""
+        tournament = tournament_or_404(tournament_pk)
+        hand = services.hand_misdeal(
+            actor=request.user, tournament_id=tournament.pk, number=number, hand_number=hand_number
+        )
+        return Response(hand_data(hand))
+
+
 def busts_data(tournament: Tournament, number: int) -> list[dict]:
     places = finishing_places(tournament.pk)
     rows = (

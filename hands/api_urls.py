@@ -27,6 +27,7 @@ urlpatterns = [
     path(f"{HAND}/finish/", api.HandFinishView.as_view(), name="api-hands-finish"),
     path(f"{HAND}/settle/", api.HandSettleView.as_view(), name="api-hands-settle"),
     path(f"{HAND}/hold/", api.HandHoldView.as_view(), name="api-hands-hold"),
+    path(f"{HAND}/misdeal/", api.HandMisdealView.as_view(), name="api-hands-misdeal"),
     path(f"{TABLE}/busts/", api.BustsView.as_view(), name="api-hands-busts"),
     path(f"{T}/hand-for-hand/", api.HandForHandView.as_view(), name="api-hand-for-hand"),
 ]

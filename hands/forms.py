@@ -24,6 +24,7 @@ TABLET_ACTIONS = (
     "start",
     "finish",
     "hold",
+    "misdeal",
     "bust",
     "undo_bust",
     "bag",

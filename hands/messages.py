@@ -63,6 +63,10 @@ REFUSALS = {
         "call or all-in before the hand goes on."
     ),
     "no_item_pending": _("No item of no value waits for the floor's ruling in this hand."),
+    "misdeal_too_late": _(
+        "Too late for a misdeal (%(rule)s): the hand has gone too far and plays on; a "
+        "fouled deck (TDA 35-E) is for the floor."
+    ),
     "oot_not_in_hand": _(
         "Seat %(seat)s is not in this hand: only a player still in it acts out of turn (TDA 53-A)."
     ),

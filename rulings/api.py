@@ -109,6 +109,28 @@ ChipRaceOutput = _answer(
     chips_to_race=serializers.IntegerField(),
     new_chips_raced=serializers.IntegerField(),
 )
+ShowdownRightsOutput = _answer(
+    "ShowdownRightsAnswer",
+    answer=serializers.ChoiceField(choices=["yes", "discretion", "no"]),
+    must_table=serializers.BooleanField(),
+    last_aggressor=serializers.CharField(allow_null=True),
+)
+ChipsFoundOutput = _answer(
+    "ChipsFoundAnswer",
+    outcome=serializers.CharField(),
+    kept_value=serializers.IntegerField(),
+    removed_value=serializers.IntegerField(),
+    exchanged_chips=serializers.IntegerField(),
+    disqualification_possible=serializers.BooleanField(),
+)
+WrongSeatOutput = _answer(
+    "WrongSeatAnswer",
+    outcome=serializers.ChoiceField(choices=["move", "td_decides"]),
+    after_hand=serializers.BooleanField(),
+)
+LateErrorOutput = _answer(
+    "LateErrorAnswer", corrected=serializers.BooleanField(), to=serializers.IntegerField()
+)
 
 
 # --- The rule book --------------------------------------------------------------------------
@@ -321,6 +343,41 @@ class ChipRaceView(CalculatorView):
         """TDA 24: who receives a new chip in the race, from seat 1, at most one each,
         nobody raced out."""
         return Response(calculators.chip_race(request.data))
+
+
+class ShowdownRightsView(CalculatorView):
+    @extend_schema(request=calculators.ShowdownRightsInput, responses=ShowdownRightsOutput)
+    def post(self, request):
+        """May this player have that hand tabled? TDA 16 (all-in: every hand tabled),
+        17-B (uncontested), 18-A (mucked: no rights), 18-B (a caller may see the river's
+        last aggressor; all else at the TD's discretion)."""
+        return Response(calculators.showdown(request.data))
+
+
+class ChipsFoundView(CalculatorView):
+    @extend_schema(request=calculators.FoundChipsInput, responses=ChipsFoundOutput)
+    def post(self, request):
+        """Chips the floor is called to: found after the chip race (TDA 24-C), behind an
+        all-in (TDA 62, or IFP 4.20 where the event's house setting says so), out of view
+        (63), lost and found (64), forfeited at a re-entry (8-B)."""
+        return Response(calculators.chips_found(request.data))
+
+
+class LateErrorView(CalculatorView):
+    @extend_schema(request=calculators.LateErrorInput, responses=LateErrorOutput)
+    def post(self, request):
+        """A wrong bet noticed late: still corrected, or does it stand? Underraises (TDA
+        52-A), pot-limit bets on a wrong count (52-B)."""
+        return Response(calculators.late_error(request.data))
+
+
+class WrongSeatView(CalculatorView):
+    @extend_schema(request=calculators.WrongSeatInput, responses=WrongSeatOutput)
+    def post(self, request):
+        """A player found in the wrong seat (TDA 7): to the drawn seat with the stack they
+        have now, after the hand in play (TDA 31); a wrong stack too: the TD decides
+        (TDA 1). The move itself is the seating move (`seating.services.entry_move`)."""
+        return Response(calculators.seat_wrong(request.data))
 
 
 # --- House settings (issue 19) --------------------------------------------------------------

@@ -14,6 +14,10 @@ urlpatterns = [
     path("rulings/pot-limit/", api.PotLimitView.as_view(), name="api-ruling-pot-limit"),
     path("rulings/pots/", api.PotsView.as_view(), name="api-ruling-pots"),
     path("rulings/chip-race/", api.ChipRaceView.as_view(), name="api-ruling-chip-race"),
+    path("rulings/showdown-rights/", api.ShowdownRightsView.as_view(), name="api-ruling-showdown"),
+    path("rulings/chips-found/", api.ChipsFoundView.as_view(), name="api-ruling-chips-found"),
+    path("rulings/late-error/", api.LateErrorView.as_view(), name="api-ruling-late-error"),
+    path("rulings/wrong-seat/", api.WrongSeatView.as_view(), name="api-ruling-wrong-seat"),
     path("house-settings/", api.HouseSettingsGuideView.as_view(), name="api-house-settings"),
     path(
         "venues/<id:venue_pk>/house-settings/",

@@ -14,13 +14,22 @@ from floorman.api import valid_data
 from floorman.errors import Invalid
 from hands.engine import betting
 from hands.engine.limits import STREETS
-from rulings.engine import bets, chiprace, potlimit
+from rulings.engine import (
+    bets,
+    chiprace,
+    found_chips,
+    late_errors,
+    potlimit,
+    showdown_rights,
+    wrong_seat,
+)
 from rulings.engine import pots as pot_engine
 from rulings.engine.bets.question import ACTIONS as PRIOR_ACTIONS
 from rulings.engine.errors import BadQuestion
 from rulings.engine.parsing import MAX_ACTIONS, MAX_SEATS
 from tournaments import house
-from tournaments.models import MAX_CHIPS
+from tournaments.models import MAX_CHIPS, Tournament
+from tournaments.selectors import house_settings
 
 
 def _chips(**kwargs) -> serializers.IntegerField:
@@ -112,6 +121,22 @@ class BetInput(serializers.Serializer):
         required=False,
         help_text=_("An undercall; left out, the house setting (TDA 51-B, casino §37)."),
     )
+    pulled_back = serializers.ChoiceField(
+        choices=["all", "part"],
+        allow_blank=True,
+        required=False,
+        default="",
+        help_text=_(
+            "Prior-bet chips in front pulled back: all or part; blank: left alone (TDA 46)."
+        ),
+    )
+    prior_chips = serializers.ListField(
+        child=_chips(),
+        max_length=200,
+        required=False,
+        default=list,
+        help_text=_("The prior-bet chips on the table now, e.g. [25] or [1000] (TDA 46-C)."),
+    )
 
 
 def bet(body, *, ambiguous: str = "tda", undercall: str = "tda") -> dict:
@@ -134,6 +159,8 @@ def bet(body, *, ambiguous: str = "tda", undercall: str = "tda") -> dict:
         ambiguous=data.get("ambiguous") or ambiguous,
         undercall=data.get("undercall") or undercall,
         declared_readings=tuple(data["declared_readings"]),
+        pulled_back=data["pulled_back"],
+        prior_chips=tuple(data["prior_chips"]),
     )
     ruling = _ask(bets.interpret, question)
     return {
@@ -296,6 +323,194 @@ def chip_race(body) -> dict:
         ],
         "chips_to_race": answer.chips_to_race,
         "new_chips_raced": answer.new_chips_raced,
+        "rules": rule_codes(answer.rules),
+        "explanation": explained(answer),
+    }
+
+
+# --- Floor situations: showdown rights, chips found, errors found late -------------------------
+
+MAX_ID = 2**63 - 1
+
+
+def _tournament_field() -> serializers.IntegerField:
+    return serializers.IntegerField(
+        min_value=1,
+        max_value=MAX_ID,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text=_("The event whose house settings apply; none: the TDA's reading."),
+    )
+
+
+def _house_reading(data: dict, key: str) -> str:
+    """The reading of house setting `key`: the body's `reading` if given, else the event's
+    (`tournament`), else the TDA's."""
+    if data.get("reading"):
+        return data["reading"]
+    if data.get("tournament") is None:
+        return "tda"
+    event = Tournament.objects.filter(pk=data["tournament"]).first()
+    if event is None:
+        raise Invalid({"tournament": gettext("No such tournament.")})
+    return getattr(house_settings(event), key)
+
+
+class ShowdownPlayerInput(serializers.Serializer):
+    name = serializers.CharField(max_length=20)
+    cards = serializers.ChoiceField(
+        choices=showdown_rights.CARDS,
+        help_text=_(
+            "tabled: face up; held: kept in hand; pushed: pushed forward face down, not yet "
+            "killed; mucked: killed into the muck."
+        ),
+    )
+    all_in = serializers.BooleanField(required=False, default=False)
+
+
+class RiverActionInput(serializers.Serializer):
+    player = serializers.CharField(max_length=20)
+    action = serializers.ChoiceField(choices=showdown_rights.RIVER_ACTIONS)
+
+
+class ShowdownRightsInput(serializers.Serializer):
+    players = serializers.ListField(child=ShowdownPlayerInput(), min_length=2, max_length=MAX_SEATS)
+    river = serializers.ListField(
+        child=RiverActionInput(),
+        max_length=MAX_ACTIONS,
+        required=False,
+        default=list,
+        help_text=_("The final betting round's actions, in order."),
+    )
+    asker = serializers.CharField(max_length=20)
+    target = serializers.CharField(max_length=20)
+
+
+def showdown(body) -> dict:
+    data = valid_data(ShowdownRightsInput, body)
+    answer = _ask(
+        showdown_rights.showdown_rights,
+        showdown_rights.ShowdownRightsQuestion(
+            players=tuple(showdown_rights.ShowdownPlayer(**p) for p in data["players"]),
+            river=tuple(showdown_rights.RiverAction(**a) for a in data["river"]),
+            asker=data["asker"],
+            target=data["target"],
+        ),
+    )
+    return {
+        "answer": answer.answer,
+        "must_table": answer.must_table,
+        "last_aggressor": answer.last_aggressor,
+        "rules": rule_codes(answer.rules),
+        "explanation": explained(answer),
+    }
+
+
+class FoundChipsInput(serializers.Serializer):
+    situation = serializers.ChoiceField(choices=found_chips.SITUATIONS)
+    value = _chips(required=False, default=0, help_text=_("The chips' value."))
+    chips = serializers.IntegerField(
+        min_value=0,
+        max_value=100_000,
+        required=False,
+        default=0,
+        help_text=_("After the race: how many chips of the removed colour (TDA 24-C)."),
+    )
+    removed = _chips(required=False, default=0, help_text=_("The removed colour's value."))
+    smallest = _chips(required=False, default=0, help_text=_("The smallest chip in play."))
+    accepted_action = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text=_("Behind an all-in: the TD rules the chips part of the action (TDA 49)."),
+    )
+    all_in_won = serializers.BooleanField(required=False, allow_null=True, default=None)
+    owner_known = serializers.BooleanField(required=False, default=False)
+    reading = serializers.ChoiceField(
+        choices=found_chips.READINGS,
+        required=False,
+        help_text=_("Chips behind an all-in: TDA 62 or IFP 4.20; else the event's setting."),
+    )
+    tournament = _tournament_field()
+
+
+def chips_found(body) -> dict:
+    data = valid_data(FoundChipsInput, body)
+    reading = "tda"
+    if data["situation"] == found_chips.BEHIND_ALL_IN:
+        reading = _house_reading(data, "chips_behind_all_in")
+    answer = _ask(
+        found_chips.found_chips,
+        found_chips.FoundChipsQuestion(
+            situation=data["situation"],
+            value=data["value"],
+            chips=data["chips"],
+            removed=data["removed"],
+            smallest=data["smallest"],
+            accepted_action=data["accepted_action"],
+            all_in_won=data["all_in_won"],
+            reading=reading,
+            owner_known=data["owner_known"],
+        ),
+    )
+    return {
+        "outcome": answer.outcome,
+        "kept_value": answer.kept_value,
+        "removed_value": answer.removed_value,
+        "exchanged_chips": answer.exchanged_chips,
+        "disqualification_possible": answer.disqualification_possible,
+        "rules": rule_codes(answer.rules),
+        "explanation": explained(answer),
+    }
+
+
+class LateErrorInput(serializers.Serializer):
+    error = serializers.ChoiceField(
+        choices=late_errors.ERRORS,
+        help_text=_(
+            "underraise: below the minimum (TDA 52-A); pot_high / pot_low: a pot-limit pot "
+            "bet on a count too high or too low (TDA 52-B)."
+        ),
+    )
+    made = _chips(help_text=_("The bet as made, the total on the street."))
+    correct = _chips(help_text=_("The bet it should have been: the minimum, or the pot."))
+    found = serializers.ChoiceField(
+        choices=late_errors.FOUND,
+        help_text=_(
+            "this_street: before the next card (on the river, before the showdown); later."
+        ),
+    )
+    substantial_action = serializers.BooleanField(
+        required=False, default=False, help_text=_("After the bet (TDA 36); pot_low only.")
+    )
+
+
+def late_error(body) -> dict:
+    data = valid_data(LateErrorInput, body)
+    answer = _ask(late_errors.late_error, late_errors.LateErrorQuestion(**data))
+    return {
+        "corrected": answer.corrected,
+        "to": answer.to,
+        "rules": rule_codes(answer.rules),
+        "explanation": explained(answer),
+    }
+
+
+class WrongSeatInput(serializers.Serializer):
+    stack_correct = serializers.BooleanField(
+        required=False, default=True, help_text=_("The player started with the right stack.")
+    )
+    in_hand = serializers.BooleanField(
+        required=False, default=False, help_text=_("Found while playing a hand.")
+    )
+
+
+def seat_wrong(body) -> dict:
+    data = valid_data(WrongSeatInput, body)
+    answer = wrong_seat.wrong_seat(wrong_seat.WrongSeatQuestion(**data))
+    return {
+        "outcome": answer.outcome,
+        "after_hand": answer.after_hand,
         "rules": rule_codes(answer.rules),
         "explanation": explained(answer),
     }

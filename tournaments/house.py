@@ -348,6 +348,52 @@ SETTINGS += (
             ),
         ),
     ),
+    Setting(
+        "misdeal_until",
+        _("A misdeal can be called"),
+        (
+            Reading(
+                TDA,
+                _("Until substantial action"),
+                "TDA 35-D, 36",
+                _(
+                    "No misdeal once two actions in turn, one of them with chips, or any three "
+                    "actions in turn have been made; the hand then plays on."
+                ),
+            ),
+            Reading(
+                "casino",
+                _("Until two bets or raises"),
+                "casino §34",
+                _(
+                    "A misdeal found after two or more bets or raises stands as a valid hand; "
+                    "calls, checks and folds alone do not stop it."
+                ),
+            ),
+        ),
+    ),
+    Setting(
+        "chips_behind_all_in",
+        _("Chips found behind an all-in"),
+        (
+            Reading(
+                TDA,
+                _("The TD decides whether they were part of the action"),
+                "TDA 62",
+                _(
+                    "The TD rules whether the hidden chips belong to the accepted action; if "
+                    "not, they win nothing for the all-in player, do not save a loser, and "
+                    "may be given to the winning caller."
+                ),
+            ),
+            Reading(
+                "ifp",
+                _("They count as bet and go into the pot"),
+                "IFP 4.20",
+                _("An all-in bets the whole stack: chips hidden or found later are in the pot."),
+            ),
+        ),
+    ),
 )
 
 SETTINGS += (

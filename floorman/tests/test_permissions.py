@@ -196,6 +196,7 @@ EXPECTED: dict[str, dict] = {
     "api-hands-finish": post(TABLET),
     "api-hands-settle": post(TABLET),
     "api-hands-hold": post(TABLET),
+    "api-hands-misdeal": post(TABLET),  # TDA 35: the hand dealt again
     "api-hands-busts": {"GET": ALL, "POST": TABLET},
     "api-hand-for-hand": {"GET": ALL, "POST": HAND_FOR_HAND, "PATCH": HAND_FOR_HAND},
     "api-rulebook": {"GET": ALL},
@@ -204,6 +205,10 @@ EXPECTED: dict[str, dict] = {
     "api-ruling-pot-limit": post(ALL),
     "api-ruling-pots": post(ALL),
     "api-ruling-chip-race": post(ALL),
+    "api-ruling-showdown": post(ALL),  # TDA 16, 17-B, 18
+    "api-ruling-chips-found": post(ALL),  # TDA 24-C, 62, 63, 64, 8-B
+    "api-ruling-late-error": post(ALL),  # TDA 52-A, 52-B
+    "api-ruling-wrong-seat": post(ALL),  # TDA 7
     "api-house-settings": {"GET": ALL},  # the guide to the readings: public, as the rules are
     "api-venue-house-settings": {"GET": MANAGE, "PATCH": MANAGE},
     "api-tournament-house-settings": {"GET": MANAGE, "PATCH": MANAGE},

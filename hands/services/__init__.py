@@ -30,7 +30,14 @@ from hands.services.hand_for_hand import (
     h4h_stop,
     h4h_table_alert,
 )
-from hands.services.hands import hand_action, hand_finish, hand_hold, hand_settle, hand_start
+from hands.services.hands import (
+    hand_action,
+    hand_finish,
+    hand_hold,
+    hand_misdeal,
+    hand_settle,
+    hand_start,
+)
 from hands.services.items import hand_item, hand_item_rule
 from hands.services.out_of_turn import hand_out_of_turn, hand_skipped_rule
 from hands.services.tables import (
@@ -58,6 +65,7 @@ __all__ = [
     "hand_hold",
     "hand_item",
     "hand_item_rule",
+    "hand_misdeal",
     "hand_out_of_turn",
     "hand_skipped_rule",
     "hand_settle",

@@ -12,8 +12,9 @@ from floorman.errors import Conflict, Invalid
 from hands.engine import away as away_rules
 from hands.engine import betting, showdown
 from hands.engine import bounties as bounty_rules
+from hands.engine import misdeal as misdeal_rules
 from hands.messages import illegal_message
-from hands.models import Hand, HandAction, HandPlayer, HandStatus, KnockoutSource
+from hands.models import Hand, HandAction, HandPlayer, HandStatus, KnockoutSource, OutOfTurn
 from hands.selectors import (
     away_serving,
     betting_state,
@@ -251,6 +252,57 @@ def _action_log(hand: Hand, state, action: betting.Action, *, item: str = ""):
         item=item,
     )
     return after
+
+
+@transaction.atomic
+def hand_misdeal(*, actor, tournament_id: int, number: int, hand_number: int) -> Hand:
+    """A misdeal (TDA 35-A) called in the hand in play: the cards are dealt again as the
+    same hand (TDA 35-C): the button, the blinds, the level and the players dealt in stay;
+    the action log (actions out of turn and the floor's rulings on them too), the board
+    and the cards logged are wiped; players on penalty are dealt in dead again (their
+    `HandPlayer.dead` stays), and the two deals count as one hand for them (one hand row).
+    Refused (409) once the hand has gone too far, by the readings the hand was dealt under:
+    after substantial action (TDA 35-D, 36) or after two bets or raises (casino §34). The
+    floor's rulings in the log (TDA 53-B) are not actions and do not count.
+
+    Steps: lock → the hand in play, not held → the reading and the log checked → the log
+    wiped → audit `hand.misdeal` → the tablet told.
+    """
+    tournament = tournament_lock(tournament_id)
+    table = table_of(tournament, number)
+    hand = _hand_row(table, hand_number)
+    if hand.status == HandStatus.HELD:  # an all-in called: long past substantial action
+        raise refuse("misdeal_too_late", rule="TDA 35-D")
+    logged = list(
+        hand.actions.order_by("sequence").values_list("seat", "kind", "amount", "out_of_turn")
+    )
+    reading = hand_readings(hand).misdeal_until  # the readings the hand was dealt under
+    kinds = [kind for _seat, kind, _amount, made in logged if made != OutOfTurn.RULING]
+    too_late = misdeal_rules.misdeal_refusal(kinds, reading)
+    if too_late:
+        raise refuse("misdeal_too_late", rule=too_late)
+    hand.actions.all().delete()
+    hand.players.update(cards=[])
+    hand.board = []
+    hand.item_pending = ""
+    hand.save(update_fields=["board", "item_pending"])
+    audit_record(
+        actor=actor,
+        action="hand.misdeal",
+        obj=hand,
+        tournament=tournament,
+        before={"actions": [list(row[:3]) for row in logged]},
+        after={
+            "table": table.number,
+            "hand": hand.number,
+            "rule": "TDA 35-C",
+            "reading": reading,
+            "button": hand.button,
+            "level": hand.level,
+        },
+    )
+    publish_table(table)
+    return hand
 
 
 @transaction.atomic

@@ -235,6 +235,22 @@ class BetForm(CalculatorForm):
         help_text=_("E.g. “two-fifty” over a bet of 200: “250 2050”."),
     )
 
+    pulled_back = forms.ChoiceField(
+        label=_("Prior-bet chips in front (TDA 46)"),
+        choices=[
+            ("", _("Left alone")),
+            ("all", _("All pulled back")),
+            ("part", _("Partly pulled back")),
+        ],
+        required=False,
+    )
+    prior_chips = ChipListField(
+        label=_("Prior-bet chips on the table now (TDA 46-C)"),
+        required=False,
+        placeholder="25 25",
+        help_text=_("E.g. “25 25” for a big blind of two 25s, “1000” for one 1k chip."),
+    )
+
     FIELD_MAP = {"declared_readings": "readings"}
 
     def clean(self):
@@ -265,6 +281,8 @@ class BetForm(CalculatorForm):
             "chips": data["chips"] or [],
             "pot": data["pot"],
             "declared_readings": data["readings"] or [],
+            "pulled_back": data["pulled_back"] or "",
+            "prior_chips": data["prior_chips"] or [],
         }
 
 
@@ -391,3 +409,190 @@ class ChipRaceForm(CalculatorForm):
     def body(self) -> dict:
         data = self.cleaned_data
         return {"removed": data["removed"], "next_chip": data["next_chip"], "seats": data["seats"]}
+
+
+# --- Floor situations: showdown rights, chips found, errors found late ---------------------
+
+CARD_WORDS = {"tabled": "tabled", "held": "held", "pushed": "pushed", "mucked": "mucked"}
+RIVER_WORDS = ("check", "bet", "raise", "call", "fold")
+
+
+def _showdown_players(text: str) -> list[dict]:
+    """One player a line: name, what they did with their cards, "all-in" if all-in:
+    "A tabled", "B pushed", "C held all-in"."""
+    rows = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        words = line.split()
+        if not words:
+            continue
+        if (
+            len(words) not in (2, 3)
+            or words[1].lower() not in CARD_WORDS
+            or (len(words) == 3 and words[2].lower() != "all-in")
+        ):
+            raise forms.ValidationError(
+                _("Line %(line)s: name, then tabled, held, pushed or mucked, then all-in if so."),
+                code="player",
+                params={"line": number},
+            )
+        if len(words[0]) > 20:
+            raise forms.ValidationError(
+                _("Line %(line)s: a name of at most 20 characters."),
+                code="player",
+                params={"line": number},
+            )
+        rows.append({"name": words[0], "cards": words[1].lower(), "all_in": len(words) == 3})
+    if len(rows) > MAX_SEATS:
+        raise forms.ValidationError(
+            _("At most %(most)s players."), code="players", params={"most": MAX_SEATS}
+        )
+    return rows
+
+
+def _river_actions(text: str) -> list[dict]:
+    """One action a line: "A bet", "B call"."""
+    rows = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        words = line.split()
+        if not words:
+            continue
+        if len(words) != 2 or words[1].lower() not in RIVER_WORDS or len(words[0]) > 20:
+            raise forms.ValidationError(
+                _("Line %(line)s: name, then check, bet, raise, call or fold."),
+                code="river",
+                params={"line": number},
+            )
+        rows.append({"player": words[0], "action": words[1].lower()})
+    if len(rows) > MAX_LIST:
+        raise forms.ValidationError(
+            _("At most %(most)s actions."), code="river", params={"most": MAX_LIST}
+        )
+    return rows
+
+
+def _name(label) -> forms.CharField:
+    return forms.CharField(
+        label=label,
+        max_length=20,
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
+    )
+
+
+class ShowdownRightsForm(CalculatorForm):
+    """May this player have that hand tabled? (TDA 16, 17-B, 18)"""
+
+    players = LinesField(
+        _showdown_players,
+        label=_("Players in the hand at showdown"),
+        placeholder="A held\nB tabled\nC pushed\nD mucked",
+        help_text=_(
+            "One a line: name and cards: tabled, held (kept), pushed (forward face down, not "
+            "yet killed), mucked (killed); add all-in for an all-in player."
+        ),
+    )
+    river = LinesField(
+        _river_actions,
+        label=_("River betting, in order"),
+        required=False,
+        placeholder="A bet\nB call\nC raise\nD call",
+    )
+    asker = _name(_("Who asks"))
+    target = _name(_("To see whose hand"))
+
+    def body(self) -> dict:
+        data = self.cleaned_data
+        return {
+            "players": data["players"],
+            "river": data["river"] or [],
+            "asker": data["asker"],
+            "target": data["target"],
+        }
+
+
+FOUND_SITUATIONS = [
+    ("after_race", _("Removed colour found after the chip race (TDA 24-C)")),
+    ("behind_all_in", _("Chips found behind an all-in (TDA 62)")),
+    ("out_of_view", _("Chips held or carried out of view (TDA 63)")),
+    ("lost_and_found", _("Lost and found chips (TDA 64)")),
+    ("reentry_forfeit", _("Chips given up for a new stack (TDA 8-B)")),
+]
+YES_NO = [("", _("—")), ("yes", _("Yes")), ("no", _("No"))]
+
+
+class ChipsFoundForm(CalculatorForm):
+    """Chips the floor is called to (TDA 24-C, 62, 63, 64, 8-B)."""
+
+    situation = forms.ChoiceField(label=_("Situation"), choices=FOUND_SITUATIONS)
+    value = ChipsField(label=_("Value of the chips"), required=False)
+    chips = ChipsField(label=_("After the race: chips of the removed colour"), required=False)
+    removed = ChipsField(label=_("After the race: the removed colour"), required=False)
+    smallest = ChipsField(label=_("After the race: the smallest chip in play"), required=False)
+    accepted_action = forms.BooleanField(
+        label=_("Behind an all-in: the TD rules them part of the action called (TDA 49)"),
+        required=False,
+    )
+    all_in_won = forms.ChoiceField(
+        label=_("Behind an all-in: did the all-in player win?"), choices=YES_NO, required=False
+    )
+    reading = forms.ChoiceField(
+        label=_("Behind an all-in: the house reading"),
+        choices=[("tda", _("TDA 62")), ("ifp", _("IFP 4.20: they are in the pot"))],
+        required=False,
+    )
+    owner_known = forms.BooleanField(label=_("Lost and found: the owner is known"), required=False)
+
+    def body(self) -> dict:
+        data = self.cleaned_data
+        won = {"yes": True, "no": False}.get(data["all_in_won"])
+        return {
+            "situation": data["situation"],
+            "value": data["value"] or 0,
+            "chips": data["chips"] or 0,
+            "removed": data["removed"] or 0,
+            "smallest": data["smallest"] or 0,
+            "accepted_action": data["accepted_action"],
+            "all_in_won": won,
+            "reading": data["reading"] or "tda",
+            "owner_known": data["owner_known"],
+        }
+
+
+LATE_ERRORS = [
+    ("underraise", _("A bet or raise below the minimum (TDA 52-A)")),
+    ("pot_high", _("Pot limit: a pot bet on a count too high (TDA 52-B)")),
+    ("pot_low", _("Pot limit: a pot bet on a count too low (TDA 52-B)")),
+]
+FOUND_WHEN = [
+    ("this_street", _("On the same street (river: before the showdown)")),
+    ("later", _("After the next card (river: once the showdown began)")),
+]
+
+
+class LateErrorForm(CalculatorForm):
+    """A wrong bet noticed late: corrected or does it stand? (TDA 52-A, 52-B)"""
+
+    error = forms.ChoiceField(label=_("The error"), choices=LATE_ERRORS)
+    made = ChipsField(label=_("The bet as made (total)"))
+    correct = ChipsField(label=_("What it should have been: the minimum, or the pot"))
+    found = forms.ChoiceField(label=_("Noticed"), choices=FOUND_WHEN)
+    substantial_action = forms.BooleanField(
+        label=_("Substantial action after the bet (TDA 36)"), required=False
+    )
+
+    def body(self) -> dict:
+        return dict(self.cleaned_data)
+
+
+class WrongSeatForm(CalculatorForm):
+    """A player found in the wrong seat (TDA 7)."""
+
+    stack_wrong = forms.BooleanField(
+        label=_("The player also started with a wrong stack"), required=False
+    )
+    in_hand = forms.BooleanField(label=_("Found while playing a hand"), required=False)
+
+    FIELD_MAP = {"stack_correct": "stack_wrong"}
+
+    def body(self) -> dict:
+        data = self.cleaned_data
+        return {"stack_correct": not data["stack_wrong"], "in_hand": data["in_hand"]}

@@ -15,13 +15,33 @@ from pathlib import Path
 
 import pytest
 
-from rulings.engine import bets, chiprace, errors, potlimit, pots
+from rulings.engine import (
+    bets,
+    chiprace,
+    errors,
+    found_chips,
+    late_errors,
+    potlimit,
+    pots,
+    showdown_rights,
+    wrong_seat,
+)
 from rulings.engine.bets import BetQuestion, PriorAction, checks, outcomes, replay
 from rulings.engine.chiprace import ChipRaceQuestion, RaceSeat
 from rulings.engine.errors import BadQuestion, Note, _
 from rulings.engine.pots import Contribution, PotsQuestion
 
-ENGINES = (bets, potlimit, pots, chiprace, errors)  # errors: the checks they share
+ENGINES = (
+    bets,
+    potlimit,
+    pots,
+    chiprace,
+    errors,  # the checks they share
+    showdown_rights,
+    found_chips,
+    late_errors,
+    wrong_seat,
+)
 # A package (bets) counts with all its modules.
 SOURCES = [
     path
@@ -278,6 +298,27 @@ AMOUNTLESS = [
 ]
 
 # More questions, asked once, so that the samples reach every template the engines mark.
+# TDA 46: X bet 1,000, A raised to 3,000; X's 1,000 is still in front.
+X_FACES_A_RAISE = (("X", "bet", 1000), ("A", "raise", 3000))
+
+
+def _prior(pulled_back="", prior=(), **kw):
+    return _bet(1, X_FACES_A_RAISE, in_front=1000, pulled_back=pulled_back, prior_chips=prior, **kw)
+
+
+PRIOR_CHIPS = [
+    (bets.interpret, None, _prior("all", says="fold")),
+    (bets.interpret, None, _prior("part", (500,), chips=(5000,))),
+    (bets.interpret, None, _prior("", (5000,), chips=(1000,))),
+    (bets.interpret, None, _prior("all", chips=(5000,))),
+    (bets.interpret, None, _prior("", (1000,), chips=(5000,))),
+    (bets.interpret, "pulled_back", _prior("some", chips=(5000,))),
+    (bets.interpret, "pulled_back", _bet(1, A_BET, pulled_back="all", chips=(5000,))),
+    (bets.interpret, "prior_chips", _prior("all", (500,), chips=(5000,))),
+    (bets.interpret, "prior_chips", _prior("part", (1000,), chips=(5000,))),
+    (bets.interpret, "prior_chips", _prior("", (500,), chips=(5000,))),
+    (bets.interpret, "chips", _prior("all", chips=(500,))),
+]
 X_RAISED_A_SHORT = (("X", "bet", 1000), ("A", "all-in", 1400))
 MORE = [
     (bets.interpret, None, _bet(1, says="check")),
@@ -515,7 +556,102 @@ def ask(engine, field, question) -> tuple[str, ...]:
     return (error.template,)
 
 
-@pytest.mark.parametrize(("engine", "field", "question"), [*AMOUNTLESS, *MORE])
+# Other house readings (issue 19) the samples above do not reach: an undercall under
+# casino §37, two odd chips to the worst position under casino §20.
+READINGS = [
+    (bets.interpret, None, _bet(1, A_BET, chips=(500,), undercall="casino")),
+    (bets.interpret, "undercall", _bet(1, A_BET, chips=(500,), undercall="x")),
+    (
+        pots.pots,
+        None,
+        _pots(
+            1,
+            (1, 35),
+            (2, 35),
+            (3, 35),
+            (4, 10, True),
+            winners=((1, 2, 3),),
+            button=2,
+            seats=4,
+            smallest_chip=5,
+            odd_chips="worst_position",
+        ),
+    ),
+    (pots.pots, "odd_chips", _pots(1, (1, 500), (2, 500), odd_chips="x")),
+]
+
+# The floor's situations: showdown rights (TDA 16, 17-B, 18), chips found (24-C, 62-64,
+# 8-B), errors found late (52-A, 52-B).
+SD = showdown_rights
+
+
+def _sd(cards: dict, river=(), asker="A", target="B", all_in=()):
+    return SD.ShowdownRightsQuestion(
+        players=tuple(SD.ShowdownPlayer(n, c, n in all_in) for n, c in cards.items()),
+        river=tuple(SD.RiverAction(p, a) for p, a in river),
+        asker=asker,
+        target=target,
+    )
+
+
+BET_CALL = (("B", "bet"), ("A", "call"))
+FC = found_chips.FoundChipsQuestion
+LE = late_errors.LateErrorQuestion
+SITUATIONS = [
+    (SD.showdown_rights, None, _sd({"A": "held", "B": "held"}, all_in=("A",))),
+    (SD.showdown_rights, None, _sd({"A": "held", "B": "mucked"})),
+    (SD.showdown_rights, None, _sd({"A": "pushed", "B": "held"})),
+    (SD.showdown_rights, None, _sd({"A": "pushed", "B": "held", "C": "held"})),
+    (SD.showdown_rights, None, _sd({"A": "held", "B": "held"})),
+    (SD.showdown_rights, None, _sd({"A": "held", "B": "held"}, BET_CALL)),
+    (SD.showdown_rights, None, _sd({"A": "held", "B": "held", "C": "held"}, BET_CALL, "C")),
+    (SD.showdown_rights, "players", _sd({"A": "held"})),
+    (SD.showdown_rights, "players", _sd({"A": "lost", "B": "held"})),
+    (
+        SD.showdown_rights,
+        "players",
+        SD.ShowdownRightsQuestion(
+            (SD.ShowdownPlayer("A", "held"), SD.ShowdownPlayer("A", "held")), (), "A", "B"
+        ),
+    ),
+    (SD.showdown_rights, "asker", _sd({"A": "held", "B": "held"}, asker="Z")),
+    (SD.showdown_rights, "target", _sd({"A": "held", "B": "held"}, target="A")),
+    (SD.showdown_rights, "river", _sd({"A": "held", "B": "held"}, (("Z", "bet"),))),
+    (SD.showdown_rights, "river", _sd({"A": "held", "B": "held"}, (("A", "shove"),))),
+    (found_chips.found_chips, None, FC("after_race", chips=5, removed=25, smallest=100)),
+    (found_chips.found_chips, None, FC("behind_all_in", 500, reading="ifp")),
+    (found_chips.found_chips, None, FC("behind_all_in", 500, accepted_action=True)),
+    (found_chips.found_chips, None, FC("behind_all_in", 500, all_in_won=True)),
+    (found_chips.found_chips, None, FC("behind_all_in", 500, all_in_won=False)),
+    (found_chips.found_chips, None, FC("out_of_view", 500)),
+    (found_chips.found_chips, None, FC("lost_and_found", 500)),
+    (found_chips.found_chips, None, FC("lost_and_found", 500, owner_known=True)),
+    (found_chips.found_chips, None, FC("reentry_forfeit", 500)),
+    (found_chips.found_chips, "situation", FC("lost")),
+    (found_chips.found_chips, "chips", FC("after_race", removed=25, smallest=100)),
+    (found_chips.found_chips, "removed", FC("after_race", chips=1, smallest=100)),
+    (found_chips.found_chips, "smallest", FC("after_race", chips=1, removed=25, smallest=25)),
+    (found_chips.found_chips, "value", FC("out_of_view")),
+    (found_chips.found_chips, "reading", FC("behind_all_in", 500, reading="x")),
+    (found_chips.found_chips, "all_in_won", FC("behind_all_in", 500)),
+    (late_errors.late_error, None, LE("underraise", 1000, 1200, "this_street")),
+    (late_errors.late_error, None, LE("underraise", 1000, 1200, "later")),
+    (late_errors.late_error, None, LE("pot_high", 11500, 10500, "this_street")),
+    (late_errors.late_error, None, LE("pot_high", 11500, 10500, "later")),
+    (late_errors.late_error, None, LE("pot_low", 9500, 10500, "this_street")),
+    (late_errors.late_error, None, LE("pot_low", 9500, 10500, "this_street", True)),
+    (late_errors.late_error, None, LE("pot_low", 9500, 10500, "later")),
+    (late_errors.late_error, "error", LE("typo", 1, 2, "later")),
+    (late_errors.late_error, "found", LE("pot_low", 1, 2, "soon")),
+    (late_errors.late_error, "made", LE("pot_low", 0, 2, "later")),
+    (late_errors.late_error, "correct", LE("pot_high", 1, 2, "later")),
+    (late_errors.late_error, "correct", LE("pot_low", 2, 2, "later")),
+    (wrong_seat.wrong_seat, None, wrong_seat.WrongSeatQuestion(True, True)),
+    (wrong_seat.wrong_seat, None, wrong_seat.WrongSeatQuestion(False, False)),
+]
+
+
+@pytest.mark.parametrize(("engine", "field", "question"), [*AMOUNTLESS, *MORE, *SITUATIONS])
 def test_more_questions_come_as_templates(engine, field, question):
     ask(engine, field, question)
 
@@ -551,7 +687,7 @@ def test_the_samples_reach_every_template():
     for engine, made in REFUSED:
         for field, make in made.items():
             reached.update(ask(engine, field, make(1)))
-    for engine, field, question in [*AMOUNTLESS, *MORE]:
+    for engine, field, question in [*AMOUNTLESS, *MORE, *PRIOR_CHIPS, *SITUATIONS, *READINGS]:
         reached.update(ask(engine, field, question))
     assert sorted(MARKED - reached) == []
 

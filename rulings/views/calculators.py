@@ -1,5 +1,7 @@
 """The floor calculators on one page, for a phone at the table: how a bet reads (TDA
-40-57), the pot-limit maximum (54), main and side pots (20, 21), the chip race (24).
+40-57), the pot-limit maximum (54), main and side pots (20, 21), the chip race (24), and
+the floor's situations: showdown rights (16, 17-B, 18), chips found or removed (8-B,
+24-C, 62-64), a wrong bet found late (52-A, 52-B), a player in the wrong seat (7).
 
 GET shows the four forms; a POST names its `calculator`, runs that one and shows the
 page again with its answer, or with its refusals on the fields, what was typed kept.
@@ -28,8 +30,12 @@ from rulings.forms.calculators import (
     BetForm,
     CalculatorForm,
     ChipRaceForm,
+    ChipsFoundForm,
+    LateErrorForm,
     PotLimitForm,
     PotsForm,
+    ShowdownRightsForm,
+    WrongSeatForm,
 )
 from tournaments import house as house_settings
 
@@ -93,6 +99,22 @@ def _chip_race(body: dict, *, house) -> dict:
     return calc.chip_race(body)
 
 
+def _showdown(body: dict, *, house: str) -> dict:
+    return calc.showdown(body)
+
+
+def _chips_found(body: dict, *, house: str) -> dict:
+    return calc.chips_found(body)
+
+
+def _late_error(body: dict, *, house: str) -> dict:
+    return calc.late_error(body)
+
+
+def _wrong_seat(body: dict, *, house: str) -> dict:
+    return calc.seat_wrong(body)
+
+
 CALCULATORS = {
     c.name: c
     for c in (
@@ -100,6 +122,30 @@ CALCULATORS = {
         Calculator("pot_limit", _("Pot-limit maximum"), "TDA 54", PotLimitForm, _pot_limit),
         Calculator("pots", _("Main and side pots"), "TDA 20, 21", PotsForm, _pots),
         Calculator("chip_race", _("Chip race"), "TDA 24", ChipRaceForm, _chip_race),
+        Calculator(
+            "showdown",
+            _("May they see that hand?"),
+            "TDA 16, 17-B, 18",
+            ShowdownRightsForm,
+            _showdown,
+        ),
+        Calculator(
+            "chips_found",
+            _("Chips found or removed"),
+            "TDA 8-B, 24-C, 62–64",
+            ChipsFoundForm,
+            _chips_found,
+        ),
+        Calculator(
+            "late_error",
+            _("A wrong bet found late"),
+            "TDA 52-A, 52-B",
+            LateErrorForm,
+            _late_error,
+        ),
+        Calculator(
+            "wrong_seat", _("Player in the wrong seat"), "TDA 7", WrongSeatForm, _wrong_seat
+        ),
     )
 }
 
@@ -183,7 +229,35 @@ def _presented(name: str, answer: dict, data: dict) -> dict:
         }
     if name == "chip_race":
         return {"removed": data["removed"], "next_chip": data["next_chip"]}
+    if name == "showdown":
+        return {"verdict": SHOWDOWN_VERDICTS[answer["answer"]]}
+    if name == "chips_found":
+        return {"verdict": FOUND_OUTCOMES.get(answer["outcome"], answer["outcome"])}
+    if name == "wrong_seat":
+        verdict = {
+            "move": _("To the drawn seat, with the stack"),
+            "td_decides": _("The TD decides"),
+        }
+        return {"verdict": verdict[answer["outcome"]]}
+    if name == "late_error":
+        verdict = _("Corrected") if answer["corrected"] else _("It stands")
+        return {"verdict": verdict}
     return {}
+
+
+SHOWDOWN_VERDICTS = {
+    "yes": _("Yes: the hand is tabled"),
+    "discretion": _("The TD decides"),
+    "no": _("No"),
+}
+FOUND_OUTCOMES = {
+    "exchanged": _("Changed at equal value"),
+    "removed": _("Removed from play"),
+    "in_the_pot": _("In the pot"),
+    "kept": _("The all-in player keeps them, unpaid"),
+    "to_the_winner": _("The TD may give them to the winning caller"),
+    "td_decides": _("The TD decides"),
+}
 
 
 @role_required(ALL_ROLES)

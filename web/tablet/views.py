@@ -663,6 +663,22 @@ def _hold(request, tablet: Tablet):
     return redirect(tablet.url())
 
 
+def _misdeal(request, tablet: Tablet):
+    form = HandForm(request.POST)
+    if not form.is_valid():
+        return _invalid(request, tablet, form)
+    outcome = _call(request, tablet, services.hand_misdeal, hand_number=form.cleaned_data["hand"])
+    if not outcome.ok:
+        return _refused(request, tablet, outcome)
+    _tell(
+        request,
+        tablet,
+        _("Misdeal: deal hand %(hand)s again, the same button, blinds and players (TDA 35-C).")
+        % {"hand": outcome.value.number},
+    )
+    return redirect(tablet.url())
+
+
 def _bust(request, tablet: Tablet):
     form = BustForm(request.POST)
     if not form.is_valid():
@@ -884,6 +900,7 @@ ACTIONS = {
     "start": _start,
     "finish": _finish,
     "hold": _hold,
+    "misdeal": _misdeal,
     "bust": _bust,
 }
 

@@ -59,6 +59,12 @@ from rulings.engine.bets.declarations import (
     _wager_declared,
 )
 from rulings.engine.bets.pot import _spoken_amount
+from rulings.engine.bets.prior import (
+    _check_prior,
+    _prior_chips_read,
+    _pulled_back_fold,
+    prior_question,
+)
 from rulings.engine.bets.question import (
     ALL_IN,
     BET,
@@ -80,9 +86,14 @@ __all__ = ["BadQuestion", "BetQuestion", "PriorAction", "Ruling", "interpret"]
 def interpret(question: BetQuestion) -> Ruling:
     """The ruling on `question`, or BadQuestion naming the input that does not add up."""
     structure = _check_question(question)
+    _check_prior(question)
+    question = prior_question(question)
     spot = _replay(question, structure)
     amount, rules, lead = _spoken_amount(spot)
     declaration = question.declaration
+    prior = question.in_front > 0 and (question.pulled_back or question.prior_chips)
+    if declaration == FOLD and question.pulled_back and spot.facing:
+        return _pulled_back_fold(spot)
     if declaration == FOLD:
         return _fold(spot)
     if declaration == CHECK:
@@ -99,4 +110,7 @@ def interpret(question: BetQuestion) -> Ruling:
             {"amount": amount_text(amount)},
         )
         return _silent(spot, amount, [*rules, "40-C"], [*lead, said], chips=())
+    if prior and spot.facing:
+        put, chips, rules, notes = _prior_chips_read(spot)
+        return _silent(spot, put, rules, notes, chips=chips)
     return _silent(spot, question.in_front + sum(question.chips), [], [], chips=question.chips)

@@ -58,6 +58,10 @@ class BetQuestion:
     undercall: str = "tda"  # an undercall: "tda" (51-B) or "casino" (casino §37)
     declared_readings: tuple[int, ...] = ()
     substantial_action: bool = False
+    # TDA 46: the prior-bet chips in front: "" left alone, "all" or "part" pulled back, and
+    # the prior chips on the table now by denomination (rulings.engine.bets.prior).
+    pulled_back: str = ""
+    prior_chips: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
