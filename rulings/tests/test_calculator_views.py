@@ -222,7 +222,7 @@ def test_split_pot_gives_the_odd_chip_left_of_the_button_tda_20(floor_client):
     assert "Seat 1: 775" in text
     assert "Seat 4: 800" in text
     assert "Main pot 1,575" in text
-    assert "TDA 20-A" in text and "casino §20" in text
+    assert "TDA 20-A" in text and "IFP 3.6" in text
     assert _rule_title("20", "en") in text
 
 

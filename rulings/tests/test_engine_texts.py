@@ -556,30 +556,6 @@ def ask(engine, field, question) -> tuple[str, ...]:
     return (error.template,)
 
 
-# Other house readings (issue 19) the samples above do not reach: an undercall under
-# casino §37, two odd chips to the worst position under casino §20.
-READINGS = [
-    (bets.interpret, None, _bet(1, A_BET, chips=(500,), undercall="casino")),
-    (bets.interpret, "undercall", _bet(1, A_BET, chips=(500,), undercall="x")),
-    (
-        pots.pots,
-        None,
-        _pots(
-            1,
-            (1, 35),
-            (2, 35),
-            (3, 35),
-            (4, 10, True),
-            winners=((1, 2, 3),),
-            button=2,
-            seats=4,
-            smallest_chip=5,
-            odd_chips="worst_position",
-        ),
-    ),
-    (pots.pots, "odd_chips", _pots(1, (1, 500), (2, 500), odd_chips="x")),
-]
-
 # The floor's situations: showdown rights (TDA 16, 17-B, 18), chips found (24-C, 62-64,
 # 8-B), errors found late (52-A, 52-B).
 SD = showdown_rights
@@ -687,7 +663,7 @@ def test_the_samples_reach_every_template():
     for engine, made in REFUSED:
         for field, make in made.items():
             reached.update(ask(engine, field, make(1)))
-    for engine, field, question in [*AMOUNTLESS, *MORE, *PRIOR_CHIPS, *SITUATIONS, *READINGS]:
+    for engine, field, question in [*AMOUNTLESS, *MORE, *PRIOR_CHIPS, *SITUATIONS]:
         reached.update(ask(engine, field, question))
     assert sorted(MARKED - reached) == []
 

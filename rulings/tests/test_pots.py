@@ -66,7 +66,7 @@ def test_odd_chip_goes_to_the_first_winner_left_of_the_button():
         question((3, 500), (5, 25, True), (7, 500), winners=((3, 7),), button=5, smallest_chip=25)
     )
     assert answer.totals == {7: 525, 3: 500}
-    assert answer.rules == ("TDA 20-A", "casino §20")
+    assert answer.rules == ("TDA 20-A", "IFP 3.6")
     assert "seat 7" in answer.explanation
 
 
