@@ -90,10 +90,17 @@ class BetInput(serializers.Serializer):
     stack = _chips()
     in_front = _chips(required=False, default=0)
     declaration = serializers.ChoiceField(
-        choices=betting.KINDS,  # the tablet's actions: fold, check, call, bet, raise, all-in
+        # The tablet's actions (fold, check, call, bet, raise, all-in) and "pot", which the
+        # engine reads as TDA 54 says: a pot-sized wager in pot limit (52-B where the count
+        # was wrong), a binding valid bet in no-limit (54-D), the fixed bet in limit (40-B).
+        choices=[*betting.KINDS, bets.POT],
         allow_null=True,
         required=False,
         default=None,
+        help_text=_(
+            'What the player said: fold, check, call, bet, raise, all-in, or "pot" ("I bet '
+            'the pot": TDA 54-D in no-limit, the full pot in pot limit, TDA 52-B).'
+        ),
     )
     declared_amount = _chips(allow_null=True, required=False, default=None)
     declared_readings = serializers.ListField(
@@ -106,6 +113,15 @@ class BetInput(serializers.Serializer):
     chips = serializers.ListField(child=_chips(), max_length=200, required=False, default=list)
     pot = _chips(allow_null=True, required=False, default=None)
     ambiguous = serializers.ChoiceField(choices=["tda", "ifp"], required=False)
+    substantial_action = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text=_(
+            "Whether substantial action (TDA 36: two actions in turn putting chips in, or "
+            "three actions) followed a pot-limit bet made on a wrong count: a low count then "
+            "stands, an overbet is cut all the same (TDA 52-B)."
+        ),
+    )
 
 
 def bet(body, *, ambiguous: str = "tda") -> dict:
@@ -127,6 +143,7 @@ def bet(body, *, ambiguous: str = "tda") -> dict:
         pot=data["pot"],
         ambiguous=data.get("ambiguous") or ambiguous,
         declared_readings=tuple(data["declared_readings"]),
+        substantial_action=data["substantial_action"],
     )
     ruling = _ask(bets.interpret, question)
     return {
