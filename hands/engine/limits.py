@@ -33,9 +33,9 @@ class Structure:
     house setting for the opposite order.
 
     In fixed limit `small_bet` is the bet pre-flop and on the flop, `big_bet` on the turn
-    and river, in stud from fifth street on (defaults: the big blind, and twice the small bet). `cap` is the house
-    limit of bets per street, the bet included (TDA 48; default a bet and three raises);
-    None removes it, as TDA 48 does once the event is down to two players.
+    and river, in stud from fifth street on (defaults: the big blind, and twice the small
+    bet). `cap` is the house limit of bets per street, the bet included (TDA 48; default a
+    bet and three raises); None removes it, as TDA 48 does once the event is down to two players.
     `cap_lifts_heads_up` is the house rule of some rooms (casino §38, Robert's Rules) that
     lifts the cap when only two players are left in the hand before it is reached.
     """
