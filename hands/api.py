@@ -38,6 +38,7 @@ from seating.models import MAX_SEATS
 from seating.services import balance_state
 from tournaments.lookups import tournament_or_404
 from tournaments.models import MAX_CHIPS, Tournament
+from tournaments.selectors import house_settings
 
 MAX_HAND = 10**6
 
@@ -141,6 +142,16 @@ class SettleSerializer(serializers.Serializer):
     cards = CardsField(default=dict, help_text=_('Hands shown, e.g. {"3": "As Kd"}.'))
     board = serializers.CharField(
         max_length=40, required=False, allow_blank=True, help_text=_("e.g. 2c 7d 9h Js 3s")
+    )
+
+
+class UpcardsSerializer(serializers.Serializer):
+    cards = CardsField(
+        help_text=_(
+            'Stud: the upcards just dealt, one a player, e.g. {"1": "Kh", "4": "2c"}: the '
+            "door cards on third street (the bring-in, RP-10 E), then one more for each "
+            "player still in on fourth to sixth street (who acts first, RP-10 D)."
+        )
     )
 
 
@@ -305,7 +316,15 @@ def hand_data(hand: Hand) -> dict:
             for p in players
         ],
         "actions": actions_public(hand),
-        "betting": betting_public(betting_state(hand)) if hand.status == "playing" else None,
+        "betting": (
+            betting_public(
+                betting_state(hand),
+                # The house's reading of who shows first (TDA 17-A or casino §42).
+                show_reading=house_settings(hand.tournament).show_order,
+            )
+            if hand.status == "playing"
+            else None
+        ),
     }
 
 
@@ -439,6 +458,25 @@ class HandItemRulingView(TabletView):
             number=number,
             hand_number=hand_number,
             ruling=data["ruling"],
+        )
+        return Response(hand_data(hand), status=status.HTTP_201_CREATED)
+
+
+class HandUpcardsView(TabletView):
+    @extend_schema(request=UpcardsSerializer, responses={201: HandDetailSerializer})
+    def post(self, request, tournament_pk, number, hand_number):
+        """Stud, stud/8, razz: the upcards of the street just dealt. The door cards name
+        who brings it in (the low card by suit, in razz the high card: RP-10 E); later
+        streets, the best hand showing acts first, ties by suit (RP-10 D). Not a stud
+        hand, or no upcards due: 409; a bad card: 400; nothing written."""
+        tournament = tournament_or_404(tournament_pk)
+        data = valid_data(UpcardsSerializer, request.data)
+        hand = services.hand_upcards(
+            actor=request.user,
+            tournament_id=tournament.pk,
+            number=number,
+            hand_number=hand_number,
+            cards=data["cards"],
         )
         return Response(hand_data(hand), status=status.HTTP_201_CREATED)
 

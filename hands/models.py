@@ -54,6 +54,11 @@ class Hand(models.Model):
     # The event was down to its last two players when this hand was dealt: TDA 48 lifts
     # the cap on raises in limit (the hand keeps it, so its action log replays alike).
     heads_up = models.BooleanField(default=False)
+    # Stud, stud/8, razz (hands.engine.stud): the bring-in of the level, and the house's
+    # reading of an open pair on fourth street when the hand was dealt (RP-10 F or
+    # casino §38), kept so the action log replays alike.
+    bring_in_amount = models.BigIntegerField(default=0)
+    stud_open_pair = models.CharField(max_length=12, blank=True, default="")
     # RP-22: an item of no value the player to act put forward, waiting for the floor's
     # ruling (the house leaves it to the floor); the hand's betting holds until then.
     item_pending = models.CharField(
@@ -85,6 +90,9 @@ class HandPlayer(models.Model):
     stack = models.BigIntegerField(help_text=_("Chips at the start of the hand."))
     end_stack = models.BigIntegerField(null=True, blank=True)
     cards = models.JSONField(default=list, blank=True)
+    # Stud: the upcards as the dealer entered them, street by street (the door card
+    # first); they decide the bring-in and who acts first (RP-10 D, E).
+    upcards = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["hand", "seat"]

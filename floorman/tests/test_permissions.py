@@ -193,6 +193,7 @@ EXPECTED: dict[str, dict] = {
     "api-hands-item-ruling": post(RULINGS),  # the floor rules on it (TDA 1)
     "api-hands-finish": post(TABLET),
     "api-hands-settle": post(TABLET),
+    "api-hands-upcards": post(TABLET),
     "api-hands-hold": post(TABLET),
     "api-hands-busts": {"GET": ALL, "POST": TABLET},
     "api-hand-for-hand": {"GET": ALL, "POST": HAND_FOR_HAND, "PATCH": HAND_FOR_HAND},

@@ -41,6 +41,20 @@ OPEN_PAIR_READINGS = (OPEN_PAIR_TDA, OPEN_PAIR_UPPER)
 
 THIRD, FOURTH, FIFTH, SIXTH, SEVENTH = STUD_STREETS
 _RAZZ_RANKS = "A23456789TJQK"  # aces are low in razz
+# The house's game codes (a tournament's game, a clock level's game) of stud games.
+GAME_CODES = {"stud": STUD, "stud8": STUD_HI_LO, "razz": RAZZ}
+
+
+def stud_game(code: str) -> str | None:
+    """The stud game a game code names, None for board games."""
+    return GAME_CODES.get((code or "").lower())
+
+
+def button_frozen(code: str) -> bool:
+    """TDA 11-B: in a mixed game the button does not move during stud; after the last
+    hold'em hand it stands where the next hold'em hand would have it, and hold'em starts
+    there again. Balancing meanwhile moves whoever would be that hand's big blind."""
+    return stud_game(code) is not None
 
 
 # --- Cards and the order of action --------------------------------------------------------

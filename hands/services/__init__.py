@@ -29,7 +29,14 @@ from hands.services.hand_for_hand import (
     h4h_stop,
     h4h_table_alert,
 )
-from hands.services.hands import hand_action, hand_finish, hand_hold, hand_settle, hand_start
+from hands.services.hands import (
+    hand_action,
+    hand_finish,
+    hand_hold,
+    hand_settle,
+    hand_start,
+    hand_upcards,
+)
 from hands.services.items import hand_item, hand_item_rule
 from hands.services.tables import (
     button_draw,
@@ -58,6 +65,7 @@ __all__ = [
     "hand_item_rule",
     "hand_settle",
     "hand_start",
+    "hand_upcards",
     "knockout_correct",
     "table_busts_record",
     "tablet_link_create",

@@ -11,6 +11,7 @@ from floorman.audit import audit_record
 from floorman.errors import Conflict, Invalid
 from hands.engine import betting, showdown
 from hands.engine import bounties as bounty_rules
+from hands.engine import stud as stud_rules
 from hands.messages import illegal_message
 from hands.models import Hand, HandAction, HandPlayer, HandStatus, KnockoutSource
 from hands.selectors import (
@@ -31,7 +32,7 @@ from seating.engine import blinds
 from seating.models import Seat
 from seating.selectors import seating_settings, table_now, table_views
 from tournaments.models import Entry, Tournament
-from tournaments.selectors import active_entry_count
+from tournaments.selectors import active_entry_count, house_settings
 from tournaments.services import entries_chips_count, tournament_lock
 from tournaments.services.flights import flight_play_refuse
 
@@ -108,12 +109,19 @@ def hand_start(*, actor, tournament_id: int, number: int) -> Hand:
     round_number = h4h.round_for_new_hand(tournament, table)
     level, step = _level_now(tournament)
     positions = now.positions()
+    game = step.game if step and step.game else tournament.game
+    stud_game = stud_rules.stud_game(game)
+    # TDA 11-B: during stud the button stays where the next hold'em hand would have it.
+    frozen = stud_rules.button_frozen(game)
     hand = Hand.objects.create(
         tournament=tournament,
         table=table,
         number=next_hand_number(table),
         level=level,
-        game=(step.game if step and step.game else tournament.game),
+        game=game,
+        # Stud: a level's bring-in is its small blind column (no blinds in stud).
+        bring_in_amount=step.small_blind if step and stud_game else 0,
+        stud_open_pair=house_settings(tournament).stud_open_pair if stud_game else "",
         small_blind_amount=step.small_blind if step else 0,
         big_blind_amount=step.big_blind if step else 0,
         ante_amount=step.ante if step else 0,
@@ -127,24 +135,29 @@ def hand_start(*, actor, tournament_id: int, number: int) -> Hand:
         h4h_round=round_number,
         heads_up=active_entry_count(tournament) == 2,  # TDA 48: the limit cap lifts
     )
-    dealt = {seat: now.occupied[seat] for seat in positions.dealt_in}
+    if frozen:  # stud deals everyone in: no blinds to wait for (TDA 10-A)
+        dealt = {s: now.occupied[s] for s in blinds.from_the_button(now.occupied, hand.button)}
+    else:
+        dealt = {seat: now.occupied[seat] for seat in positions.dealt_in}
     chips = dict(Entry.objects.filter(pk__in=dealt.values()).values_list("pk", "chips"))
     HandPlayer.objects.bulk_create(
         HandPlayer(hand=hand, entry_id=entry, seat=seat, stack=chips[entry])
         for seat, entry in dealt.items()
     )
     state = now.state
-    state.button = positions.button
-    state.small_blind_seat = positions.small_blind_seat
-    state.big_blind = positions.big_blind
+    if not frozen:  # TDA 11-B: the table keeps its last hold'em hand's button during stud
+        state.button = positions.button
+        state.small_blind_seat = positions.small_blind_seat
+        state.big_blind = positions.big_blind
     state.hands_played += 1
     state.last_dealt = list(dealt.values())
     state.dealt_at = hand.started_at  # seating's undo stops here (seating_undo)
     state.save()
-    waiting = list(positions.waiting)
-    Seat.objects.filter(table=table).update(
-        wait_for_button=Case(When(number__in=waiting, then=Value(True)), default=Value(False))
-    )
+    waiting = [] if frozen else list(positions.waiting)
+    if not frozen:
+        Seat.objects.filter(table=table).update(
+            wait_for_button=Case(When(number__in=waiting, then=Value(True)), default=Value(False))
+        )
     audit_record(
         actor=actor,
         action="hand.start",
@@ -186,6 +199,8 @@ def hand_action(
         raise refuse("hand_finished", hand=hand.number)
     state = betting_state(hand)
     if state is None:
+        if stud_rules.stud_game(hand.game) and hand.small_bet and hand.bring_in_amount:
+            raise refuse("upcards_due")
         raise refuse("no_action_log")
     if hand.item_pending:  # RP-22: the floor rules on the item before the hand goes on
         raise refuse("item_pending", seat=state.to_act)
@@ -228,8 +243,81 @@ def _kill_away_hands(tournament, table, hand: Hand, state):
     the hand is dead: the log folds it as soon as the action reaches the seat."""
     away = away_seats(tournament.pk, table.number)
     while state is not None and state.to_act in away and not state.finished:
-        state = _action_log(hand, state, betting.Action(betting.FOLD, state.to_act))
+        try:
+            state = _action_log(hand, state, betting.Action(betting.FOLD, state.to_act))
+        except betting.IllegalAction:
+            # Stud: an absent player dealt the low card posts the bring-in (TDA 30).
+            bring_in = betting.Action(betting.BET, state.to_act, state.legal_actions().min_to)
+            state = _action_log(hand, state, bring_in)
     return state
+
+
+@transaction.atomic
+def hand_upcards(
+    *, actor, tournament_id: int, number: int, hand_number: int, cards: dict[int, str]
+) -> Hand:
+    """Stud, stud/8, razz: the upcards just dealt, as the dealer enters them. The door
+    cards (third street) name who brings it in (the low card by suit; razz: the high
+    card; RP-10 E); on fourth to sixth street one more upcard for each player still in,
+    and the best hand showing acts first (RP-10 D). Seventh street is dealt down. A card
+    that is no card, shows twice or goes to a player not in is 400, nothing written."""
+    tournament = tournament_lock(tournament_id)
+    table = table_of(tournament, number)
+    hand = _hand_row(table, hand_number)
+    if hand.status != HandStatus.PLAYING:
+        raise refuse("hand_finished", hand=hand.number)
+    game = stud_rules.stud_game(hand.game)
+    if game is None:
+        raise refuse("not_stud")
+    if not 0 < hand.bring_in_amount <= hand.small_bet:
+        raise refuse("no_action_log")
+    players = {player.seat: player for player in hand.players.all()}
+    state = betting_state(hand)
+    try:
+        if state is None:
+            street = stud_rules.THIRD
+            if set(cards) != set(players):
+                missing = sorted(set(players) ^ set(cards))[0]
+                raise betting.IllegalAction("RP-10 C", f"seat {missing}", None)
+            given = {seat: stud_rules.normal(card) for seat, card in cards.items()}
+            if len(set(given.values())) != len(given):
+                raise ValueError("a card twice")
+        else:
+            if state.awaiting is None:
+                raise refuse("upcards_not_due")
+            street = state.awaiting
+            after = state.deal(cards)
+            given = {seat: up[-1] for seat, up in after.upcards if seat in cards}
+    except (ValueError, betting.IllegalAction):
+        raise Invalid(
+            {
+                "cards": _(
+                    "Give one upcard, such as As or Td, to each player still in; a card "
+                    "shows only once (RP-10)."
+                )
+            }
+        ) from None
+    for seat, card in given.items():
+        player = players[seat]
+        player.upcards = [*player.upcards, card]
+        player.save(update_fields=["upcards"])
+    after = betting_state(hand)
+    audit_record(
+        actor=actor,
+        action="hand.upcards",
+        obj=hand,
+        tournament=tournament,
+        after={
+            "table": table.number,
+            "hand": hand.number,
+            "street": street,
+            "cards": {str(seat): card for seat, card in given.items()},
+            "to_act": after.to_act if after else None,
+        },
+    )
+    _kill_away_hands(tournament, table, hand, after)
+    publish_table(table)
+    return hand
 
 
 @transaction.atomic
@@ -326,7 +414,14 @@ def hand_settle(
     )
 
 
-SHOWDOWN_GAMES = {"nlhe": showdown.HOLDEM, "lhe": showdown.HOLDEM, "plo": showdown.OMAHA}
+SHOWDOWN_GAMES = {
+    "nlhe": showdown.HOLDEM,
+    "lhe": showdown.HOLDEM,
+    "plo": showdown.OMAHA,
+    "stud": showdown.STUD,  # the best five of each player's seven cards, no board
+    "stud8": showdown.STUD_HI_LO,
+    "razz": showdown.RAZZ,
+}
 
 
 def _eliminators(seat: int, awards, players) -> tuple[int, ...]:
