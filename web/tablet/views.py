@@ -39,6 +39,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_safe
@@ -49,6 +50,7 @@ from floorman.pages import Outcome, message_for_page, role_required, service_cal
 from floorman.roles import FLOOR, RULINGS, TABLET, user_has_role
 from hands import services
 from hands.api import busts_data, state_data
+from hands.engine import stud as stud_rules
 from hands.forms import (
     BustForm,
     ButtonForm,
@@ -59,6 +61,7 @@ from hands.forms import (
     LinkActionForm,
     TabletActionForm,
     UndoBustForm,
+    UpcardsForm,
 )
 from hands.messages import item_note
 from hands.models import Elimination, Hand, HandStatus, TabletLink
@@ -70,6 +73,7 @@ from hands.selectors import (
     next_hand_number,
     open_table,
     place_public,
+    show_order_public,
     table_last_bust,
     tablet_link_table,
 )
@@ -79,6 +83,7 @@ from seating.selectors import table_now
 from seating.services.counts import table_counts_record
 from tournaments.lookups import tournament_or_404
 from tournaments.models import Tournament
+from tournaments.selectors import house_settings
 from tournaments.services.bags import bag_record
 from tournaments.templatetags.floorman_format import chips as chips_text
 from web.flights.forms import TabletBagForm
@@ -314,6 +319,46 @@ def _item_offer(tournament: Tournament, hand: Hand | None) -> dict | None:
     }
 
 
+STREETS = {
+    "third": _lazy("third street"),
+    "fourth": _lazy("fourth street"),
+    "fifth": _lazy("fifth street"),
+    "sixth": _lazy("sixth street"),
+    "seventh": _lazy("seventh street"),
+}
+
+
+def _stud_offer(hand: Hand | None, state) -> dict | None:
+    """Stud, stud/8, razz during the hand: the street whose upcards the dealer enters
+    now (the door cards first; RP-10 D, E decide from them who acts), the seats that
+    need one, who brought it in and who is to act."""
+    if hand is None or hand.status != HandStatus.PLAYING or not stud_rules.stud_game(hand.game):
+        return None
+    if not 0 < hand.bring_in_amount <= hand.small_bet:
+        return None  # no limits on the clock: no log, the result only
+    if state is None:
+        due, seats = "third", [s.seat for s in hand.players.all()]
+    else:
+        due, seats = state.awaiting, list(state.in_hand)
+    return {
+        "due": due,
+        "due_label": STREETS.get(due, ""),
+        "seats": seats,
+        "bring_in": state.bring_in_seat if state else None,
+        "to_act": state.to_act if state else None,
+        "street_label": STREETS.get(state.street, "") if state else "",
+    }
+
+
+def _show_first(tournament: Tournament, state) -> dict | None:
+    """At showdown: who tables first by the house's reading (TDA 17-A or casino §42;
+    TDA 16: all at once when a player is all-in)."""
+    shown = show_order_public(state, house_settings(tournament).show_order)
+    if shown is None:
+        return None
+    return {"seat": shown["seats"][0], **shown}
+
+
 def _controls_key(*parts) -> str:
     """Changes whenever the tablet's buttons and forms would: the live refresh leaves
     the forms alone otherwise, so a count being typed in is never wiped."""
@@ -342,6 +387,10 @@ def tablet_context(tablet: Tablet) -> dict:
     marks = hand or positions
     bagging = tablet_bags(tournament, table.number)  # a flight's end (issue 17)
     item = _item_offer(tournament, hand)
+    playing = hand is not None and hand.status == HandStatus.PLAYING
+    betting = betting_state(hand) if playing else None
+    stud = _stud_offer(hand, betting)
+    show_first = _show_first(tournament, betting)
     return {
         "tablet": tablet,
         "tournament": tournament,
@@ -371,6 +420,8 @@ def tablet_context(tablet: Tablet) -> dict:
         "is_floor": tablet.is_floor,
         "may_rule": tablet.may_rule,
         "item": item,
+        "stud": stud,
+        "show_first": show_first,
         "bagging": bagging,
         "controls_key": _controls_key(
             bagging and [(r.seat, r.bag and r.bag.chips) for r in bagging["rows"]],
@@ -382,6 +433,7 @@ def tablet_context(tablet: Tablet) -> dict:
             state["halted"],
             positions and (positions.button, positions.small_blind, positions.big_blind),
             item and (item["seat"], item["pending"]),
+            stud and (stud["due"], stud["seats"]),
         ),
     }
 
@@ -749,7 +801,31 @@ def _count(request, tablet: Tablet):
     return redirect(tablet.url())
 
 
+def _upcards(request, tablet: Tablet):
+    """Stud: the upcards just dealt; the log then knows who acts (RP-10 D, E)."""
+    form = UpcardsForm(request.POST)
+    if not form.is_valid():
+        return _invalid(request, tablet, form)
+    outcome = _call(
+        request,
+        tablet,
+        services.hand_upcards,
+        hand_number=form.cleaned_data["hand"],
+        cards=form.cards(),
+    )
+    if not outcome.ok:
+        if isinstance(outcome.error, Invalid):
+            for texts in outcome.error.fields.values():
+                for text in texts:
+                    _tell(request, tablet, str(text), messages.ERROR)
+            return _render(request, tablet, status=400)
+        return _refused(request, tablet, outcome)
+    _tell(request, tablet, _("Upcards entered."))
+    return redirect(tablet.url())
+
+
 ACTIONS = {
+    "upcards": _upcards,
     "item": _item,
     "item_ruling": _item_ruling,
     "bag": _bag,
