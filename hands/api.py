@@ -304,6 +304,9 @@ def hand_data(hand: Hand) -> dict:
             "big_blind": hand.big_blind_amount,
             "ante": hand.ante_amount,
             "ante_type": hand.ante_type,
+            "bring_in": hand.bring_in_amount,  # stud: the level's bring-in
+            "small_bet": hand.small_bet,
+            "big_bet": hand.big_bet,
         },
         "players": [
             {
@@ -391,8 +394,11 @@ class HandsView(TabletView):
 
 
 def _hand(tournament_pk: int, number: int, hand_number: int) -> Hand:
-    table = _table(tournament_or_404(tournament_pk), number)
-    return get_object_or_404(Hand, table=table, number=hand_number)
+    tournament = tournament_or_404(tournament_pk)
+    table = _table(tournament, number)
+    hand = get_object_or_404(Hand, table=table, number=hand_number)
+    hand.tournament = tournament  # its house settings (who shows first), read once
+    return hand
 
 
 class HandView(TabletView):

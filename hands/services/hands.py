@@ -399,6 +399,7 @@ def hand_settle(
     if not state.finished:
         raise refuse("betting_open")
     players = {player.seat: player for player in hand.players.all()}
+    _refuse_unless_upcards_shown(hand, players, cards)
     awards = _awards(hand, state, cards, board)
     won = showdown.winnings(awards)
     stacks = {seat: chips + won.get(seat, 0) for seat, chips in state.stacks.items()}
@@ -422,6 +423,25 @@ SHOWDOWN_GAMES = {
     "stud8": showdown.STUD_HI_LO,
     "razz": showdown.RAZZ,
 }
+
+
+def _refuse_unless_upcards_shown(hand: Hand, players: dict, cards: dict[int, str]) -> None:
+    """Stud: a hand tabled holds the upcards the whole table saw (cards speak, TDA 12)."""
+    if not stud_rules.stud_game(hand.game):
+        return
+    for seat, hole in cards.items():
+        try:
+            shown = {stud_rules.normal(card) for card in showdown.cards_list(hole)}
+        except ValueError:
+            continue  # _awards says what a card looks like
+        player = players.get(seat)
+        if player is not None and not set(player.upcards) <= shown:
+            raise Invalid(
+                {
+                    "cards": _("Seat %(seat)s's hand must hold its upcards: %(cards)s.")
+                    % {"seat": seat, "cards": " ".join(player.upcards)}
+                }
+            )
 
 
 def _eliminators(seat: int, awards, players) -> tuple[int, ...]:

@@ -6,6 +6,8 @@ import pytest
 
 from hands.engine.betting import IllegalAction, bet, call, check, fold, raise_to
 from hands.engine.limits import SHOWDOWN
+from hands.engine.pots import Pot
+from hands.engine.showdown import award_pots
 from hands.engine.stud import (
     OPEN_PAIR_UPPER,
     RAZZ,
@@ -201,3 +203,23 @@ def test_the_bring_in_is_no_aggression_completing_it_is():
     assert state.hand_aggressor is None
     state = play(deal({1: "Kh", 2: "7d", 3: "2c", 4: "9s"}), bet(3, 10), raise_to(4, 20))
     assert state.hand_aggressor == 4
+
+
+# --- The showdown: razz, and the odd chip (TDA 20-B) ---------------------------------------
+
+
+def test_razz_the_best_low_of_seven_wins_aces_low_pairs_count_against():
+    holdings = {
+        1: "As 2d 3c 4h 6s Kd Kc",  # 6-4-3-2-A
+        2: "Ah 2c 3d 5s 7c Qs Qd",  # 7-5-3-2-A
+        3: "Kh Kd 9c 9d 8s 8h Qc",  # paired everywhere
+    }
+    awards = award_pots([Pot(900, (1, 2, 3))], holdings, game=RAZZ, order_from_button=[1, 2, 3])
+    assert dict(awards[0].shares) == {1: 900}
+
+
+def test_tda_20b_the_odd_chip_goes_to_the_high_card_by_suit():
+    # Both make the same ace-high straight; seat 2 holds the ace of spades.
+    holdings = {1: "Ah Kd Qc Jd Tc 2c 3d", 2: "As Kc Qd Jh Th 2d 3h"}
+    awards = award_pots([Pot(301, (1, 2))], holdings, game=STUD, order_from_button=[1, 2])
+    assert dict(awards[0].shares) == {2: 151, 1: 150}

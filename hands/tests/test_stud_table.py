@@ -13,8 +13,10 @@ from clock.engine import LEVEL, Step
 from clock.tests.factories import with_structure
 from floorman.models import AuditEntry
 from hands.models import Hand, HandAction, HandPlayer
+from hands.services.away import away_start
 from hands.tests.factories import button_at, seat_players
-from seating.models import TableState
+from seating.models import Seat, TableState
+from seating.models import Table as SeatingTable
 from tournaments.tests.factories import api, staff, tournament
 
 pytestmark = pytest.mark.django_db
@@ -273,3 +275,56 @@ def test_tda_11b_the_button_is_frozen_during_stud_and_holdem_starts_there():
     # Back to hold'em, the button starts where it was frozen, then moves on.
     assert hand_played("nlhe")["button"] == frozen
     assert hand_played("nlhe")["button"] == frozen % 5 + 1
+
+
+def test_tda_30_a_player_away_dealt_the_low_card_posts_the_bring_in():
+    """TDA 71-C: a player away is dealt in with a dead hand; dealt the low card, the
+    bring-in is posted for them (TDA 30), and the hand is folded at their next turn."""
+    event = stud_event()
+    seat = Seat.objects.get(table__tournament=event, table__number=1, number=3)
+    away_start(
+        tournament=event,
+        entry=seat.entry,
+        table=SeatingTable.objects.get(tournament=event, number=1),
+        hands=1,
+    )
+    table = Table(event)
+
+    betting = table.upcards(DOORS)["betting"]
+
+    assert betting["to_act"] == 4
+    logged = table.client.get(table.url()).json()["actions"]
+    assert [(a["seat"], a["kind"], a["amount"]) for a in logged] == [(3, "bet", 100)]
+    table.act("raise", 200)  # seat 4 completes
+    table.act("call")
+    table.act("call")
+    # Back on seat 3, away: its hand is folded.
+    logged = table.client.get(table.url()).json()["actions"]
+    assert (logged[-1]["seat"], logged[-1]["kind"]) == (3, "fold")
+
+
+def test_a_stud_hand_tabled_without_its_upcards_is_400():
+    table = Table(stud_event())
+    table.upcards(DOORS)
+    for kind, amount in (("bet", 100), ("fold", None), ("fold", None), ("call", None)):
+        table.act(kind, amount)
+    table.upcards({2: "3d", 3: "4c"})
+    for _ in range(2):  # fourth street checked through
+        table.act("check")
+    table.upcards({2: "5d", 3: "6c"})
+    table.act("check")
+    table.act("check")
+    table.upcards({2: "8d", 3: "9c"})
+    for _ in range(4):  # sixth and seventh street
+        table.act("check")
+    audit = AuditEntry.objects.count()
+
+    refused = table.client.post(
+        table.url("settle/"),
+        {"cards": {"2": "7d 3d 5d 8d Ah Ac 2h", "3": "2c 4c 6c Kc Qc Jd Td"}},
+        format="json",
+    )
+
+    assert refused.status_code == 400
+    assert "9c" in refused.json()["cards"][0]
+    assert AuditEntry.objects.count() == audit

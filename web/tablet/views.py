@@ -299,13 +299,12 @@ def _undo_bust_offer(table: Table):
     return last if last is not None and not last.refusal else None
 
 
-def _item_offer(tournament: Tournament, hand: Hand | None) -> dict | None:
+def _item_offer(tournament: Tournament, hand: Hand | None, state) -> dict | None:
     """RP-22 during a logged hand with a player to act: the seat that may bet with an
     item of no value and the house policy; while the floor is to rule on one, the item
     (the tablet shows "Floor: RP-22")."""
     if hand is None or hand.status != HandStatus.PLAYING:
         return None
-    state = betting_state(hand)
     if state is None or state.to_act is None:
         return None
     pending = hand.item_pending
@@ -386,9 +385,9 @@ def tablet_context(tablet: Tablet) -> dict:
         ]
     marks = hand or positions
     bagging = tablet_bags(tournament, table.number)  # a flight's end (issue 17)
-    item = _item_offer(tournament, hand)
     playing = hand is not None and hand.status == HandStatus.PLAYING
-    betting = betting_state(hand) if playing else None
+    betting = betting_state(hand) if playing else None  # replayed once for the page
+    item = _item_offer(tournament, hand, betting)
     stud = _stud_offer(hand, betting)
     show_first = _show_first(tournament, betting)
     return {
@@ -433,7 +432,7 @@ def tablet_context(tablet: Tablet) -> dict:
             state["halted"],
             positions and (positions.button, positions.small_blind, positions.big_blind),
             item and (item["seat"], item["pending"]),
-            stud and (stud["due"], stud["seats"]),
+            stud and (stud["due"], stud["seats"], stud["to_act"]),
         ),
     }
 
