@@ -177,6 +177,11 @@ def h4h_phase(h4h: dict, number: int, hand: Hand | None) -> str | None:
 
 def _blinds_of_hand(hand: Hand) -> dict:
     return {
+        # Stud: the limits and the bring-in instead of blinds (hands.engine.stud).
+        "stud": bool(stud_rules.stud_game(hand.game)),
+        "bring_in": hand.bring_in_amount,
+        "small_bet": hand.small_bet,
+        "big_bet": hand.big_bet,
         "level": hand.level,
         "small_blind": hand.small_blind_amount,
         "big_blind": hand.big_blind_amount,

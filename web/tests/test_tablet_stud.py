@@ -70,6 +70,7 @@ def test_the_dealer_enters_the_door_cards_and_the_tablet_names_the_bring_in(clie
     started = client.post(page(event), {"action": "start"}, follow=True)
     hand = Hand.objects.get()
     assert "Upcards on third street" in text(started)
+    assert "Stud 200 / 400, bring-in 100" in text(started)
     assert 'name="card_4"' in text(started)
 
     entered = client.post(page(event), upcards_form(hand, DOORS), follow=True)
