@@ -17,6 +17,7 @@ from hands.services.away import away_start
 from hands.tests.factories import button_at, seat_players
 from seating.models import Seat, TableState
 from seating.models import Table as SeatingTable
+from seating.selectors import balancing
 from tournaments.tests.factories import api, staff, tournament
 
 pytestmark = pytest.mark.django_db
@@ -272,8 +273,12 @@ def test_tda_11b_the_button_is_frozen_during_stud_and_holdem_starts_there():
     assert TableState.objects.get(table__tournament=event).button == last_holdem
     # Everybody is dealt in in stud.
     assert len(studs[0]["players"]) == 5
+    # Balancing during stud moves the player who would be big blind were it hold'em.
+    would_be = studs[0]["big_blind"]
+    assert balancing(event.pk).big_blind_next[1] == would_be
     # Back to hold'em, the button starts where it was frozen, then moves on.
-    assert hand_played("nlhe")["button"] == frozen
+    back = hand_played("nlhe")
+    assert (back["button"], back["big_blind"]) == (frozen, would_be)
     assert hand_played("nlhe")["button"] == frozen % 5 + 1
 
 
