@@ -4,25 +4,24 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('hands', '0007_hand_heads_up'),
+        ("hands", "0007_hand_heads_up"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='hand',
-            name='bring_in_amount',
+            model_name="hand",
+            name="bring_in_amount",
             field=models.BigIntegerField(default=0),
         ),
         migrations.AddField(
-            model_name='hand',
-            name='stud_open_pair',
-            field=models.CharField(blank=True, default='', max_length=12),
+            model_name="hand",
+            name="stud_open_pair",
+            field=models.CharField(blank=True, default="", max_length=12),
         ),
         migrations.AddField(
-            model_name='handplayer',
-            name='upcards',
+            model_name="handplayer",
+            name="upcards",
             field=models.JSONField(blank=True, default=list),
         ),
     ]

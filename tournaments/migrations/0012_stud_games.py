@@ -4,15 +4,27 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0011_house_settings'),
+        ("tournaments", "0011_house_settings"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='tournament',
-            name='game',
-            field=models.CharField(choices=[('nlhe', "No-limit hold'em"), ('plo', 'Pot-limit Omaha'), ('lhe', "Limit hold'em"), ('stud', 'Seven-card stud'), ('mixed', 'Mixed rotation'), ('stud8', 'Seven-card stud eight or better'), ('razz', 'Razz')], default='nlhe', max_length=10, verbose_name='game'),
+            model_name="tournament",
+            name="game",
+            field=models.CharField(
+                choices=[
+                    ("nlhe", "No-limit hold'em"),
+                    ("plo", "Pot-limit Omaha"),
+                    ("lhe", "Limit hold'em"),
+                    ("stud", "Seven-card stud"),
+                    ("mixed", "Mixed rotation"),
+                    ("stud8", "Seven-card stud eight or better"),
+                    ("razz", "Razz"),
+                ],
+                default="nlhe",
+                max_length=10,
+                verbose_name="game",
+            ),
         ),
     ]
