@@ -338,8 +338,8 @@ def _stud_state(hand: Hand):
 
 def _stud_deal(state, upcards: dict[int, list[str]]):
     """Deal the street awaited where its upcards were entered."""
-    while state.awaiting is not None:
-        k = stud.STUD_STREETS.index(state.awaiting)
+    while state.upcards_due is not None:
+        k = stud.STUD_STREETS.index(state.upcards_due)
         if any(len(upcards[seat]) <= k for seat in state.in_hand):
             break
         state = state.deal({seat: upcards[seat][k] for seat in state.in_hand})
@@ -400,7 +400,7 @@ def _stud_public(state) -> dict:
     return {
         "upcards": {str(seat): list(cards) for seat, cards in state.upcards},
         "bring_in_seat": state.bring_in_seat,
-        "upcards_due": state.awaiting,
+        "upcards_due": state.upcards_due,
     }
 
 

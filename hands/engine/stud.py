@@ -143,13 +143,13 @@ def _check_game(game: str) -> None:
 @dataclass(frozen=True)
 class StudState(HandState):
     """A stud hand's betting. Between streets nobody is to act until the dealer enters
-    the next upcards (`awaiting` names the street, `deal` goes on)."""
+    the next upcards (`upcards_due` names the street, `deal` goes on)."""
 
     game: str = STUD
     bring_in: int = 0
     open_pair_rule: str = OPEN_PAIR_TDA
     upcards: tuple[tuple[int, tuple[str, ...]], ...] = ()  # seat → upcards, dealing order
-    awaiting: str | None = None  # the street whose upcards the dealer is to enter
+    upcards_due: str | None = None  # the street whose upcards the dealer is to enter
 
     # --- Reading the state ------------------------------------------------------------
 
@@ -207,8 +207,8 @@ class StudState(HandState):
     # --- Acting -----------------------------------------------------------------------
 
     def apply(self, action: Action) -> "StudState":
-        if self.awaiting is not None:
-            message = f"deal the upcards of {self.awaiting} street first"
+        if self.upcards_due is not None:
+            message = f"deal the upcards of {self.upcards_due} street first"
             raise IllegalAction("RP-10", message, None)
         options = self.legal_actions()
         if options is not None and action.seat == options.seat and options.forced:
@@ -263,14 +263,14 @@ class StudState(HandState):
         can_act = [p for p in state.players if p.can_act]
         street = state.round.street
         if street == SEVENTH or len(can_act) < 2:
-            return replace(state, finished_at=SHOWDOWN, to_act=None, awaiting=None)
+            return replace(state, finished_at=SHOWDOWN, to_act=None, upcards_due=None)
         following = STUD_STREETS[STUD_STREETS.index(street) + 1]
         fresh = replace(
             state,
             round=limits.next_round(self.structure, following),
             players=tuple(replace(p, bet=0, acted_at=None) for p in state.players),
             to_act=None,
-            awaiting=following,
+            upcards_due=following,
         )
         if following == SEVENTH:  # dealt down: the order stays sixth street's (RP-10 H D)
             return fresh.deal({})
@@ -279,11 +279,13 @@ class StudState(HandState):
     def deal(self, cards: Mapping[int, str]) -> "StudState":
         """The upcards of the street awaited, one for each player still in (none on
         seventh street); then the first to act by the upcards (RP-10 D)."""
-        if self.awaiting is None:
+        if self.upcards_due is None:
             raise IllegalAction("RP-10", "no street is waiting for its cards", None)
         live = [p.seat for p in self.players if not p.folded]
-        given = {seat: normal(c) for seat, c in cards.items()} if self.awaiting != SEVENTH else {}
-        if self.awaiting != SEVENTH and set(given) != set(live):
+        given = (
+            {seat: normal(c) for seat, c in cards.items()} if self.upcards_due != SEVENTH else {}
+        )
+        if self.upcards_due != SEVENTH and set(given) != set(live):
             missing = sorted(set(live) - set(given)) or sorted(set(given) - set(live))
             message = f"one upcard for each player still in: seat {missing[0]}"
             raise IllegalAction("RP-10 C", message, None)
@@ -293,7 +295,7 @@ class StudState(HandState):
         upcards = tuple(
             (seat, up + ((given[seat],) if seat in given else ())) for seat, up in self.upcards
         )
-        state = replace(self, upcards=upcards, awaiting=None)
+        state = replace(self, upcards=upcards, upcards_due=None)
         first = state.act_order()[0]
         index = state._index(first)
         return replace(state, to_act=state._next_to_act(index - 1))

@@ -283,9 +283,9 @@ def hand_upcards(
             if len(set(given.values())) != len(given):
                 raise ValueError("a card twice")
         else:
-            if state.awaiting is None:
+            if state.upcards_due is None:
                 raise refuse("upcards_not_due")
-            street = state.awaiting
+            street = state.upcards_due
             after = state.deal(cards)
             given = {seat: up[-1] for seat, up in after.upcards if seat in cards}
     except (ValueError, betting.IllegalAction):

@@ -84,7 +84,7 @@ def test_completing_the_bring_in_is_the_first_bet_toward_the_cap():
 
 def test_everybody_calls_the_bring_in_and_fourth_street_waits_for_the_upcards():
     state = play(deal({1: "Kh", 2: "7d", 3: "2c", 4: "9s"}), bet(3, 10), call(4), call(1), call(2))
-    assert state.awaiting == "fourth" and state.to_act is None and not state.finished
+    assert state.upcards_due == "fourth" and state.to_act is None and not state.finished
     with pytest.raises(IllegalAction) as refused:
         state.apply(check(1))
     assert refused.value.rule == "RP-10"

@@ -343,7 +343,7 @@ def _stud_offer(hand: Hand | None, state) -> dict | None:
     if state is None:
         due, seats = "third", [s.seat for s in hand.players.all()]
     else:
-        due, seats = state.awaiting, list(state.in_hand)
+        due, seats = state.upcards_due, list(state.in_hand)
     return {
         "due": due,
         "due_label": STREETS.get(due, ""),
