@@ -92,19 +92,10 @@ class ClockSettingsSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Clock
-        fields = [
-            "warning_seconds",
-            "halve_heads_up",
-            "player_clock_seconds",
-            "player_clock_countdown",
-            "player_clock_unfacing",
-            "structure",
-        ]
-        extra_kwargs = {
-            "warning_seconds": {"max_value": 600},
-            "player_clock_seconds": {"min_value": 5, "max_value": 600},
-            "player_clock_countdown": {"max_value": 60},
-        }
+        # The player clock, its expiry, heads-up and the end of the day are the event's
+        # house settings (issue 19: PATCH /api/v1/tournaments/{id}/house-settings/).
+        fields = [*Clock.SETTINGS, "structure"]
+        extra_kwargs = {"warning_seconds": {"max_value": 600}}
 
 
 class ClockView(APIView):
@@ -172,7 +163,9 @@ class ClockSettingsView(APIView):
 
 
 class DayEndView(APIView):
-    """Casino §28: stop the clock and draw how many hands remain today (3–7)."""
+    """Casino §28: stop the clock and draw how many hands remain today (3–7). Only where
+    the event's `day_end_draw` house setting is "casino"; under the TDA's reading the day
+    ends with its last level: 409 `day_end_not_drawn`."""
 
     permission_classes = [role_permission(*MANAGE_TOURNAMENTS)]
 
@@ -195,8 +188,16 @@ class PlayerClockSerializer(serializers.Serializer):
     ends_at = serializers.DateTimeField(read_only=True)
     running = serializers.BooleanField(read_only=True)
     expired = serializers.BooleanField(read_only=True)
+    rule = serializers.CharField(
+        read_only=True, help_text="The rule its time follows: TDA 29 or casino §27."
+    )
     consequence = serializers.ChoiceField(
-        choices=(engine.DEAD_HAND, engine.CHECK, engine.FOLD), read_only=True
+        choices=engine.CONSEQUENCES,
+        read_only=True,
+        help_text="When time runs out: the hand is dead, or checked (no bet faced, TDA 29).",
+    )
+    consequence_rule = serializers.CharField(
+        read_only=True, help_text="The rule the outcome follows: TDA 29 or casino §27."
     )
 
 

@@ -21,6 +21,10 @@ REFUSALS = {
     "player_clock_running": _("That seat is already on the clock."),
     "player_clock_stopped": _("That player clock has already stopped."),
     "day_end_drawn": _("The hands for the end of the day have already been drawn."),
+    "day_end_not_drawn": _(
+        "This event follows the TDA: the day ends when its last level ends, with no draw "
+        "of the hands left (the house setting for casino §28 is off)."
+    ),
 }
 
 

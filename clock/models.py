@@ -124,13 +124,6 @@ class ClockStatus(models.TextChoices):
     FINISHED = engine.FINISHED, _("Finished")
 
 
-class UnfacingExpiry(models.TextChoices):
-    """What happens when a player on the clock who faces no bet runs out of time."""
-
-    CHECK = "check", _("The hand is checked (TDA 29)")
-    FOLD = "fold", _("The hand is folded (IFP)")
-
-
 class Clock(models.Model):
     tournament = models.OneToOneField(
         "tournaments.Tournament", on_delete=models.CASCADE, primary_key=True, related_name="clock"
@@ -154,31 +147,18 @@ class Clock(models.Model):
     warning_seconds = models.PositiveSmallIntegerField(
         _("warning before a level change (seconds)"), default=90, help_text=_("RP-7")
     )
-    halve_heads_up = models.BooleanField(
-        _("halve the level length when two players remain"),
+    turbo = models.BooleanField(
+        _("turbo event"),
         default=False,
-        help_text=_("Casino rules §31"),
-    )
-    player_clock_seconds = models.PositiveSmallIntegerField(
-        _("player clock: seconds in all"), default=30, help_text=_("TDA 29: 25 s plus 5 s")
-    )
-    player_clock_countdown = models.PositiveSmallIntegerField(
-        _("player clock: final countdown (seconds)"), default=5
-    )
-    player_clock_unfacing = models.CharField(
-        _("player clock: time runs out without a bet to call"),
-        max_length=5,
-        choices=UnfacingExpiry.choices,
-        default=UnfacingExpiry.CHECK,
+        help_text=_(
+            "Casino §27: where the house follows it, a player on the clock in a turbo event "
+            "has 30 seconds with a 5-second countdown."
+        ),
     )
 
-    SETTINGS = (
-        "warning_seconds",
-        "halve_heads_up",
-        "player_clock_seconds",
-        "player_clock_countdown",
-        "player_clock_unfacing",
-    )
+    # The rest of the clock's house rules are the event's house settings
+    # (tournaments.house: player_clock, clock_expired_no_bet, heads_up_level, day_end_draw).
+    SETTINGS = ("warning_seconds", "turbo")
 
     # Casino §28: end of the day, so many hands remain at every table.
     day_end_hands = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -190,10 +170,6 @@ class Clock(models.Model):
         verbose_name_plural = _("clocks")
         constraints = [
             models.CheckConstraint(condition=Q(left_ms__gte=0), name="clock_time_not_negative"),
-            models.CheckConstraint(
-                condition=Q(player_clock_countdown__lte=models.F("player_clock_seconds")),
-                name="player_clock_countdown_within_time",
-            ),
             models.CheckConstraint(
                 condition=Q(day_end_hands__isnull=True)
                 | Q(day_end_hands__gte=3, day_end_hands__lte=7),
@@ -215,7 +191,9 @@ class Clock(models.Model):
 
 
 class PlayerClock(models.Model):
-    """TDA 29: the floor put a player on the clock."""
+    """TDA 29: the floor put a player on the clock. Its time and what happens when it runs
+    out are the house's readings at the call (`player_clock`, `clock_expired_no_bet`),
+    kept here so that a change of setting leaves a running clock as it was called."""
 
     tournament = models.ForeignKey(
         "tournaments.Tournament", on_delete=models.CASCADE, related_name="player_clocks"
@@ -225,7 +203,8 @@ class PlayerClock(models.Model):
     facing_bet = models.BooleanField(_("facing a bet"))
     seconds = models.PositiveSmallIntegerField(_("seconds"))
     countdown = models.PositiveSmallIntegerField(_("countdown"))
-    unfacing = models.CharField(max_length=5, choices=UnfacingExpiry.choices)
+    time_reading = models.CharField(max_length=10, default=engine.TDA)  # player_clock
+    no_bet = models.CharField(max_length=10, default=engine.TDA)  # clock_expired_no_bet
     started_at = models.DateTimeField(_("started"))
     stopped_at = models.DateTimeField(_("stopped"), null=True, blank=True)
     called_by = models.ForeignKey(

@@ -11,8 +11,12 @@ from django.utils import timezone
 from clock import engine
 from clock.models import Announcement, Clock, PlayerClock, Structure, StructureStep
 from tournaments import engine as tournaments_engine
+from tournaments import house
 from tournaments.models import Tournament
-from tournaments.selectors import rules_at
+from tournaments.selectors import house_settings, rules_at
+
+# The house settings the clock follows (tournaments.house), in the console's order.
+CLOCK_SETTINGS = ("player_clock", "clock_expired_no_bet", "heads_up_level", "day_end_draw")
 
 
 def structure_steps(structure_id: int | None) -> list[engine.Step]:
@@ -239,9 +243,46 @@ def player_clock_public(player_clock: PlayerClock, now: datetime | None = None) 
         "ends_at": reading.ends_at.isoformat(),
         "running": player_clock.stopped_at is None,
         "expired": reading.expired,
+        "rule": _time_rule(player_clock.time_reading),
         "consequence": engine.player_clock_consequence(
-            facing_bet=player_clock.facing_bet, unfacing=player_clock.unfacing
+            facing_bet=player_clock.facing_bet, no_bet=player_clock.no_bet
         ),
+        "consequence_rule": engine.player_clock_consequence_rule(player_clock.no_bet),
+    }
+
+
+def _time_rule(reading: str) -> str:
+    return engine.player_clock_time(reading).rule
+
+
+def clock_readings(tournament) -> dict:
+    """The clock's house settings for this event (issue 19), as the console shows them:
+    each setting's reading with its label and rule; the player clock's time as called
+    now (TDA 29 or casino §27, a turbo's where the clock says the event is one)."""
+    readings = house_settings(tournament)
+    clock = clock_of(tournament)
+    shown = []
+    for key in CLOCK_SETTINGS:
+        setting = house.BY_KEY[key]
+        reading = setting.reading(getattr(readings, key))
+        shown.append(
+            {
+                "key": key,
+                "label": setting.label,
+                "value": reading.value,
+                "reading": reading.label,
+                "rule": reading.rule,
+                "summary": reading.summary,
+            }
+        )
+    time = engine.player_clock_time(readings.player_clock, turbo=clock.turbo)
+    return {
+        "settings": shown,
+        "player_clock": {"seconds": time.seconds, "countdown": time.countdown, "rule": time.rule},
+        "clock_expired_no_bet": readings.clock_expired_no_bet,
+        "no_bet_rule": engine.player_clock_consequence_rule(readings.clock_expired_no_bet),
+        "day_end_draw": engine.day_end_draws(readings.day_end_draw),
+        "heads_up_halves": readings.heads_up_level == engine.CASINO,
     }
 
 

@@ -38,8 +38,8 @@ from floorman.celery import app as celery_app
 from floorman.errors import Conflict, Invalid, NotFound
 from tournaments import engine as tournaments_engine
 from tournaments.engine import flights as flights_engine
-from tournaments.models import EntryStatus, FlightEnd, Tournament, TournamentStatus
-from tournaments.selectors import rules_at
+from tournaments.models import Entry, EntryStatus, FlightEnd, Tournament, TournamentStatus
+from tournaments.selectors import house_settings, rules_at
 from tournaments.services import tournament_level_set, tournament_lock, tournament_start
 from tournaments.services.bags import flight_end_write, flight_stop_check
 
@@ -212,21 +212,14 @@ def clock_take_time(*, actor, tournament_id: int, seconds: int) -> Clock | None:
 
 @transaction.atomic
 def clock_settings_update(*, actor, tournament_id: int, data: dict) -> Clock:
-    """House settings: RP-7 warning, casino §31 heads-up, TDA 29 player clock."""
+    """The clock's own settings: RP-7's warning, whether the event is a turbo (casino §27's
+    player clock). The rule books' disagreements are the event's house settings
+    (tournaments.house), saved with the event's settings."""
     clock = clock_lock(tournament_id)
     before = _snapshot(clock, SETTING_FIELDS)
     for name in SETTING_FIELDS:
         if name in data:
             setattr(clock, name, data[name])
-    if clock.player_clock_countdown > clock.player_clock_seconds:
-        raise Invalid({"player_clock_countdown": _("The countdown cannot exceed the time.")})
-    if not clock.halve_heads_up and clock.halved_from is not None:
-        _store(
-            clock,
-            engine.heads_up(
-                clock.as_state(), structure_steps(clock.structure_id), timezone.now(), halve=False
-            ),
-        )
     return _changed(actor=actor, clock=clock, action="clock.settings", before=before)
 
 
@@ -276,7 +269,15 @@ def clock_prepare(*, tournament: Tournament, setup: dict) -> Clock:
             chip_set=ChipSet.objects.filter(pk=saved.get("chip_set")).first(),
         )
         StructureStep.objects.bulk_create(_steps_rows(structure, steps))
-    settings = setup.get("settings") or {}
+    settings = dict(setup.get("settings") or {})
+    # A template saved before issue 19 keeps the house's choices in the clock's old
+    # settings: they become the new event's readings (its own choices first).
+    legacy, turbo = engine.legacy_readings(settings)
+    if legacy:
+        tournament.house_settings = {**legacy, **tournament.house_settings}
+        tournament.save(update_fields=["house_settings"])
+    if turbo:
+        settings.setdefault("turbo", True)
     return Clock.objects.create(
         tournament=tournament,
         structure=structure,
@@ -286,24 +287,37 @@ def clock_prepare(*, tournament: Tournament, setup: dict) -> Clock:
 
 
 def clock_heads_up_sync(*, tournament_id: int) -> None:
-    """Casino §31: halve levels from the next one on when two players remain.
+    """The house's `heads_up_level` reading: under casino §31 the levels from the next one
+    on last half as long once two players remain (full again when a bust is undone);
+    the TDA keeps them as scheduled, and a clock halved under the casino's reading before
+    the house chose the TDA gets its full levels back here.
 
     Called inside the bust and undo-bust transactions, which hold the tournament lock.
     """
     clock = Clock.objects.select_for_update().filter(pk=tournament_id).first()
-    if clock is None or not clock.halve_heads_up or clock.status == engine.FINISHED:
+    if clock is None or clock.status == engine.FINISHED:
         return
+    active = Entry.objects.filter(tournament_id=tournament_id, status=EntryStatus.ACTIVE).count()
+    if active != 2 and clock.halved_from is None:
+        return  # not heads-up, nothing halved: whatever the reading, nothing changes
+    reading = house_settings(clock.tournament).heads_up_level
     steps = structure_steps(clock.structure_id)
     if not steps:
         return
-    active = clock.tournament.entries.filter(status=EntryStatus.ACTIVE).count()
-    new = engine.heads_up(clock.as_state(), steps, timezone.now(), halve=active == 2)
+    halve = engine.heads_up_halves(reading, players_left=active)
+    new = engine.heads_up(clock.as_state(), steps, timezone.now(), halve=halve)
     if new == clock.as_state():
         return
     before = _snapshot(clock)
     _store(clock, new)
     _changed(
-        actor=None, clock=clock, action="clock.heads_up", before=before, steps=steps, active=active
+        actor=None,
+        clock=clock,
+        action="clock.heads_up",
+        before=before,
+        steps=steps,
+        active=active,
+        heads_up_level=reading,
     )
 
 
@@ -356,8 +370,12 @@ def clock_day2_jump(*, actor, tournament: Tournament, level: int) -> None:
 
 @transaction.atomic
 def clock_day_end(*, actor, tournament_id: int) -> Clock:
-    """Casino §28: stop the clock and draw 3–7: that many hands remain at every table."""
+    """Casino §28, where the house's `day_end_draw` reading is "casino": stop the clock and
+    draw 3–7: that many hands remain at every table. Under the TDA's reading the day ends
+    with its last level, and there is nothing to draw (409)."""
     clock = clock_lock(tournament_id)
+    if not engine.day_end_draws(house_settings(clock.tournament).day_end_draw):
+        raise _refuse("day_end_not_drawn")
     if clock.day_end_hands is not None:
         raise _refuse("day_end_drawn")
     if clock.status == engine.NOT_STARTED:
@@ -612,19 +630,26 @@ def clock_announcement_send(*, tournament_id: int, version: int, kind: str, posi
 def player_clock_call(
     *, actor, tournament_id: int, table: int, seat: int, facing_bet: bool
 ) -> PlayerClock:
+    """The floor puts a seat on the clock, for as long as the house's `player_clock`
+    reading gives (TDA 29: 25 s and a 5-second countdown; casino §27: a minute, the last
+    10 s counted, a turbo 30 s with 5); the outcome once time runs out is its
+    `clock_expired_no_bet` reading's, both kept on the clock as called."""
     clock = clock_lock(tournament_id)
     if PlayerClock.objects.filter(
         tournament_id=tournament_id, table=table, seat=seat, stopped_at__isnull=True
     ).exists():
         raise _refuse("player_clock_running")
+    readings = house_settings(clock.tournament)
+    time = engine.player_clock_time(readings.player_clock, turbo=clock.turbo)
     player_clock = PlayerClock.objects.create(
         tournament_id=tournament_id,
         table=table,
         seat=seat,
         facing_bet=facing_bet,
-        seconds=clock.player_clock_seconds,
-        countdown=clock.player_clock_countdown,
-        unfacing=clock.player_clock_unfacing,
+        seconds=time.seconds,
+        countdown=time.countdown,
+        time_reading=readings.player_clock,
+        no_bet=readings.clock_expired_no_bet,
         started_at=timezone.now(),
         called_by=staff_user(actor),
     )

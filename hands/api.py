@@ -19,6 +19,7 @@ from floorman.parsers import JSONParser
 from floorman.roles import HAND_FOR_HAND, RULINGS, TABLET, role_permission
 from hands import services
 from hands.engine import betting, items
+from hands.engine import out_of_turn as oot
 from hands.engine.handforhand import MAX_SECONDS_PER_HAND
 from hands.models import Elimination, Hand
 from hands.selectors import (
@@ -30,6 +31,7 @@ from hands.selectors import (
     h4h_public,
     hand_for_hand,
     hand_public,
+    hand_readings,
     open_table,
     place_public,
     table_state_public,
@@ -38,7 +40,6 @@ from seating.models import MAX_SEATS
 from seating.services import balance_state
 from tournaments.lookups import tournament_or_404
 from tournaments.models import MAX_CHIPS, Tournament
-from tournaments.selectors import house_settings
 
 MAX_HAND = 10**6
 
@@ -107,6 +108,29 @@ class ItemSerializer(serializers.Serializer):
 class ItemRulingSerializer(serializers.Serializer):
     ruling = serializers.ChoiceField(
         choices=items.RULINGS, help_text=_("RP-22: the floor rules the item a call or all-in.")
+    )
+
+
+class OutOfTurnSerializer(serializers.Serializer):
+    seat = _seat(help_text=_("TDA 53-A: the seat that acted out of turn."))
+    kind = serializers.ChoiceField(choices=betting.KINDS)
+    amount = serializers.IntegerField(
+        min_value=1,
+        max_value=MAX_CHIPS,
+        required=False,
+        allow_null=True,
+        help_text=_("Bet and raise: the player's total for this betting round (TDA 43-B)."),
+    )
+
+
+class SkippedRulingSerializer(serializers.Serializer):
+    seat = _seat(help_text=_("TDA 53-B: the skipped seat the floor rules on."))
+    ruling = serializers.ChoiceField(
+        choices=oot.RULINGS,
+        help_text=_(
+            "TDA 53-B: the skipped hand is dead, or limited to check, call or fold this "
+            "betting round."
+        ),
     )
 
 
@@ -253,6 +277,9 @@ class HandPlayerSerializer(serializers.Serializer):
     name = serializers.CharField()
     stack = serializers.IntegerField()
     end_stack = serializers.IntegerField(allow_null=True)
+    dead = serializers.BooleanField(
+        help_text=_("On penalty: dealt in and posted, the hand dead from the deal (TDA 71-C).")
+    )
 
 
 class HandDetailSerializer(HandSummarySerializer):
@@ -297,6 +324,7 @@ def state_data(tournament: Tournament, number: int) -> dict:
 
 def hand_data(hand: Hand) -> dict:
     players = hand.players.select_related("entry__player").order_by("seat")
+    state = betting_state(hand) if hand.status == "playing" else None
     return {
         **hand_public(hand),
         "blinds": {
@@ -315,19 +343,13 @@ def hand_data(hand: Hand) -> dict:
                 "name": p.entry.player.name,
                 "stack": p.stack,
                 "end_stack": p.end_stack,
+                "dead": p.dead,
             }
             for p in players
         ],
-        "actions": actions_public(hand),
-        "betting": (
-            betting_public(
-                betting_state(hand),
-                # The house's reading of who shows first (TDA 17-A or casino §42).
-                show_reading=house_settings(hand.tournament).show_order,
-            )
-            if hand.status == "playing"
-            else None
-        ),
+        "actions": actions_public(hand, state),
+        # Who shows first by the readings the hand was dealt under (TDA 17-A, casino §42).
+        "betting": betting_public(state, show_reading=hand_readings(hand).show_order),
     }
 
 
@@ -394,11 +416,8 @@ class HandsView(TabletView):
 
 
 def _hand(tournament_pk: int, number: int, hand_number: int) -> Hand:
-    tournament = tournament_or_404(tournament_pk)
-    table = _table(tournament, number)
-    hand = get_object_or_404(Hand, table=table, number=hand_number)
-    hand.tournament = tournament  # its house settings (who shows first), read once
-    return hand
+    table = _table(tournament_or_404(tournament_pk), number)
+    return get_object_or_404(Hand, table=table, number=hand_number)
 
 
 class HandView(TabletView):
@@ -463,6 +482,52 @@ class HandItemRulingView(TabletView):
             tournament_id=tournament.pk,
             number=number,
             hand_number=hand_number,
+            ruling=data["ruling"],
+        )
+        return Response(hand_data(hand), status=status.HTTP_201_CREATED)
+
+
+class HandOutOfTurnView(TabletView):
+    @extend_schema(request=OutOfTurnSerializer, responses={201: HandDetailSerializer})
+    def post(self, request, tournament_pk, number, hand_number):
+        """TDA 53-A: a player acted out of turn. The action is logged and held
+        (`betting.out_of_turn.pending`); the action backs up to the player in turn. When it
+        reaches the seat the action stands if the action to the seat did not change, else
+        the chips go back and the player has every option; a fold out of turn stands
+        (TDA 58). Substantial action out of turn after a skipped seat holds the betting
+        for the floor (`awaiting_floor`, TDA 53-B). A seat not in the hand, in turn or
+        already holding an action out of turn, a hand over: 409, nothing written."""
+        tournament = tournament_or_404(tournament_pk)
+        data = valid_data(OutOfTurnSerializer, request.data)
+        hand, _state = services.hand_out_of_turn(
+            actor=request.user,
+            tournament_id=tournament.pk,
+            number=number,
+            hand_number=hand_number,
+            seat=data["seat"],
+            kind=data["kind"],
+            amount=data.get("amount"),
+        )
+        return Response(hand_data(hand), status=status.HTTP_201_CREATED)
+
+
+class HandSkippedRulingView(TabletView):
+    def get_permissions(self):
+        return [role_permission(*RULINGS)()]
+
+    @extend_schema(request=SkippedRulingSerializer, responses={201: HandDetailSerializer})
+    def post(self, request, tournament_pk, number, hand_number):
+        """TDA 53-B: the floor rules on a skipped seat's hand after substantial action
+        out of turn: dead, or limited to check, call or fold this betting round. The
+        betting goes on once every skipped seat is ruled on."""
+        tournament = tournament_or_404(tournament_pk)
+        data = valid_data(SkippedRulingSerializer, request.data)
+        hand, _state = services.hand_skipped_rule(
+            actor=request.user,
+            tournament_id=tournament.pk,
+            number=number,
+            hand_number=hand_number,
+            seat=data["seat"],
             ruling=data["ruling"],
         )
         return Response(hand_data(hand), status=status.HTTP_201_CREATED)

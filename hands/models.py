@@ -54,11 +54,12 @@ class Hand(models.Model):
     # The event was down to its last two players when this hand was dealt: TDA 48 lifts
     # the cap on raises in limit (the hand keeps it, so its action log replays alike).
     heads_up = models.BooleanField(default=False)
-    # Stud, stud/8, razz (hands.engine.stud): the bring-in of the level, and the house's
-    # reading of an open pair on fourth street when the hand was dealt (RP-10 F or
-    # casino §38), kept so the action log replays alike.
+    # The house settings in force when the hand was dealt (issue 19, `tournaments.house`):
+    # the hand is ruled, and its action log replayed, by the readings it was dealt under.
+    house_settings = models.JSONField(default=dict, blank=True)
+    # Stud, stud/8, razz (hands.engine.stud): the bring-in of the level; the open pair
+    # on fourth street is read from `house_settings` (RP-10 F or casino §38).
     bring_in_amount = models.BigIntegerField(default=0)
-    stud_open_pair = models.CharField(max_length=12, blank=True, default="")
     # RP-22: an item of no value the player to act put forward, waiting for the floor's
     # ruling (the house leaves it to the floor); the hand's betting holds until then.
     item_pending = models.CharField(
@@ -93,6 +94,14 @@ class HandPlayer(models.Model):
     # Stud: the upcards as the dealer entered them, street by street (the door card
     # first); they decide the bring-in and who acts first (RP-10 D, E).
     upcards = models.JSONField(default=list, blank=True)
+    # TDA 71-C: a player on penalty, dealt in with blinds and antes posted and the hand
+    # dead from the deal. Decided when the hand is dealt (TDA 68: a penalty given during
+    # a hand starts with the next), kept so the action log replays the same.
+    dead = models.BooleanField(
+        _("dead hand"),
+        default=False,
+        help_text=_("On penalty: dealt in and posted, the hand dead from the deal (TDA 71-C)."),
+    )
 
     class Meta:
         ordering = ["hand", "seat"]
@@ -108,10 +117,20 @@ class HandPlayer(models.Model):
         return f"{self.hand} seat {self.seat}"
 
 
+class OutOfTurn(models.TextChoices):
+    """TDA 53 (hands.engine.out_of_turn): how a line of the action log was made."""
+
+    ACTION = "action", _("Action out of turn (TDA 53-A)")
+    RULING = "ruling", _("Floor ruling on a skipped hand (TDA 53-B)")
+
+
 class HandAction(models.Model):
     """One action of the optional action log, checked by the betting engine. `item` notes
     an action made by putting forward an item of no value (RP-22): the action is what it
-    was ruled to be (a call, a check, all-in), so the log replays as any other."""
+    was ruled to be (a call, a check, all-in), so the log replays as any other.
+    `out_of_turn` marks an action made out of turn, held until the action reaches the
+    seat (TDA 53-A), and the floor's ruling on a skipped hand, its kind "dead" or
+    "limited" (TDA 53-B); the betting engine replays both in their place."""
 
     hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="actions")
     sequence = models.PositiveIntegerField()
@@ -120,6 +139,7 @@ class HandAction(models.Model):
     amount = models.BigIntegerField(null=True, blank=True)
     street = models.CharField(max_length=8)
     item = models.CharField(max_length=12, choices=NonBettingItem.choices, blank=True, default="")
+    out_of_turn = models.CharField(max_length=8, choices=OutOfTurn.choices, blank=True, default="")
 
     class Meta:
         ordering = ["hand", "sequence"]

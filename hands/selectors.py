@@ -7,11 +7,12 @@ from dataclasses import dataclass
 from django.db.models import Count, Q, Sum
 
 from clock.selectors import registration_open
+from hands.engine import away as away_rules
 from hands.engine import betting, bounties, handforhand, places, stud
 from hands.engine.limits import Structure
 from hands.engine.showdown import SHOW_TDA, show_order
 from hands.engine.stud import StudState
-from hands.messages import item_note
+from hands.messages import item_note, oot_note
 from hands.models import (
     Away,
     Elimination,
@@ -26,7 +27,9 @@ from payouts.selectors import places_paid as table_places_paid
 from seating.engine import blinds
 from seating.models import Move, Seat, Table, TableState
 from seating.selectors import seats_back, table_now
+from tournaments import house
 from tournaments.models import BountyFormat, Entry, EntryStatus, Tournament
+from tournaments.selectors import house_settings
 
 
 def tablet_link_table(token: str) -> Table | None:
@@ -72,6 +75,15 @@ def h4h_setup(tournament_id: int) -> dict:
 # --- Places ------------------------------------------------------------------------------
 
 
+def _same_hand_reading(tournament_id: int, busts: list[places.Bust]) -> str:
+    """How the house places players out in the same hand; asked only when two were."""
+    keys = [bust.hand for bust in busts]
+    if len(set(keys)) == len(keys):
+        return "tda"  # nobody shared a hand: every reading places them alike
+    tournament = Tournament.objects.select_related("venue").get(pk=tournament_id)
+    return house_settings(tournament).same_hand_busts
+
+
 def finishing_places(tournament_id: int) -> dict[int, places.Place]:
     """Every busted entry's place, and the winner's once one entry is left and no more
     can come.
@@ -92,7 +104,9 @@ def finishing_places(tournament_id: int) -> dict[int, places.Place]:
     ]
     if not busts or len(busts) >= field:
         return {}
-    found = places.finishing_places(field, busts)
+    found = places.finishing_places(
+        field, busts, same_hand=_same_hand_reading(tournament_id, busts)
+    )
     # The one entry left is the winner only once no more can come (late registration).
     if len(busts) == field - 1 and not registration_open(Tournament.objects.get(pk=tournament_id)):
         winner = entries.filter(status=EntryStatus.ACTIVE).values_list("pk", flat=True).first()
@@ -231,8 +245,9 @@ def table_state_public(table: Table) -> dict:
 
 
 def _away(table: Table) -> dict[str, int]:
-    """Seats whose player is away (TDA 71-C): dealt in, blinds posted, hand dead; with
-    the hands still to miss, after which the player may come back."""
+    """Seats whose player is away (TDA 71-C): dealt in, blinds posted, hand dead from the
+    next hand dealt (TDA 68); with the hands still to miss, after which the player may
+    come back."""
     return {str(seat): left for seat, left in away_seats(table.tournament_id, table.number).items()}
 
 
@@ -241,7 +256,9 @@ def _away(table: Table) -> dict[str, int]:
 
 def away_seats(tournament_id: int, table_number: int) -> dict[int, int]:
     """Seat → hands still to miss, for the players away at this table (TDA 71-C): where
-    they sit now, whichever table they were sent away at. Records given together add up."""
+    they sit now, whichever table they were sent away at. Records given together add up.
+    A penalty given during the hand in play is here too, though that hand stays live
+    (TDA 68): which seats a hand deals dead is kept with the hand (`HandPlayer.dead`)."""
     serving = Away.objects.filter(tournament_id=tournament_id, ended_at__isnull=True)
     left: dict[int, int] = {}
     for entry, hands, missed in serving.values_list("entry_id", "hands", "hands_missed"):
@@ -255,6 +272,29 @@ def away_seats(tournament_id: int, table_number: int) -> dict[int, int]:
         entry_id__in=left,
     ).values_list("number", "entry_id")
     return {seat: left[entry] for seat, entry in seats}
+
+
+def away_serving(tournament_id: int, table_number: int) -> list[away_rules.Serving]:
+    """The penalties being served by the players seated at this table, each with where
+    and after which hand it was given: the engine tells from these which seats a new
+    hand deals dead (hands.engine.away.dead_seats; TDA 68, 71-C)."""
+    serving = Away.objects.filter(tournament_id=tournament_id, ended_at__isnull=True)
+    records = list(serving.values_list("entry_id", "table_number", "after_hand"))
+    if not records:
+        return []
+    seats = dict(
+        Seat.objects.filter(
+            table__tournament_id=tournament_id,
+            table__number=table_number,
+            table__broken_at__isnull=True,
+            entry_id__in={entry for entry, _table, _after in records},
+        ).values_list("entry_id", "number")
+    )
+    return [
+        away_rules.Serving(seats[entry], given_at, after)
+        for entry, given_at, after in records
+        if entry in seats
+    ]
 
 
 # --- The action log -------------------------------------------------------------------------
@@ -277,7 +317,14 @@ def betting_structure(hand: Hand):
         small_bet=hand.small_bet,
         big_bet=hand.big_bet,
         **({"cap": None} if hand.heads_up else {}),  # TDA 48: no cap once heads-up
+        # Casino §38: the house may lift it once two are left in the hand.
+        cap_lifts_heads_up=hand_readings(hand).limit_cap_heads_up == "hand",
     )
+
+
+def hand_readings(hand: Hand) -> house.HouseSettings:
+    """The house settings the hand was dealt under (issue 19)."""
+    return house.resolve(hand.house_settings)
 
 
 def betting_state(hand: Hand):
@@ -288,20 +335,22 @@ def betting_state(hand: Hand):
     structure = betting_structure(hand)
     if structure is None:
         return None
-    seats = list(hand.players.values_list("seat", "stack"))
+    rows = list(hand.players.values_list("seat", "stack", "dead"))
     # Dealing order: the first seat left of the button first.
-    order = blinds.from_the_button([seat for seat, _stack in seats], hand.button)
-    seats.sort(key=lambda pair: order.index(pair[0]))
+    order = blinds.from_the_button([seat for seat, _stack, _dead in rows], hand.button)
+    rows.sort(key=lambda row: order.index(row[0]))
     state = betting.start_hand(
         structure,
-        seats,
+        [(seat, stack) for seat, stack, _dead in rows],
         button=hand.button,
         small_blind=hand.small_blind,
         big_blind=hand.big_blind,
+        # TDA 71-C: the seats dealt dead when the hand was dealt, so the log replays alike
+        dead={seat for seat, _stack, dead in rows if dead},
     )
-    for seat, kind, amount in hand.actions.values_list("seat", "kind", "amount"):
-        state = state.apply(betting.Action(kind, seat, amount))
-    return state
+    # Actions out of turn and the floor's rulings replay in their place (TDA 53).
+    lines = hand.actions.values_list("seat", "kind", "amount", "out_of_turn")
+    return betting.replay(state, lines)
 
 
 def _stud_state(hand: Hand):
@@ -311,28 +360,31 @@ def _stud_state(hand: Hand):
 
     if not 0 < hand.bring_in_amount <= hand.small_bet:
         return None
-    rows = list(hand.players.values_list("seat", "stack", "upcards"))
-    if not rows or any(not upcards for _seat, _stack, upcards in rows):
+    rows = list(hand.players.values_list("seat", "stack", "upcards", "dead"))
+    if not rows or any(not upcards for _seat, _stack, upcards, _dead in rows):
         return None
-    order = blinds.from_the_button([seat for seat, _stack, _up in rows], hand.button)
+    order = blinds.from_the_button([row[0] for row in rows], hand.button)
     rows.sort(key=lambda row: order.index(row[0]))
-    upcards = {seat: list(up) for seat, _stack, up in rows}
+    upcards = {seat: list(up) for seat, _stack, up, _dead in rows}
     state = stud.start_stud(
         stud.stud_structure(
             small_bet=hand.small_bet,
             big_bet=hand.big_bet,
             cap=None if hand.heads_up else 4,  # TDA 48: no cap once heads-up
         ),
-        [(seat, stack) for seat, stack, _up in rows],
+        [(seat, stack) for seat, stack, _up, _dead in rows],
         game=stud.stud_game(hand.game),
         ante=hand.ante_amount,
         bring_in=hand.bring_in_amount,
         door_cards={seat: up[0] for seat, up in upcards.items()},
         button=hand.button,
-        open_pair_rule=hand.stud_open_pair or stud.OPEN_PAIR_TDA,
+        open_pair_rule=hand_readings(hand).stud_open_pair,  # RP-10 F or casino §38
+        # TDA 71-C: the seats dealt dead when the hand was dealt (TDA 30: the bring-in)
+        dead={seat for seat, _stack, _up, dead in rows if dead},
     )
-    for seat, kind, amount in hand.actions.values_list("seat", "kind", "amount"):
-        state = _stud_deal(state, upcards).apply(betting.Action(kind, seat, amount))
+    lines = hand.actions.values_list("seat", "kind", "amount", "out_of_turn")
+    for line in lines:
+        state = betting.replay(_stud_deal(state, upcards), [line])
     return _stud_deal(state, upcards)
 
 
@@ -346,16 +398,30 @@ def _stud_deal(state, upcards: dict[int, list[str]]):
     return state
 
 
-def actions_public(hand: Hand) -> list[dict]:
+def actions_public(hand: Hand, state=None) -> list[dict]:
     """The hand's action log as its history reads: each action, and for one made with an
-    item of no value (RP-22) the item and the line that tells what it was ruled."""
-    rows = hand.actions.values("sequence", "street", "seat", "kind", "amount", "item")
+    item of no value (RP-22) the item and the line that tells what it was ruled; for an
+    action out of turn, whether it is held, stood or was let go, and the floor's rulings
+    on skipped hands (TDA 53). `state`: the betting as the log leaves it, if read."""
+    rows = list(
+        hand.actions.values("sequence", "street", "seat", "kind", "amount", "item", "out_of_turn")
+    )
+    outcomes = {}
+    if any(row["out_of_turn"] for row in rows):
+        state = state or betting_state(hand)
+        outcomes = {o.line: o for o in state.outcomes} if state else {}
     return [
         {
             **row,
             "item": row["item"] or None,
-            "note": item_note(
-                seat=row["seat"], item=row["item"], kind=row["kind"], amount=row["amount"]
+            "out_of_turn": row["out_of_turn"] or None,
+            "outcome": outcomes[row["sequence"]].result if row["sequence"] in outcomes else None,
+            "note": (
+                oot_note(row, outcomes.get(row["sequence"]))
+                if row["out_of_turn"]
+                else item_note(
+                    seat=row["seat"], item=row["item"], kind=row["kind"], amount=row["amount"]
+                )
             )
             or None,
         }
@@ -389,9 +455,26 @@ def betting_public(state, *, show_reading: str = SHOW_TDA) -> dict | None:
         "finished": state.finished,
         "all_in_showdown": state.all_in_showdown,
         "legal": legal_public(state.legal_actions()),
+        "dead": list(state.dead),  # TDA 71-C: on penalty, dead from the deal
         "stacks": {str(seat): chips for seat, chips in state.stacks.items()},
         "show_order": show_order_public(state, show_reading),
         **(_stud_public(state) if isinstance(state, StudState) else {}),
+        "out_of_turn": oot_public(state),
+    }
+
+
+def oot_public(state) -> dict:
+    """TDA 53: the actions out of turn held for their turn (what each answered), the
+    skipped seats the floor is to rule on (the betting holds), the seats limited to
+    check, call or fold this betting round, and the hands ruled dead."""
+    return {
+        "pending": [
+            {"seat": p.seat, "kind": p.kind, "amount": p.amount, "facing": p.facing}
+            for p in state.pending
+        ],
+        "awaiting_floor": list(state.awaiting),
+        "limited": sorted(state.limited),
+        "dead": sorted(state.ruled_dead),
     }
 
 

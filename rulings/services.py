@@ -65,7 +65,7 @@ def rules_checked(references: list[str], field: str = "rules") -> list[str]:
 
 
 @transaction.atomic
-def venue_save(*, actor, name: str, ambiguous_amounts: str, is_default: bool, venue_id=None):
+def venue_save(*, actor, name: str, is_default: bool, venue_id=None):
     venue = Venue.objects.select_for_update().filter(pk=venue_id).first() if venue_id else None
     if venue_id and venue is None:
         raise NotFound(_("No such venue."))
@@ -74,13 +74,13 @@ def venue_save(*, actor, name: str, ambiguous_amounts: str, is_default: bool, ve
     if is_default:
         Venue.objects.filter(is_default=True).exclude(pk=venue_id).update(is_default=False)
     venue = venue or Venue()
-    venue.name, venue.ambiguous_amounts, venue.is_default = name, ambiguous_amounts, is_default
+    venue.name, venue.is_default = name, is_default
     venue.save()
     audit_record(
         actor=actor,
         action="venue.save",
         obj=venue,
-        after={"name": name, "ambiguous_amounts": ambiguous_amounts, "default": is_default},
+        after={"name": name, "default": is_default},
     )
     return venue
 
@@ -243,7 +243,8 @@ def missed_hands(kind: str, *, rounds: int | None, hands: int | None, players: i
 def penalty_give(*, actor, tournament_id: int, data: dict) -> Penalty:
     """A penalty (TDA 71), under the tournament's lock: a warning is recorded; missed
     hands or rounds send the player away from the table (hands.services.away.away_start:
-    dealt in, hand dead, 71-C; counted from the end of the hand in play, TDA 68); a
+    counted from the end of the hand in play, which the player plays out live, TDA 68;
+    from the next hand dealt in dead, 71-C); a
     disqualification takes the entry out of play (71-D), and one that leaves a single
     player finishes the tournament (hands.services.busts.play_end). One audit entry; the
     table's tablet is told."""

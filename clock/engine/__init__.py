@@ -7,8 +7,9 @@ derives the same second. Positions are 1-based over all steps (levels and breaks
 level numbers count only levels.
 
 Rules: TDA 23 (a new level applies to the next hand), RP-7 (hold the dealer push
-shortly before a level change or break), casino §31 (heads-up halves the level length,
-applied here from the next level on).
+shortly before a level change or break); where the house chooses it (tournaments.house),
+casino §31 (heads-up halves the level length, applied here from the next level on),
+casino §27 (the player clock's length) and casino §28 (the end of a day's play).
 """
 
 import random
@@ -82,7 +83,8 @@ class Clock:
     position: int = 1
     left_ms: int = 0  # at `anchor` (running) or frozen (paused, not started)
     anchor: datetime | None = None
-    # Steps from this position on last half as long (casino §31 heads-up); None = never.
+    # Steps from this position on last half as long (casino §31 heads-up, where the
+    # house's `heads_up_level` reading is "casino"); None = never.
     halved_from: int | None = None
 
 
@@ -312,11 +314,60 @@ def ms_to_break(steps: list[Step], reading: Reading, halved_from: int | None = N
     return None
 
 
-# --- Player clock (TDA 29) -------------------------------------------------------
+# --- House readings (issue 19) -----------------------------------------------------
+# The values of the house settings the clock follows (tournaments.house); the engine
+# takes them as plain strings, the services read them for the event.
+
+TDA = "tda"
+CASINO = "casino"
+DEAD = "dead"  # clock_expired_no_bet: the hand is dead whether or not it faces a bet
+
+
+def legacy_readings(settings: dict) -> tuple[dict[str, str], bool]:
+    """The readings that a clock's settings from before issue 19 stand for, as a saved
+    event template may still hold them (the clock's migration 0003 moves the stored
+    clocks the same way): casino §31's halving, a player clock longer than the TDA's
+    30 s or folded (casino §27), a turbo's 30 s folded. Only the non-TDA readings, and
+    whether the event is a turbo."""
+    readings: dict[str, str] = {}
+    seconds = settings.get("player_clock_seconds", 30)
+    countdown = settings.get("player_clock_countdown", 5)
+    folded = settings.get("player_clock_unfacing") == "fold"
+    turbo = folded and (seconds, countdown) == (30, 5)
+    if settings.get("halve_heads_up"):
+        readings["heads_up_level"] = CASINO
+    if folded:
+        readings["clock_expired_no_bet"] = DEAD
+    if seconds > 30 or turbo:
+        readings["player_clock"] = CASINO
+    return readings, turbo
+
+
+# --- Player clock (TDA 29, casino §27) ----------------------------------------------
 
 DEAD_HAND = "dead"
 CHECK = "check"
-FOLD = "fold"
+CONSEQUENCES = (DEAD_HAND, CHECK)
+
+
+@dataclass(frozen=True)
+class PlayerClockTime:
+    seconds: int  # in all, the countdown included
+    countdown: int  # the last seconds, counted down aloud
+    rule: str
+
+
+def player_clock_time(reading: str, *, turbo: bool = False) -> PlayerClockTime:
+    """How long a player on the clock has, by the house's `player_clock` reading.
+
+    TDA 29: 25 seconds, then a 5-second countdown (30 in all). Casino §27: one more
+    minute, its last 10 seconds counted down; in a turbo event 30 seconds, the last 5
+    counted down. Any other reading is the TDA's."""
+    if reading == CASINO:
+        if turbo:
+            return PlayerClockTime(30, 5, "casino §27")
+        return PlayerClockTime(60, 10, "casino §27")
+    return PlayerClockTime(30, 5, "TDA 29")
 
 
 @dataclass(frozen=True)
@@ -336,15 +387,38 @@ def player_clock_read(
     return PlayerClockReading(ends_at, left, 0 < left <= countdown * 1000, left == 0)
 
 
-def player_clock_consequence(*, facing_bet: bool, unfacing: str) -> str:
-    """When time runs out: facing a bet the hand is dead (TDA 29); otherwise the house
-    setting decides, TDA checks the hand, IFP folds it."""
-    if facing_bet:
+def player_clock_consequence(*, facing_bet: bool, no_bet: str) -> str:
+    """When time runs out, by the house's `clock_expired_no_bet` reading. TDA 29: facing a
+    bet the hand is dead, with no bet to face it is checked. Casino §27 ("dead"): the hand
+    is dead either way."""
+    if facing_bet or no_bet == DEAD:
         return DEAD_HAND
-    return FOLD if unfacing == FOLD else CHECK
+    return CHECK
+
+
+def player_clock_consequence_rule(no_bet: str) -> str:
+    """The rule the outcome of an expired player clock follows (see above)."""
+    return "casino §27" if no_bet == DEAD else "TDA 29"
+
+
+# --- Heads-up (casino §31) ---------------------------------------------------------
+
+
+def heads_up_halves(reading: str, *, players_left: int) -> bool:
+    """Do the levels from the next one on last half as long? Casino §31 ("casino"): yes,
+    once only two players are left in the event. The TDA has no such rule: never."""
+    return reading == CASINO and players_left == 2
 
 
 # --- End of the day (casino §28) ---------------------------------------------------
+
+
+def day_end_draws(reading: str) -> bool:
+    """Does the day end with a draw of the hands left? Casino §28 ("casino"): in the last
+    5 to 15 minutes of the day's last level the clock stops and a card from 3 to 7 says
+    how many hands every table still plays. The TDA has no draw: the day ends when its
+    last level ends (the director's schedule)."""
+    return reading == CASINO
 
 
 def end_of_day_hands(seed: int) -> int:

@@ -170,17 +170,15 @@ def test_director_assigns_a_template_through_settings():
     assert "steps" not in api().get(clock_url(event)).json()  # only when asked for
 
 
-def test_settings_refuse_a_countdown_longer_than_the_time():
+def test_settings_refuse_a_turbo_that_is_not_yes_or_no():
     event = tournament(status="running")
 
     response = api(staff("director")).put(
-        f"/api/v1/tournaments/{event.pk}/clock/settings/",
-        {"player_clock_seconds": 20, "player_clock_countdown": 30},
-        format="json",
+        f"/api/v1/tournaments/{event.pk}/clock/settings/", {"turbo": "often"}, format="json"
     )
 
     assert response.status_code == 400
-    assert "player_clock_countdown" in response.json()
+    assert "turbo" in response.json()
 
 
 def _structure_payload(**changes):
@@ -324,7 +322,7 @@ def test_director_posts_an_announcement_for_the_screens():
 
 
 def test_end_of_day_draw_is_shown_in_the_clock_state():
-    event = tournament(status="running")
+    event = tournament(status="running", house_settings={"day_end_draw": "casino"})
     with_structure(event)
     api(staff("floor")).post(clock_url(event), {"action": "start"}, format="json")
 

@@ -216,16 +216,54 @@ def test_tda29_player_clock_expires_after_the_whole_time():
 
 
 @pytest.mark.parametrize(
-    ("facing_bet", "unfacing", "consequence"),
+    ("facing_bet", "no_bet", "consequence"),
     [
-        (True, engine.CHECK, engine.DEAD_HAND),  # TDA 29: facing a bet the hand is dead
-        (True, engine.FOLD, engine.DEAD_HAND),
-        (False, engine.CHECK, engine.CHECK),  # TDA 29: otherwise checked
-        (False, engine.FOLD, engine.FOLD),  # IFP: folded
+        (True, engine.TDA, engine.DEAD_HAND),  # TDA 29: facing a bet the hand is dead
+        (True, engine.DEAD, engine.DEAD_HAND),  # casino §27: dead
+        (False, engine.TDA, engine.CHECK),  # TDA 29: otherwise checked
+        (False, engine.DEAD, engine.DEAD_HAND),  # casino §27: dead all the same
     ],
 )
-def test_tda29_consequence_when_time_runs_out(facing_bet, unfacing, consequence):
-    assert engine.player_clock_consequence(facing_bet=facing_bet, unfacing=unfacing) == consequence
+def test_tda29_or_casino27_consequence_when_time_runs_out(facing_bet, no_bet, consequence):
+    assert engine.player_clock_consequence(facing_bet=facing_bet, no_bet=no_bet) == consequence
+
+
+def test_the_rule_each_outcome_follows_is_cited():
+    assert engine.player_clock_consequence_rule(engine.TDA) == "TDA 29"
+    assert engine.player_clock_consequence_rule(engine.DEAD) == "casino §27"
+
+
+@pytest.mark.parametrize(
+    ("reading", "turbo", "seconds", "countdown", "rule"),
+    [
+        (engine.TDA, False, 30, 5, "TDA 29"),  # 25 s, then a 5-second countdown
+        (engine.TDA, True, 30, 5, "TDA 29"),  # the TDA knows no turbo clock
+        (engine.CASINO, False, 60, 10, "casino §27"),  # a minute, the last 10 s counted
+        (engine.CASINO, True, 30, 5, "casino §27"),  # turbo: 30 s with 5 counted
+        ("unknown", False, 30, 5, "TDA 29"),
+    ],
+)
+def test_player_clock_time_by_the_house_reading(reading, turbo, seconds, countdown, rule):
+    time = engine.player_clock_time(reading, turbo=turbo)
+
+    assert (time.seconds, time.countdown, time.rule) == (seconds, countdown, rule)
+
+
+@pytest.mark.parametrize(
+    ("reading", "players_left", "halves"),
+    [
+        (engine.CASINO, 2, True),  # casino §31: two left, the levels halve
+        (engine.CASINO, 3, False),
+        (engine.TDA, 2, False),  # the TDA has no such rule
+    ],
+)
+def test_casino31_heads_up_halves_only_under_the_casino_reading(reading, players_left, halves):
+    assert engine.heads_up_halves(reading, players_left=players_left) is halves
+
+
+def test_casino28_draw_only_under_the_casino_reading():
+    assert engine.day_end_draws(engine.CASINO)
+    assert not engine.day_end_draws(engine.TDA)
 
 
 # --- Casino §28 end of day --------------------------------------------------------

@@ -174,6 +174,9 @@ def test_a_flight_already_at_its_share_stops_when_late_registration_closes(close
 def test_the_end_of_day_draw_comes_first_and_the_flight_stops_after_its_hands():
     event = main_event()
     flight, _seats = running_flight(event)
+    Tournament.objects.filter(pk=flight.pk).update(
+        house_settings={"day_end_draw": "casino"}
+    )  # casino §28
 
     drawn = clock_services.clock_day_end(actor=None, tournament_id=flight.pk)
     assert 3 <= drawn.day_end_hands <= 7  # casino §28

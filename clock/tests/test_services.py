@@ -379,9 +379,7 @@ def test_casino31_heads_up_halves_the_next_levels_when_two_players_remain():
     event = tournament(status="registering")
     entries = [register(event, name).entry for name in ("Anna", "Ben", "Cleo")]
     with_structure(event)
-    services.clock_settings_update(
-        actor=None, tournament_id=event.pk, data={"halve_heads_up": True}
-    )
+    Tournament.objects.filter(pk=event.pk).update(house_settings={"heads_up_level": "casino"})
     services.clock_act(actor=None, tournament_id=event.pk, action="start")
 
     bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=entries[0].pk)
@@ -407,7 +405,7 @@ def test_heads_up_leaves_the_clock_alone_when_the_house_does_not_halve():
 
 
 def test_casino28_end_of_day_pauses_the_clock_and_draws_3_to_7_hands():
-    event = tournament(status="running")
+    event = tournament(status="running", house_settings={"day_end_draw": "casino"})
     with_structure(event)
     services.clock_act(actor=None, tournament_id=event.pk, action="start")
 
@@ -432,23 +430,18 @@ def test_tda29_one_running_player_clock_per_seat():
     assert refusal.value.code == "player_clock_running"
 
 
-def test_tda29_player_clock_uses_the_house_setting():
-    event = tournament(status="running")
-    services.clock_settings_update(
-        actor=None,
-        tournament_id=event.pk,
-        data={
-            "player_clock_seconds": 70,
-            "player_clock_countdown": 10,
-            "player_clock_unfacing": "fold",
-        },
+def test_casino27_player_clock_follows_the_house_settings():
+    event = tournament(
+        status="running",
+        house_settings={"player_clock": "casino", "clock_expired_no_bet": "dead"},
     )
 
     player_clock = services.player_clock_call(
         actor=None, tournament_id=event.pk, table=2, seat=3, facing_bet=False
     )
 
-    assert (player_clock.seconds, player_clock.countdown, player_clock.unfacing) == (70, 10, "fold")
+    assert (player_clock.seconds, player_clock.countdown) == (60, 10)
+    assert (player_clock.time_reading, player_clock.no_bet) == ("casino", "dead")
 
 
 def test_clock_of_a_finished_tournament_refuses_changes():

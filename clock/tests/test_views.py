@@ -5,6 +5,7 @@ import pytest
 from clock import services
 from clock.models import Clock, PlayerClock
 from clock.tests.factories import with_structure
+from tournaments.models import Tournament
 from tournaments.tests.factories import staff, tournament
 
 pytestmark = pytest.mark.django_db
@@ -114,22 +115,25 @@ def test_floor_calls_the_player_clock_from_the_console(client, event):
 def test_only_directors_change_house_settings(client, event):
     client.force_login(staff("floor"))
 
-    response = client.post(_url(event, "settings/"), {"preset": "ifp"})
+    response = client.post(_url(event, "settings/"), {"warning_seconds": "60", "turbo": "on"})
 
     assert response.status_code == 403
+    assert Clock.objects.get(pk=event.pk).turbo is False
 
 
-def test_director_picks_the_ifp_player_clock(client, event):
+def test_director_marks_the_event_a_turbo(client, event):
     client.force_login(staff("director"))
 
-    client.post(_url(event, "settings/"), {"preset": "ifp"})
+    client.post(_url(event, "settings/"), {"warning_seconds": "60", "turbo": "on"})
 
     clock = Clock.objects.get(pk=event.pk)
-    assert (clock.player_clock_seconds, clock.player_clock_countdown) == (70, 10)
-    assert clock.player_clock_unfacing == "fold"
+    assert (clock.warning_seconds, clock.turbo) == (60, True)
 
 
 def test_end_of_day_asks_then_draws(client, event):
+    Tournament.objects.filter(pk=event.pk).update(
+        house_settings={"day_end_draw": "casino"}
+    )  # casino §28
     client.force_login(staff("director"))
     services.clock_act(actor=None, tournament_id=event.pk, action="start")
 

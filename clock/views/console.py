@@ -16,6 +16,7 @@ from clock.selectors import (
     announcements_public,
     clock_of,
     clock_public,
+    clock_readings,
     player_clock_public,
     player_clocks_running,
 )
@@ -30,14 +31,6 @@ CONFIRM = {
     "jump": gettext_lazy("Jump to this level? Its full time starts now."),
     "set": gettext_lazy("Set the time left of this level?"),
     "finish": gettext_lazy("Stop the clock for good? This cannot be undone."),
-}
-
-# TDA 29 and the house rules that change it (seconds in all, final countdown, no bet).
-PLAYER_CLOCK_PRESETS = {
-    "tda": (gettext_lazy("TDA 29: 25 s plus a 5 s countdown"), 30, 5, "check"),
-    "ifp": (gettext_lazy("IFP 4.26: 60 s plus a 10 s countdown"), 70, 10, "fold"),
-    "casino": (gettext_lazy("Casino §27: 60 s, the last 10 counted"), 60, 10, "fold"),
-    "turbo": (gettext_lazy("Casino §27 turbo: 30 s with a 5 s countdown"), 30, 5, "fold"),
 }
 
 
@@ -74,23 +67,12 @@ class ClockActionForm(forms.Form):
 
 
 class SettingsForm(forms.ModelForm):
+    """The clock's own settings; the rule books' disagreements (the player clock, heads-up,
+    the end of the day) are the event's house settings, on their own page."""
+
     class Meta:
         model = Clock
-        fields = [
-            "warning_seconds",
-            "halve_heads_up",
-            "player_clock_seconds",
-            "player_clock_countdown",
-            "player_clock_unfacing",
-        ]
-        widgets = {"player_clock_unfacing": forms.RadioSelect}
-
-    def clean(self):
-        data = super().clean()
-        seconds, countdown = data.get("player_clock_seconds"), data.get("player_clock_countdown")
-        if seconds is not None and countdown is not None and countdown > seconds:
-            self.add_error("player_clock_countdown", _("The countdown cannot exceed the time."))
-        return data
+        fields = list(Clock.SETTINGS)
 
 
 class PlayerClockForm(forms.Form):
@@ -148,7 +130,7 @@ def console(request, tournament_id: int, *, action_form=None, forms_=None):
         "announcement_form": forms_.get("announcement") or AnnouncementForm(),
         "player_clocks": [player_clock_public(c) for c in player_clocks_running(tournament)],
         "announcements": announcements_public(tournament),
-        "presets": PLAYER_CLOCK_PRESETS,
+        "readings": clock_readings(tournament),
         "confirm": {key: str(text) for key, text in CONFIRM.items()},
         "levels": [s for s in state["steps"] if not s["is_break"]],
         "is_director": user_has_role(request.user, MANAGE_TOURNAMENTS),
@@ -194,14 +176,6 @@ def clock_action(request, tournament_id: int):
 @role_required(MANAGE_TOURNAMENTS)
 def clock_settings(request, tournament_id: int):
     tournament = _tournament(tournament_id)
-    preset = PLAYER_CLOCK_PRESETS.get(request.POST.get("preset", ""))
-    if preset:
-        data = {
-            "player_clock_seconds": preset[1],
-            "player_clock_countdown": preset[2],
-            "player_clock_unfacing": preset[3],
-        }
-        return _console_action(request, tournament, services.clock_settings_update, data=data)
     form = SettingsForm(request.POST, instance=clock_of(tournament))
     if not form.is_valid():
         return console(request, tournament.pk, forms_={"settings": form})
@@ -264,7 +238,8 @@ def announcement_hide(request, tournament_id: int, announcement_id: int):
 @require_POST
 @role_required(MANAGE_TOURNAMENTS)
 def day_end(request, tournament_id: int):
-    """Casino §28: asked on a page of its own first, as it stops play for the day."""
+    """Casino §28, where the house follows it (its `day_end_draw` reading; otherwise the
+    service refuses, 409): asked on a page of its own first, as it stops play for the day."""
     tournament = _tournament(tournament_id)
     if request.POST.get("confirm") != "on":
         question = _("Stop the clock and draw the number of hands left today (3–7)?")

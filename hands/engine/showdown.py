@@ -129,6 +129,7 @@ def award_pots(
     game: str = HOLDEM,
     order_from_button: Sequence[int],
     smallest_chip: int = 1,
+    odd_chips: str = "tda",
 ) -> list[Award]:
     """Winners and shares of every pot, main pot first.
 
@@ -152,7 +153,7 @@ def award_pots(
         ranks = RankOrder.REGULAR if game == RAZZ else RankOrder.STANDARD
         high = _odd_chip_order(game, high, high_hands, order_from_button, ranks)
         low = _odd_chip_order(game, low, lows, order_from_button, RankOrder.EIGHT_OR_BETTER_LOW)
-        shares = split_hi_lo(pot.amount, high, low, smallest_chip)
+        shares = split_hi_lo(pot.amount, high, low, smallest_chip, odd_chips=odd_chips)
         awards.append(Award(pot, tuple(high), tuple(low), shares))
     return awards
 

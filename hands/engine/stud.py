@@ -259,7 +259,7 @@ class StudState(HandState):
     # --- Moving on ----------------------------------------------------------------------
 
     def _end_street(self) -> "StudState":
-        state = self._return_uncalled()
+        state = self._return_uncalled()._round_over()
         can_act = [p for p in state.players if p.can_act]
         street = state.round.street
         if street == SEVENTH or len(can_act) < 2:
@@ -298,7 +298,7 @@ class StudState(HandState):
         state = replace(self, upcards=upcards, upcards_due=None)
         first = state.act_order()[0]
         index = state._index(first)
-        return replace(state, to_act=state._next_to_act(index - 1))
+        return replace(state, to_act=state._next_to_act(index - 1))._turn_reached()
 
 
 def stud_structure(*, small_bet: int, big_bet: int, cap: int | None = 4) -> Structure:
@@ -323,11 +323,14 @@ def start_stud(
     door_cards: Mapping[int, str],
     button: int,
     open_pair_rule: str = OPEN_PAIR_TDA,
+    dead: Iterable[int] = (),
 ) -> StudState:
     """A new stud hand: (seat, stack) pairs clockwise, the first seat left of the
     button first (in HORSE the button is frozen during stud, TDA 11-B). Everybody
     antes (dead money, all-in for less when short); the door cards decide the bring-in,
-    who acts first (RP-10 E: on the left when that player is all-in for the ante)."""
+    who acts first (RP-10 E: on the left when that player is all-in for the ante).
+    `dead`: seats on penalty, dealt in dead (TDA 71-C): they ante, and the one dealt
+    the low card posts the bring-in (TDA 30), then their hands are folded."""
     _check_game(game)
     if open_pair_rule not in OPEN_PAIR_READINGS:
         raise ValueError(f"open pair reading must be one of {OPEN_PAIR_READINGS}")
@@ -350,19 +353,33 @@ def start_stud(
     if not 0 < bring_in <= structure.unit(THIRD):
         raise ValueError("the bring-in is more than nothing and at most the small bet")
     low = bring_in_seat(doors, game)
+    dead = set(dead) & set(order)
+    if len(dead) == len(players):
+        raise ValueError("a hand needs a live seat: every seat dealt in is dead")
+    rnd = Round(THIRD, last_full_raise=structure.unit(THIRD))
+    for i, p in enumerate(players):
+        if p.seat not in dead:
+            continue
+        if p.seat == low and p.stack:  # TDA 30: the absent player's bring-in is posted
+            chips = min(p.stack, bring_in)
+            p = replace(p, stack=p.stack - chips, bet=chips, total=chips, acted_at=chips)
+            rnd = replace(rnd, current_bet=chips, last_full_raise=bring_in)
+        players[i] = replace(p, folded=True, dead=True)
     state = StudState(
         structure=structure,
         button=button,
         players=tuple(players),
         small_blind_seat=None,
         big_blind_seat=low,
-        round=Round(THIRD, last_full_raise=structure.unit(THIRD)),
+        round=rnd,
         game=game,
         bring_in=bring_in,
         open_pair_rule=open_pair_rule,
         upcards=tuple((seat, (doors[seat],)) for seat in order),
     )
+    if len(state.in_hand) == 1:  # every other seat is dead: the live one wins
+        return replace(state._return_uncalled(), to_act=None)
     if sum(1 for p in players if p.can_act) < 2:
         return replace(state, finished_at=SHOWDOWN)
-    following = state._next_to_act(state._index(low) - 1)
-    return replace(state, to_act=following)
+    start = state._index(low) if low in dead else state._index(low) - 1
+    return replace(state, to_act=state._next_to_act(start))

@@ -7,7 +7,8 @@ lock (busts, seats and hands of one tournament queue up behind it), one audit en
 live events after commit. Split by subject: tables (the button), hands (dealing, the
 action log, the result), away (the hands a player sits out, TDA 71-C: parts of the
 rulings' penalties and of the hand's result, run under their caller's lock), busts
-(places), hand_for_hand (RP-8), items (a bet with an item of no value, RP-22),
+(places), hand_for_hand (RP-8), items (a bet with an item of no value, RP-22), out_of_turn
+(an action out of turn and the floor's ruling on a skipped hand, TDA 53),
 bounties (who eliminated whom and the bounty each elimination pays, issue 18: parts of
 the busts and hands services, run under their lock, and the floor's correction
 `knockout_correct`).
@@ -38,6 +39,7 @@ from hands.services.hands import (
     hand_upcards,
 )
 from hands.services.items import hand_item, hand_item_rule
+from hands.services.out_of_turn import hand_out_of_turn, hand_skipped_rule
 from hands.services.tables import (
     button_draw,
     button_set,
@@ -63,6 +65,8 @@ __all__ = [
     "hand_hold",
     "hand_item",
     "hand_item_rule",
+    "hand_out_of_turn",
+    "hand_skipped_rule",
     "hand_settle",
     "hand_start",
     "hand_upcards",

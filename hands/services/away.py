@@ -8,6 +8,7 @@ hand counts (hand_finish). They are the one writer of `Away`.
 
 from django.utils import timezone
 
+from hands.engine.away import begun
 from hands.models import Away
 from hands.selectors import next_hand_number
 from seating.models import Table
@@ -16,7 +17,9 @@ from tournaments.models import Entry, Tournament
 
 def away_start(*, tournament: Tournament, entry: Entry, table: Table, hands: int) -> Away:
     """The player sits out `hands` hands from the end of the hand in play at `table`, or
-    from the next hand dealt there (TDA 68: a penalty begins at the end of the hand)."""
+    from the next hand dealt there (TDA 68: a penalty begins at the end of the hand).
+    The hand in play is left alone: the player's hand in it stays live, and the first
+    hand dealt dead (TDA 71-C) is the next one (hand_start reads `after_hand`)."""
     return Away.objects.create(
         tournament=tournament,
         entry=entry,
@@ -36,11 +39,12 @@ def away_end(*, away: Away) -> Away:
 
 
 def away_hands_count(*, tournament: Tournament, table: Table, hand, entry_ids) -> list[Away]:
-    """A hand at `table` is over: every player dealt in while away has missed one more
-    hand (TDA 71-C). Two records of one player (penalties given together) are served one
-    after the other: only the oldest open one counts. A record counts from the hand after
-    the one in play when it began at its table (TDA 68); at any other table, a hand dealt
-    after a move counts. The records this hand ends, in order. Runs in hand_finish."""
+    """A hand at `table` is over: every player dealt a dead hand in it (`entry_ids`,
+    TDA 71-C) has missed one more hand. Two records of one player (penalties given
+    together) are served one after the other: only the oldest open one counts. A record
+    counts from the hand after the one in play when it began at its table (TDA 68); at
+    any other table, a hand dealt after a move counts (hands.engine.away.begun). The
+    records this hand ends, in order. Runs in hand_finish."""
     serving = Away.objects.select_for_update().filter(
         tournament=tournament, entry_id__in=list(entry_ids), ended_at__isnull=True
     )
@@ -49,8 +53,12 @@ def away_hands_count(*, tournament: Tournament, table: Table, hand, entry_ids) -
     for away in serving.order_by("started_at", "id"):
         if away.entry_id in counted:  # given together: served one after the other
             continue
-        same_table = away.table_number == table.number
-        if same_table and away.after_hand is not None and hand.number <= away.after_hand:
+        if not begun(
+            given_at=away.table_number,
+            after_hand=away.after_hand,
+            table=table.number,
+            hand=hand.number,
+        ):
             continue  # TDA 68: it begins once the hand it was given in is over
         counted.add(away.entry_id)
         away.hands_missed += 1

@@ -9,16 +9,18 @@ from clock import engine as clock_engine
 from clock.selectors import clock_of, registration_open, structure_steps
 from floorman.audit import audit_record
 from floorman.errors import Conflict, Invalid
+from hands.engine import away as away_rules
 from hands.engine import betting, showdown
 from hands.engine import bounties as bounty_rules
 from hands.engine import stud as stud_rules
 from hands.messages import illegal_message
 from hands.models import Hand, HandAction, HandPlayer, HandStatus, KnockoutSource
 from hands.selectors import (
-    away_seats,
+    away_serving,
     betting_state,
     hand_for_hand,
     hand_in_play,
+    hand_readings,
     legal_public,
     next_hand_number,
 )
@@ -93,7 +95,11 @@ def _hand_row(table, number: int) -> Hand:
 def hand_start(*, actor, tournament_id: int, number: int) -> Hand:
     """Deal the next hand: button, blinds and antes from the engine (TDA 32, 34-B;
     RP-11), the players dealt in with their stacks; new players between the button
-    and the small blind wait for the button to pass (TDA 10-A)."""
+    and the small blind wait for the button to pass (TDA 10-A). A player on penalty is
+    dealt in dead (TDA 71-C): posts blinds and antes, the hand killed from the deal,
+    once the penalty has begun (TDA 68: after the hand in play when it was given;
+    hands.engine.away). The dead seats are kept with the hand (`HandPlayer.dead`), so
+    its action log replays the same whatever the penalty does afterwards."""
     tournament = tournament_lock(tournament_id)
     flight_play_refuse(tournament)  # a flight that has stopped deals no more (issue 17)
     table = table_of(tournament, number)
@@ -113,15 +119,24 @@ def hand_start(*, actor, tournament_id: int, number: int) -> Hand:
     stud_game = stud_rules.stud_game(game)
     # TDA 11-B: during stud the button stays where the next hold'em hand would have it.
     frozen = stud_rules.button_frozen(game)
+    if frozen:  # stud deals everyone in: no blinds to wait for (TDA 10-A)
+        seats_in = blinds.from_the_button(now.occupied, positions.button)
+    else:
+        seats_in = list(positions.dealt_in)
+    hand_number = next_hand_number(table)
+    dead = away_rules.dead_seats(
+        away_serving(tournament.pk, table.number), table=table.number, hand=hand_number
+    ) & set(seats_in)
+    if len(dead) == len(seats_in):
+        raise refuse("all_on_penalty")
     hand = Hand.objects.create(
         tournament=tournament,
         table=table,
-        number=next_hand_number(table),
+        number=hand_number,
         level=level,
         game=game,
         # Stud: a level's bring-in is its small blind column (no blinds in stud).
         bring_in_amount=step.small_blind if step and stud_game else 0,
-        stud_open_pair=house_settings(tournament).stud_open_pair if stud_game else "",
         small_blind_amount=step.small_blind if step else 0,
         big_blind_amount=step.big_blind if step else 0,
         ante_amount=step.ante if step else 0,
@@ -134,14 +149,12 @@ def hand_start(*, actor, tournament_id: int, number: int) -> Hand:
         big_blind=positions.big_blind,
         h4h_round=round_number,
         heads_up=active_entry_count(tournament) == 2,  # TDA 48: the limit cap lifts
+        house_settings=house_settings(tournament).values,
     )
-    if frozen:  # stud deals everyone in: no blinds to wait for (TDA 10-A)
-        dealt = {s: now.occupied[s] for s in blinds.from_the_button(now.occupied, hand.button)}
-    else:
-        dealt = {seat: now.occupied[seat] for seat in positions.dealt_in}
+    dealt = {seat: now.occupied[seat] for seat in seats_in}
     chips = dict(Entry.objects.filter(pk__in=dealt.values()).values_list("pk", "chips"))
     HandPlayer.objects.bulk_create(
-        HandPlayer(hand=hand, entry_id=entry, seat=seat, stack=chips[entry])
+        HandPlayer(hand=hand, entry_id=entry, seat=seat, stack=chips[entry], dead=seat in dead)
         for seat, entry in dealt.items()
     )
     state = now.state
@@ -172,9 +185,9 @@ def hand_start(*, actor, tournament_id: int, number: int) -> Hand:
             "big_blind": hand.big_blind,
             "dealt_in": list(dealt),
             "waiting": waiting,
+            "dead": sorted(dead),  # TDA 71-C: on penalty, dealt in dead
         },
     )
-    _kill_away_hands(tournament, table, hand, betting_state(hand))
     publish_table(table)
     return hand
 
@@ -191,7 +204,8 @@ def hand_action(
     amount: int | None = None,
 ):
     """One action of the log, checked by the betting engine (TDA 43, 47, 48, 54, 55);
-    an illegal one is refused with the rule and the player's options, nothing written."""
+    an illegal one is refused with the rule and the player's options, nothing written.
+    A seat dealt dead (TDA 71-C) is never to act: the engine skips it."""
     tournament = tournament_lock(tournament_id)
     table = table_of(tournament, number)
     hand = _hand_row(table, hand_number)
@@ -204,6 +218,8 @@ def hand_action(
         raise refuse("no_action_log")
     if hand.item_pending:  # RP-22: the floor rules on the item before the hand goes on
         raise refuse("item_pending", seat=state.to_act)
+    if state.awaiting:  # TDA 53-B: the floor rules on a skipped hand first
+        raise refuse("oot_floor", seat=state.awaiting[0])
     acting = state.to_act if seat is None else seat
     try:
         action = betting.Action(kind, acting, amount)
@@ -217,7 +233,6 @@ def hand_action(
             code="illegal_action",
             data={"rule": illegal.rule, "legal": legal_public(illegal.options)},
         ) from None
-    after = _kill_away_hands(tournament, table, hand, after)
     return hand, after
 
 
@@ -228,7 +243,7 @@ def _action_log(hand: Hand, state, action: betting.Action, *, item: str = ""):
     after = state.apply(action)
     HandAction.objects.create(
         hand=hand,
-        sequence=len(state.history) + 1,
+        sequence=state.lines + 1,  # the log's lines, out of turn ones too (TDA 53)
         seat=action.seat,
         kind=action.kind,
         amount=action.amount,
@@ -236,20 +251,6 @@ def _action_log(hand: Hand, state, action: betting.Action, *, item: str = ""):
         item=item,
     )
     return after
-
-
-def _kill_away_hands(tournament, table, hand: Hand, state):
-    """TDA 71-C: a player away (on penalty) is dealt in and posts blinds and antes, but
-    the hand is dead: the log folds it as soon as the action reaches the seat."""
-    away = away_seats(tournament.pk, table.number)
-    while state is not None and state.to_act in away and not state.finished:
-        try:
-            state = _action_log(hand, state, betting.Action(betting.FOLD, state.to_act))
-        except betting.IllegalAction:
-            # Stud: an absent player dealt the low card posts the bring-in (TDA 30).
-            bring_in = betting.Action(betting.BET, state.to_act, state.legal_actions().min_to)
-            state = _action_log(hand, state, bring_in)
-    return state
 
 
 @transaction.atomic
@@ -315,7 +316,6 @@ def hand_upcards(
             "to_act": after.to_act if after else None,
         },
     )
-    _kill_away_hands(tournament, table, hand, after)
     publish_table(table)
     return hand
 
@@ -356,7 +356,8 @@ def hand_finish(
     eliminators: list[int] | None = None,
 ) -> Hand:
     """The hand is over: who busted (places: IFP 4.27, RP-8 A) and, if counted, each
-    player's chips; every player dealt in while away has missed one more hand (TDA 71-C).
+    player's chips; every player dealt a dead hand has missed one more hand (TDA 71-C):
+    such a hand won nothing, so its chips cannot grow nor can it eliminate anyone.
     In a bounty event the floor names who won the pot the busted players lost
     (`eliminators`, seats dealt in and not busted: else 400; issue 18); none named, the
     bounties stay unsettled until the floor names them (bounties.knockout_correct).
@@ -368,6 +369,7 @@ def hand_finish(
     players = {player.seat: player for player in hand.players.all()}
     busted = _checked_busts(busts, players)
     counted = _checked_stacks(stacks or {}, players, busted)
+    _refuse_dead_winning(players, counted, eliminators)
     dealt = {seat: player.entry_id for seat, player in players.items()}
     named = bounties.eliminators_of_seats(dealt, busted, eliminators)
     if named and not busted:
@@ -456,6 +458,16 @@ def _eliminators(seat: int, awards, players) -> tuple[int, ...]:
 
 
 def _awards(hand: Hand, state, cards: dict[int, str], board: str) -> list:
+    dead = [seat for seat in cards if seat in state.dead]
+    if dead:  # TDA 71-C: killed after the deal, its cards are never shown down
+        raise Invalid(
+            {
+                "cards": _(
+                    "Seat %(seat)s was on penalty: its hand was dead from the deal (TDA 71-C)."
+                )
+                % {"seat": dead[0]}
+            }
+        )
     strangers = [seat for seat in cards if seat not in state.in_hand]
     if strangers:
         raise Invalid({"cards": _("Seat %(seat)s is not in the hand.") % {"seat": strangers[0]}})
@@ -473,6 +485,7 @@ def _awards(hand: Hand, state, cards: dict[int, str], board: str) -> list:
             board,
             game=SHOWDOWN_GAMES[hand.game],
             order_from_button=order,
+            odd_chips=hand_readings(hand).odd_chips,  # TDA 20-A or casino §20
         )
     except ValueError:
         raise Invalid(
@@ -514,11 +527,11 @@ def _finish(
             knockouts=plan,
         )
     bounties.knockouts_save(plan)
-    served = away_hands_count(
+    served = away_hands_count(  # TDA 71-C: each dead hand is one hand missed
         tournament=tournament,
         table=table,
         hand=hand,
-        entry_ids=[player.entry_id for player in players.values()],
+        entry_ids=[player.entry_id for player in players.values() if player.dead],
     )
     for away in served:  # the hands missed in full: the player may come back (TDA 71-C)
         audit_record(
@@ -560,9 +573,38 @@ def _checked_busts(busts, players: dict) -> list[int]:
         raise Invalid(
             {"busts": _("Seat %(seat)s was not dealt in this hand.") % {"seat": strangers[0]}}
         )
-    if seats and len(seats) >= len(players):
+    # A dead hand may be blinded out (TDA 71-A) but never wins: a live one must be left.
+    live = {seat for seat, player in players.items() if not player.dead}
+    if seats and live <= set(seats):
         raise Invalid({"busts": _("Somebody has to win the hand: not every player can bust.")})
     return seats
+
+
+def _refuse_dead_winning(players: dict, counted: dict[int, int], eliminators) -> None:
+    """TDA 71-C, 30: a hand dealt dead to a player on penalty wins nothing: its chips
+    after the hand are at most what it was dealt with, and it eliminates nobody."""
+    for seat, chips in counted.items():
+        if players[seat].dead and chips > players[seat].stack:
+            raise Invalid(
+                {
+                    "stacks": _(
+                        "Seat %(seat)s was on penalty with a dead hand (TDA 71-C): it won "
+                        "nothing, so it cannot end with more than the %(chips)s it was dealt."
+                    )
+                    % {"seat": seat, "chips": players[seat].stack}
+                }
+            )
+    for seat in eliminators or ():
+        if seat in players and players[seat].dead:
+            raise Invalid(
+                {
+                    "eliminators": _(
+                        "Seat %(seat)s was on penalty with a dead hand (TDA 71-C): it won "
+                        "no pot and eliminated nobody."
+                    )
+                    % {"seat": seat}
+                }
+            )
 
 
 def _checked_stacks(stacks: dict, players: dict, busted: list[int]) -> dict[int, int]:

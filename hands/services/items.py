@@ -18,7 +18,7 @@ from hands.messages import illegal_message
 from hands.models import Hand, HandAction, HandStatus
 from hands.selectors import betting_state, legal_public
 from hands.services.common import publish_table, refuse, table_of
-from hands.services.hands import _action_log, _hand_row, _kill_away_hands
+from hands.services.hands import _action_log, _hand_row
 from tournaments.services import tournament_lock
 
 RULE = "RP-22"
@@ -45,16 +45,15 @@ def _playing(tournament, number: int, hand_number: int):
     return table, hand, state
 
 
-def _rule(tournament, table, hand: Hand, state, *, item: str, ruling: str) -> HandAction:
-    """Log the action the item stands for, with the item as its note; the away seats
-    after it fold (TDA 71-C), as after any action."""
+def _rule(hand: Hand, state, *, item: str, ruling: str) -> HandAction:
+    """Log the action the item stands for, with the item as its note (a seat dealt dead
+    on penalty is never to act, TDA 71-C: the engine skips it, as after any action)."""
     try:
         action = items.item_action(state, ruling)
-        after = _action_log(hand, state, action, item=item)
+        _action_log(hand, state, action, item=item)
     except betting.IllegalAction as illegal:
         raise _illegal(illegal) from None
-    _kill_away_hands(tournament, table, hand, after)
-    return hand.actions.get(sequence=len(state.history) + 1)
+    return hand.actions.get(sequence=state.lines + 1)
 
 
 def _audit(actor, name: str, tournament, table, hand: Hand, state, **after) -> None:
@@ -104,6 +103,8 @@ def hand_item(
     table, hand, state = _playing(tournament, number, hand_number)
     if hand.item_pending:
         raise refuse("item_pending", seat=state.to_act)
+    if state.awaiting:  # TDA 53-B: the floor rules on a skipped hand first
+        raise refuse("oot_floor", seat=state.awaiting[0])
     options = state.legal_actions()
     if options is None:
         raise _illegal(betting.IllegalAction("TDA 53-A", "the betting is over", None))
@@ -117,7 +118,7 @@ def hand_item(
         hand.save(update_fields=["item_pending"])
         logged = None
     else:
-        logged = _rule(tournament, table, hand, state, item=item, ruling=ruling)
+        logged = _rule(hand, state, item=item, ruling=ruling)
     _audit(
         actor,
         "hand.item",
@@ -148,7 +149,7 @@ def hand_item_rule(
     if not hand.item_pending:
         raise refuse("no_item_pending")
     item = hand.item_pending
-    logged = _rule(tournament, table, hand, state, item=item, ruling=ruling)
+    logged = _rule(hand, state, item=item, ruling=ruling)
     hand.item_pending = ""
     hand.save(update_fields=["item_pending"])
     _audit(

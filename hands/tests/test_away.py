@@ -1,13 +1,15 @@
 """The hands a player sits out (TDA 71-C), counted by the hands app: from the end of the
 hand in play at the table where it began (TDA 68), one record after the other for a
-player sent away twice, at any table after a move, and no more once cancelled."""
+player sent away twice, at any table after a move, and no more once cancelled. Only a
+hand dealt dead counts: the deal decides it (hands.engine.away) and keeps it."""
 
 import pytest
 from django.db import IntegrityError, transaction
 
 from clock.tests.factories import with_structure
+from hands.engine.away import Serving, begun, dead_seats
 from hands.models import Away
-from hands.selectors import away_seats, table_state_public
+from hands.selectors import away_seats, away_serving, table_state_public
 from hands.services.away import away_end, away_hands_count, away_start
 from hands.tests.factories import button_at, deal, finish, seat_players
 from seating import services as seating
@@ -145,3 +147,37 @@ def test_the_database_refuses_more_hands_missed_than_given(event):
 
     with pytest.raises(IntegrityError), transaction.atomic():
         Away.objects.filter(pk=away.pk).update(hands_missed=2)
+
+
+# --- The rule, as the engine has it (TDA 68, 71-C) ----------------------------------------
+
+
+def test_tda_68_a_penalty_begins_with_the_hand_after_the_one_in_play():
+    assert not begun(given_at=1, after_hand=4, table=1, hand=4)
+    assert begun(given_at=1, after_hand=4, table=1, hand=5)
+    assert begun(given_at=1, after_hand=None, table=1, hand=1)  # no hand dealt yet
+    assert begun(given_at=1, after_hand=9, table=2, hand=1)  # moved: any hand there
+
+
+def test_dead_seats_are_those_whose_penalty_has_begun():
+    serving = [Serving(2, 1, 3), Serving(5, 1, 4), Serving(7, 2, 8)]
+
+    assert dead_seats(serving, table=1, hand=4) == {2, 7}
+    assert dead_seats(serving, table=1, hand=5) == {2, 5, 7}
+    assert dead_seats([], table=1, hand=1) == frozenset()
+
+
+def test_the_deal_keeps_the_dead_seats_and_only_those_hands_count(event):
+    seated = seat_players(event, {1: [1, 2, 3, 4]})
+    button_at(event, 1, 1)
+    playing = deal(event, 1)
+    early = send_away(event, seated[(1, 2)], 1, hands=1)
+    assert away_serving(event.pk, 1) == [Serving(2, 1, playing.number)]
+    assert not playing.players.filter(dead=True).exists()  # TDA 68: this hand stays live
+
+    finish(event, 1, playing)
+    nxt = deal(event, 1)
+
+    assert list(nxt.players.filter(dead=True).values_list("seat", flat=True)) == [2]
+    finish(event, 1, nxt)
+    assert counts(early) == [(1, True)]

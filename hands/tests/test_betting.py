@@ -434,6 +434,89 @@ def test_call_for_less_is_all_in():
     assert state.player(4).all_in
 
 
+# --- TDA 71-C, 30: a player on penalty is dealt a dead hand --------------------------------
+
+
+def deal_dead(structure, stacks, dead, **kw):
+    """As `deal`, with `dead` the seats of players on penalty (decided at the deal)."""
+    seats = kw.pop("seats", None) or list(range(1, len(stacks) + 1))
+    return start_hand(
+        structure,
+        list(zip(seats, stacks, strict=True)),
+        button=seats[-1],
+        small_blind=kw.get("small_blind", 1),
+        big_blind=kw.get("big_blind", 2),
+        dead=dead,
+    )
+
+
+def test_tda_71c_a_dead_seat_posts_its_blind_and_ante_and_they_stay_in_the_pot():
+    state = deal_dead(nl(50, 100, ante=100), [1000] * 4, dead={2})
+    bb = state.player(2)
+    assert (bb.bet, bb.ante, bb.stack, bb.folded, bb.dead) == (100, 100, 800, True, True)
+    assert state.pot == 250 and state.dead == (2,)
+    assert state.legal_actions().call == 100  # the dead big blind must still be called
+    state = limp_to(state, SHOWDOWN)
+    assert state.pots() == [Pot(500, (1, 3, 4))]  # its 200 stay, it can win none of it
+
+
+def test_tda_71c_the_order_of_action_skips_the_dead_seat_on_every_street():
+    state = deal_dead(nl(50, 100), [1000] * 4, dead={4})
+    seen = []
+    while not state.finished:
+        options = state.legal_actions()
+        seen.append(options.seat)
+        state = state.apply(call(options.seat) if options.call else check(options.seat))
+    assert 4 not in seen and seen[:3] == [3, 1, 2]  # pre-flop: seat 3, the button is dead
+    assert state.in_hand == (1, 2, 3) and state.stacks[4] == 1000
+
+
+def test_tda_71c_everyone_folds_to_a_dead_big_blind_the_last_live_hand_wins():
+    state = deal_dead(nl(50, 100), [1000] * 3, dead={2})
+    state = play(state, fold(3))
+    assert state.finished and state.to_act is None and state.in_hand == (1,)
+    assert state.pots() == [Pot(150, (1,))]  # the dead blind is not given back
+    assert state.stacks == {1: 950, 2: 900, 3: 1000}
+
+
+def test_tda_71c_a_raise_over_a_dead_big_blind_gets_back_only_what_is_unmatched():
+    state = play(deal_dead(nl(50, 100), [1000] * 3, dead={2}), raise_to(3, 400), fold(1))
+    assert state.stacks == {1: 950, 2: 900, 3: 900}  # 300 back: the blind's 100 matched
+    assert state.pots() == [Pot(250, (3,))]
+
+
+def test_tda_71c_a_dead_big_blind_all_in_from_posting_is_never_a_contender():
+    state = deal_dead(nl(50, 100), [1000, 60, 1000], dead={2})
+    bb = state.player(2)
+    assert bb.stack == 0 and not bb.all_in and bb.dead
+    state = play(state, call(3), call(1))  # the small blind completes: the betting closes
+    assert state.street == "flop" and state.to_act == 1
+    state = limp_to(state, SHOWDOWN)
+    assert not state.all_in_showdown and state.in_hand == (1, 3)
+    assert state.pots() == [Pot(260, (1, 3))]
+
+
+def test_tda_71c_one_live_seat_at_the_deal_wins_the_blinds_at_once():
+    state = deal_dead(nl(50, 100), [1000, 1000], dead={1}, small_blind=2, big_blind=1)
+    assert state.finished and state.to_act is None and state.legal_actions() is None
+    assert state.pots() == [Pot(150, (2,))] and state.stacks == {1: 900, 2: 950}
+    alone = deal_dead(nl(50, 100), [1000, 1000], dead={2}, small_blind=2, big_blind=1)
+    assert alone.stacks == {1: 950, 2: 950} and alone.pots() == [Pot(100, (1,))]
+
+
+def test_tda_71c_a_dead_seat_is_refused_when_it_would_act():
+    state = deal_dead(nl(50, 100), [1000] * 4, dead={3})
+    assert state.to_act == 4
+    assert illegal(state, fold(3)).rule == "TDA 53-A"
+
+
+def test_a_hand_needs_a_live_seat_and_dead_seats_dealt_in():
+    with pytest.raises(ValueError, match="live seat"):
+        deal_dead(nl(50, 100), [1000] * 3, dead={1, 2, 3})
+    with pytest.raises(ValueError, match="seat in the hand"):
+        deal_dead(nl(50, 100), [1000] * 3, dead={7})
+
+
 # --- Illegal actions: the rule, the options, and nothing changes ---------------------------
 
 
@@ -519,7 +602,17 @@ def hands(draw):
     stacks = draw(st.lists(st.integers(1, 3000), min_size=2, max_size=7))
     dead_small = len(stacks) > 2 and draw(st.booleans())
     small, big = (None, 1) if dead_small else ((2, 1) if len(stacks) == 2 else (1, 2))
-    return deal(structure, stacks, small_blind=small, big_blind=big)
+    # TDA 71-C: some players on penalty, dealt dead; at least one live seat.
+    seats = range(1, len(stacks) + 1)
+    dead = draw(st.sets(st.sampled_from(seats), max_size=len(stacks) - 1))
+    return start_hand(
+        structure,
+        list(zip(seats, stacks, strict=True)),
+        button=len(stacks),
+        small_blind=small,
+        big_blind=big,
+        dead=dead,
+    )
 
 
 def random_action(data, options):
@@ -536,16 +629,21 @@ def random_action(data, options):
 @given(hands(), st.data())
 def test_chips_are_conserved_through_any_legal_hand(state, data):
     total = sum(state.stacks.values()) + state.pot
+    dead = {p.seat: p.stack for p in state.players if p.dead}
     for _ in range(200):
         options = state.legal_actions()
         if options is None:
             break
+        assert options.seat not in dead  # TDA 71-C: never in the order of action
         state = state.apply(random_action(data, options))
         assert sum(state.stacks.values()) + state.pot == total
         assert all(stack >= 0 for stack in state.stacks.values())
         assert sum(p.amount for p in state.pots()) == state.pot
     assert state.finished
     assert state.legal_actions() is None
+    # A dead hand is no contender for any pot and gets nothing back (TDA 71-C, 30).
+    assert not any(set(pot.eligible) & set(dead) for pot in state.pots())
+    assert all(state.stacks[seat] == stack for seat, stack in dead.items())
 
 
 @settings(max_examples=300, deadline=None)

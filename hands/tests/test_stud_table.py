@@ -142,7 +142,8 @@ def test_casino_38_the_house_allows_the_upper_limit_for_an_open_pair():
     legal = table.betting()["legal"]
     assert (legal["seat"], legal["min_to"], legal["max_to"]) == (2, 600, 800)
     # The hand keeps the reading it was dealt with, so its log replays alike.
-    assert Hand.objects.get(number=table.hand).stud_open_pair == "upper_limit"
+    hand = Hand.objects.get(tournament=table.event, number=table.hand)
+    assert hand.house_settings["stud_open_pair"] == "upper_limit"
 
 
 def play_to_showdown(table):
@@ -282,9 +283,9 @@ def test_tda_11b_the_button_is_frozen_during_stud_and_holdem_starts_there():
     assert hand_played("nlhe")["button"] == frozen % 5 + 1
 
 
-def test_tda_30_a_player_away_dealt_the_low_card_posts_the_bring_in():
-    """TDA 71-C: a player away is dealt in with a dead hand; dealt the low card, the
-    bring-in is posted for them (TDA 30), and the hand is folded at their next turn."""
+def test_tda_30_a_player_on_penalty_dealt_the_low_card_posts_the_bring_in():
+    """TDA 71-C: a player on penalty is dealt in dead; dealt the low card, the bring-in
+    is posted for them (TDA 30) and stays in the pot, and the action starts on the left."""
     event = stud_event()
     seat = Seat.objects.get(table__tournament=event, table__number=1, number=3)
     away_start(
@@ -297,15 +298,14 @@ def test_tda_30_a_player_away_dealt_the_low_card_posts_the_bring_in():
 
     betting = table.upcards(DOORS)["betting"]
 
-    assert betting["to_act"] == 4
-    logged = table.client.get(table.url()).json()["actions"]
-    assert [(a["seat"], a["kind"], a["amount"]) for a in logged] == [(3, "bet", 100)]
-    table.act("raise", 200)  # seat 4 completes
-    table.act("call")
-    table.act("call")
-    # Back on seat 3, away: its hand is folded.
-    logged = table.client.get(table.url()).json()["actions"]
-    assert (logged[-1]["seat"], logged[-1]["kind"]) == (3, "fold")
+    assert (betting["bring_in_seat"], betting["to_act"]) == (3, 4)
+    assert betting["current_bet"] == 100 and betting["pot"] == 300  # antes and bring-in
+    assert betting["dead"] == [3]
+    assert (betting["legal"]["call"], betting["legal"]["min_to"]) == (100, 200)
+    table.act("call")  # seat 4
+    table.act("fold")  # seat 1
+    betting = table.act("fold")["betting"]  # seat 2: seat 4 is left, the hand is over
+    assert betting["finished"]
 
 
 def test_a_stud_hand_tabled_without_its_upcards_is_400():

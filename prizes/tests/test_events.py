@@ -67,13 +67,7 @@ def saturday_night(director) -> Tournament:
     clock_services.clock_settings_update(
         actor=director,
         tournament_id=event.pk,
-        data={
-            "warning_seconds": 60,
-            "halve_heads_up": True,
-            "player_clock_seconds": 70,
-            "player_clock_countdown": 10,
-            "player_clock_unfacing": "fold",
-        },
+        data={"warning_seconds": 60, "turbo": True},
     )
     prize_services.payouts_update(
         actor=director,

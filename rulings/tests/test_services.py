@@ -20,7 +20,7 @@ from rulings.engine import housebook
 from rulings.models import Dispute, HouseRule, PenaltyKind, PenaltyStatus, Venue
 from seating.models import Seat, Table
 from seating.services import desk
-from tournaments.models import EntryStatus
+from tournaments.models import EntryStatus, Tournament
 from tournaments.tests.factories import staff, tournament
 
 pytestmark = pytest.mark.django_db
@@ -104,11 +104,13 @@ def test_away_player_is_dealt_in_posts_and_the_hand_is_killed_tda_71c(event):
     give(event, seated[(1, 2)], PenaltyKind.MISSED_HANDS, hands=1)
     hand = deal(event, 1)
     act(event, hand, "call")  # seat 4
-    act(event, hand, "call")  # seat 1, the button
-    # Seat 2, on penalty, posted the small blind; its hand is folded when the action comes.
+    _hand, after = act(event, hand, "call")  # seat 1, the button
+    # Seat 2, on penalty, posted the small blind; its hand is dead from the deal: the
+    # action goes past it to the big blind, and the log never needs to fold it.
     actions = list(HandAction.objects.filter(hand=hand).values_list("seat", "kind"))
-    assert actions == [(4, "call"), (1, "call"), (2, "fold")]
-    assert hand.players.filter(seat=2).exists()
+    assert actions == [(4, "call"), (1, "call")]
+    assert after.to_act == 3 and after.dead == (2,)
+    assert hand.players.get(seat=2).dead
 
 
 def test_disqualification_removes_the_entry_and_its_chips_tda_71d(event):
@@ -125,9 +127,9 @@ def test_disqualification_removes_the_entry_and_its_chips_tda_71d(event):
 
 def test_disqualifying_the_third_last_player_makes_the_clock_heads_up_casino31(event):
     seated = seat_players(event, {1: [1, 2, 3]})
-    clock_services.clock_settings_update(
-        actor=None, tournament_id=event.pk, data={"halve_heads_up": True}
-    )
+    Tournament.objects.filter(pk=event.pk).update(
+        house_settings={"heads_up_level": "casino"}
+    )  # casino §31
     clock_services.clock_act(actor=None, tournament_id=event.pk, action="start")
 
     give(event, seated[(1, 1)], PenaltyKind.DISQUALIFICATION, reason="Collusion")

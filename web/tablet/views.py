@@ -8,8 +8,10 @@ and whatever the table must know now: hand-for-hand (RP-8), a halt (TDA 11-D), a
 level from the next hand (TDA 23), the player clock (TDA 29), the end of the day, the
 players away (TDA 71-C) and those warned or penalised (RP-15). During a logged hand the
 dealer records a bet made with an item of no value (RP-22); where the house leaves it to
-the floor, the floor rules on it here. It ties hands to the clock and the rulings, so it
-lives at the top of the house (docs/architecture.md).
+the floor, the floor rules on it here. An action out of turn is recorded and held until
+the action reaches the seat, and the floor called (TDA 53-A); after substantial action out
+of turn past a skipped player the floor rules on that hand here (TDA 53-B). It ties hands
+to the clock and the rulings, so it lives at the top of the house (docs/architecture.md).
 
 Staff open it with the dealer or floor role; a dealer without an account opens it from
 a per-table link (a QR code the floor hands out and may revoke). Writes through a link
@@ -50,6 +52,7 @@ from floorman.pages import Outcome, message_for_page, role_required, service_cal
 from floorman.roles import FLOOR, RULINGS, TABLET, user_has_role
 from hands import services
 from hands.api import busts_data, state_data
+from hands.engine import betting
 from hands.engine import stud as stud_rules
 from hands.forms import (
     BustForm,
@@ -59,17 +62,20 @@ from hands.forms import (
     ItemForm,
     ItemRulingForm,
     LinkActionForm,
+    OutOfTurnForm,
+    SkippedRulingForm,
     TabletActionForm,
     UndoBustForm,
     UpcardsForm,
 )
-from hands.messages import item_note
+from hands.messages import OOT_PENALTY, item_note, oot_note, refusal_message
 from hands.models import Elimination, Hand, HandStatus, TabletLink
 from hands.selectors import (
     away_seats,
     betting_state,
     finishing_places,
     hand_in_play,
+    hand_readings,
     next_hand_number,
     open_table,
     place_public,
@@ -83,7 +89,6 @@ from seating.selectors import table_now
 from seating.services.counts import table_counts_record
 from tournaments.lookups import tournament_or_404
 from tournaments.models import Tournament
-from tournaments.selectors import house_settings
 from tournaments.services.bags import bag_record
 from tournaments.templatetags.floorman_format import chips as chips_text
 from web.flights.forms import TabletBagForm
@@ -236,7 +241,9 @@ def _positions(now):
 
 
 def _seat_ring(table: Table, now, hand: Hand | None, positions, clocks: list[dict]) -> list:
-    """Every usable seat clockwise with its player, chips and badges."""
+    """Every usable seat clockwise with its player, chips and badges. A player on
+    penalty shows the hands left to miss; in the hand in play, whether the seat was dealt
+    dead (TDA 71-C) or, the penalty given during this hand, plays it live (TDA 68)."""
     dealt = {p.seat: p for p in hand.players.all()} if hand else {}
     marks = hand or positions  # both know button, small blind (seat) and big blind
     waiting = set(positions.waiting) if positions else set()
@@ -260,6 +267,8 @@ def _seat_ring(table: Table, now, hand: Hand | None, positions, clocks: list[dic
         player = dealt.get(number)
         in_hand = player is not None and entry is not None and player.entry_id == entry
         waits = entry is not None and (number in waiting or (hand is not None and wait))
+        dead = in_hand and player.dead  # TDA 71-C: on penalty, dead from the deal
+        away_left = away.get(number) if entry is not None else None
         ring.append(
             {
                 "seat": number,
@@ -278,7 +287,11 @@ def _seat_ring(table: Table, now, hand: Hand | None, positions, clocks: list[dic
                 "new": entry is not None and entry in now.new_players,
                 "sits_out": hand is not None and entry is not None and not in_hand and not waits,
                 "clock": clock_by_seat.get(number),
-                "away": away.get(number) if entry is not None else None,
+                "away": away_left,
+                "dead": dead,
+                # TDA 68: a penalty given during this hand begins after it; the player's
+                # hand in play stays live.
+                "away_next": bool(away_left) and in_hand and not dead,
                 "warned": entry in warned,
             }
         )
@@ -304,12 +317,17 @@ def _undo_bust_offer(table: Table):
     return last if last is not None and not last.refusal else None
 
 
+def _betting(hand: Hand | None):
+    """The betting as the hand's log leaves it, while it is played with a log."""
+    if hand is None or hand.status != HandStatus.PLAYING:
+        return None
+    return betting_state(hand)
+
+
 def _item_offer(tournament: Tournament, hand: Hand | None, state) -> dict | None:
     """RP-22 during a logged hand with a player to act: the seat that may bet with an
     item of no value and the house policy; while the floor is to rule on one, the item
     (the tablet shows "Floor: RP-22")."""
-    if hand is None or hand.status != HandStatus.PLAYING:
-        return None
     if state is None or state.to_act is None:
         return None
     pending = hand.item_pending
@@ -354,13 +372,57 @@ def _stud_offer(hand: Hand | None, state) -> dict | None:
     }
 
 
-def _show_first(tournament: Tournament, state) -> dict | None:
-    """At showdown: who tables first by the house's reading (TDA 17-A or casino §42;
-    TDA 16: all at once when a player is all-in)."""
-    shown = show_order_public(state, house_settings(tournament).show_order)
+def _show_first(hand: Hand | None, state) -> dict | None:
+    """At showdown: who tables first by the reading the hand was dealt under (TDA 17-A
+    or casino §42; TDA 16: all at once when a player is all-in)."""
+    if hand is None or state is None:
+        return None
+    shown = show_order_public(state, hand_readings(hand).show_order)
     if shown is None:
         return None
     return {"seat": shown["seats"][0], **shown}
+
+
+def _oot_offer(tablet: Tablet, seats: list[dict], state) -> dict | None:
+    """TDA 53 during a logged hand with a player to act: the seats that may be recorded
+    as acting out of turn, the actions out of turn held for their turn (53-A), the
+    skipped seats the floor is to rule on (53-B, the betting holds), and the seats that
+    acted out of turn this hand: the floor is called, the action is subject to penalty
+    (53-A); a warning or penalty then shows at the seat (RP-15)."""
+    if state is None or state.to_act is None:
+        return None
+    held = {p.seat for p in state.pending}
+    offenders = sorted(held | {o.seat for o in state.outcomes})
+    return {
+        "to_act": state.to_act,
+        "seats": [
+            s
+            for s in seats
+            if s["dealt"]
+            and not s["away"]
+            and s["seat"] != state.to_act
+            and s["seat"] in state.in_hand
+            and s["seat"] not in held | state.ruled_dead
+            and state.player(s["seat"]).can_act
+        ],
+        "pending": [
+            {
+                "seat": p.seat,
+                "note": oot_note(
+                    {"seat": p.seat, "kind": p.kind, "amount": p.amount, "out_of_turn": "action"}
+                ),
+            }
+            for p in state.pending
+        ],
+        "awaiting": list(state.awaiting),
+        "limited": sorted(state.limited),
+        "dead": sorted(state.ruled_dead),
+        "offenders": offenders,
+        "penalty_note": str(OOT_PENALTY) if offenders else "",
+        "floor_url": (
+            reverse("rulings:floor", args=[tablet.tournament.pk]) if tablet.may_rule else ""
+        ),
+    }
 
 
 def _controls_key(*parts) -> str:
@@ -390,11 +452,11 @@ def tablet_context(tablet: Tablet) -> dict:
         ]
     marks = hand or positions
     bagging = tablet_bags(tournament, table.number)  # a flight's end (issue 17)
-    playing = hand is not None and hand.status == HandStatus.PLAYING
-    betting = betting_state(hand) if playing else None  # replayed once for the page
-    item = _item_offer(tournament, hand, betting)
-    stud = _stud_offer(hand, betting)
-    show_first = _show_first(tournament, betting)
+    logged = _betting(hand)
+    item = _item_offer(tournament, hand, logged)
+    out_of_turn = _oot_offer(tablet, seats, logged)
+    stud = _stud_offer(hand, logged)
+    show_first = _show_first(hand, logged)
     return {
         "tablet": tablet,
         "tournament": tournament,
@@ -426,6 +488,7 @@ def tablet_context(tablet: Tablet) -> dict:
         "item": item,
         "stud": stud,
         "show_first": show_first,
+        "oot": out_of_turn,
         "bagging": bagging,
         "controls_key": _controls_key(
             bagging and [(r.seat, r.bag and r.bag.chips) for r in bagging["rows"]],
@@ -438,6 +501,12 @@ def tablet_context(tablet: Tablet) -> dict:
             positions and (positions.button, positions.small_blind, positions.big_blind),
             item and (item["seat"], item["pending"]),
             stud and (stud["due"], stud["seats"], stud["to_act"]),
+            out_of_turn
+            and (
+                [s["seat"] for s in out_of_turn["seats"]],
+                [p["seat"] for p in out_of_turn["pending"]],
+                out_of_turn["awaiting"],
+            ),
         ),
     }
 
@@ -777,6 +846,60 @@ def _item_ruling(request, tablet: Tablet):
     return redirect(tablet.url())
 
 
+def _oot(request, tablet: Tablet):
+    """TDA 53-A: a player acted out of turn: recorded and held until the action reaches
+    the seat; the floor is called (the action is subject to penalty)."""
+    form = OutOfTurnForm(request.POST)
+    if not form.is_valid():
+        return _invalid(request, tablet, form)
+    data = form.cleaned_data
+    outcome = _call(
+        request,
+        tablet,
+        services.hand_out_of_turn,
+        hand_number=data["hand"],
+        seat=data["seat"],
+        kind=data["kind"],
+        amount=data["amount"] if data["kind"] in (betting.BET, betting.RAISE) else None,
+    )
+    if not outcome.ok:
+        return _refused(request, tablet, outcome)
+    _hand, state = outcome.value
+    held = state.pending[-1]
+    row = {"seat": held.seat, "kind": held.kind, "amount": held.amount, "out_of_turn": "action"}
+    _tell(request, tablet, oot_note(row), messages.WARNING)
+    if state.awaiting:
+        _tell(
+            request, tablet, refusal_message("oot_floor", seat=state.awaiting[0]), messages.WARNING
+        )
+    _tell(request, tablet, str(OOT_PENALTY), messages.WARNING)
+    return redirect(tablet.url())
+
+
+def _oot_ruling(request, tablet: Tablet):
+    """TDA 53-B: the floor rules on a skipped hand, dead or check, call or fold only; a
+    dealer may not."""
+    if not tablet.may_rule:
+        raise PermissionDenied
+    form = SkippedRulingForm(request.POST)
+    if not form.is_valid():
+        return _invalid(request, tablet, form)
+    data = form.cleaned_data
+    outcome = _call(
+        request,
+        tablet,
+        services.hand_skipped_rule,
+        hand_number=data["hand"],
+        seat=data["seat"],
+        ruling=data["ruling"],
+    )
+    if not outcome.ok:
+        return _refused(request, tablet, outcome)
+    row = {"seat": data["seat"], "kind": data["ruling"], "amount": None, "out_of_turn": "ruling"}
+    _tell(request, tablet, oot_note(row))
+    return redirect(tablet.url())
+
+
 def _count(request, tablet: Tablet):
     """Issue 18: the table's counts in one screen (at a break, or when the floor asks),
     each stamped with the level in play; the players' stacks become the counts."""
@@ -832,6 +955,8 @@ ACTIONS = {
     "upcards": _upcards,
     "item": _item,
     "item_ruling": _item_ruling,
+    "oot": _oot,
+    "oot_ruling": _oot_ruling,
     "bag": _bag,
     "count": _count,
     "draw": _draw,

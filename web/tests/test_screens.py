@@ -267,7 +267,7 @@ def test_break_with_addon_says_add_ons_are_on_sale(client):
 
 
 def test_end_of_day_draw_casino_28_shows_hands_remaining(client):
-    event = tournament()
+    event = tournament(house_settings={"day_end_draw": "casino"})
     with_structure(event)
     act(event, "start")
     clock = services.clock_day_end(actor=None, tournament_id=event.pk)

@@ -20,7 +20,7 @@ from hands.selectors import finishing_places
 from hands.tests.factories import button_at, deal, finish, seat_players
 from seating import services as seating
 from seating.models import Seat, TableState
-from tournaments.models import Entry
+from tournaments.models import Entry, Tournament
 from tournaments.tests.factories import staff, tournament
 
 pytestmark = pytest.mark.django_db
@@ -687,6 +687,9 @@ def test_the_player_clock_of_this_table_counts_tda_29(client, world):
 
 def test_hands_left_at_the_end_of_the_day(client, world):
     event, _seated = world
+    Tournament.objects.filter(pk=event.pk).update(
+        house_settings={"day_end_draw": "casino"}
+    )  # casino §28
     clock_services.clock_act(actor=None, tournament_id=event.pk, action="start")
     clock = clock_services.clock_day_end(actor=None, tournament_id=event.pk)
     client.force_login(staff("dealer"))
