@@ -31,6 +31,7 @@ from hands.selectors import (
     h4h_public,
     hand_for_hand,
     hand_public,
+    hand_readings,
     open_table,
     place_public,
     table_state_public,
@@ -165,6 +166,16 @@ class SettleSerializer(serializers.Serializer):
     cards = CardsField(default=dict, help_text=_('Hands shown, e.g. {"3": "As Kd"}.'))
     board = serializers.CharField(
         max_length=40, required=False, allow_blank=True, help_text=_("e.g. 2c 7d 9h Js 3s")
+    )
+
+
+class UpcardsSerializer(serializers.Serializer):
+    cards = CardsField(
+        help_text=_(
+            'Stud: the upcards just dealt, one a player, e.g. {"1": "Kh", "4": "2c"}: the '
+            "door cards on third street (the bring-in, RP-10 E), then one more for each "
+            "player still in on fourth to sixth street (who acts first, RP-10 D)."
+        )
     )
 
 
@@ -321,6 +332,9 @@ def hand_data(hand: Hand) -> dict:
             "big_blind": hand.big_blind_amount,
             "ante": hand.ante_amount,
             "ante_type": hand.ante_type,
+            "bring_in": hand.bring_in_amount,  # stud: the level's bring-in
+            "small_bet": hand.small_bet,
+            "big_bet": hand.big_bet,
         },
         "players": [
             {
@@ -334,7 +348,8 @@ def hand_data(hand: Hand) -> dict:
             for p in players
         ],
         "actions": actions_public(hand, state),
-        "betting": betting_public(state),
+        # Who shows first by the readings the hand was dealt under (TDA 17-A, casino §42).
+        "betting": betting_public(state, show_reading=hand_readings(hand).show_order),
     }
 
 
@@ -514,6 +529,25 @@ class HandSkippedRulingView(TabletView):
             hand_number=hand_number,
             seat=data["seat"],
             ruling=data["ruling"],
+        )
+        return Response(hand_data(hand), status=status.HTTP_201_CREATED)
+
+
+class HandUpcardsView(TabletView):
+    @extend_schema(request=UpcardsSerializer, responses={201: HandDetailSerializer})
+    def post(self, request, tournament_pk, number, hand_number):
+        """Stud, stud/8, razz: the upcards of the street just dealt. The door cards name
+        who brings it in (the low card by suit, in razz the high card: RP-10 E); later
+        streets, the best hand showing acts first, ties by suit (RP-10 D). Not a stud
+        hand, or no upcards due: 409; a bad card: 400; nothing written."""
+        tournament = tournament_or_404(tournament_pk)
+        data = valid_data(UpcardsSerializer, request.data)
+        hand = services.hand_upcards(
+            actor=request.user,
+            tournament_id=tournament.pk,
+            number=number,
+            hand_number=hand_number,
+            cards=data["cards"],
         )
         return Response(hand_data(hand), status=status.HTTP_201_CREATED)
 

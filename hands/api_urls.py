@@ -17,6 +17,7 @@ urlpatterns = [
     path(f"{HAND}/", api.HandView.as_view(), name="api-hands-detail"),
     path(f"{HAND}/actions/", api.HandActionsView.as_view(), name="api-hands-actions"),
     path(f"{HAND}/item/", api.HandItemView.as_view(), name="api-hands-item"),
+    path(f"{HAND}/upcards/", api.HandUpcardsView.as_view(), name="api-hands-upcards"),
     path(f"{HAND}/item/ruling/", api.HandItemRulingView.as_view(), name="api-hands-item-ruling"),
     path(f"{HAND}/out-of-turn/", api.HandOutOfTurnView.as_view(), name="api-hands-out-of-turn"),
     path(

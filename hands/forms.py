@@ -33,6 +33,7 @@ TABLET_ACTIONS = (
     "oot",
     "oot_ruling",
     "count",
+    "upcards",
 )
 
 
@@ -325,3 +326,25 @@ class HandForHandSettingsForm(forms.Form):
         max_value=60,
         help_text=_("A table that has not finished its hand by then is flagged."),
     )
+
+
+class UpcardsForm(HandForm):
+    """Stud: the upcards just dealt, one text field per seat ("card_<seat>", e.g. "Kh");
+    a seat left blank gives none. Which seats need one is the service's call (RP-10)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for seat in SEAT_NUMBERS:
+            self.fields[f"card_{seat}"] = forms.CharField(
+                label=_("Upcard in seat %(seat)s") % {"seat": seat},
+                max_length=3,
+                required=False,
+                strip=True,
+            )
+
+    def cards(self) -> dict[int, str]:
+        return {
+            seat: self.cleaned_data[f"card_{seat}"]
+            for seat in SEAT_NUMBERS
+            if self.cleaned_data.get(f"card_{seat}")
+        }

@@ -57,6 +57,14 @@ REFUSALS = {
     ),
     "actions_logged": _("Actions were logged for this hand: record the result after the last one."),
     "link_revoked": _("This table link was revoked."),
+    "not_stud": _("Upcards are entered in stud, stud/8 and razz only."),
+    "upcards_due": _(
+        "Enter the door cards first: the low card by suit brings it in (razz: the high "
+        "card; RP-10 E)."
+    ),
+    "upcards_not_due": _(
+        "No upcards are due now: finish this betting round first (seventh street is dealt down)."
+    ),
     "betting_open": _("The betting is not over yet: log the remaining actions first."),
     "item_pending": _(
         "Floor: RP-22. Seat %(seat)s bet with an item of no value: the floor rules it a "
@@ -123,6 +131,15 @@ ILLEGAL = {
     "TDA 54-B": _("More than the pot: pre-flop the pot counts full blinds (TDA 54-B)."),
     "TDA 54-C": _("More than the pot allows (TDA 54-C)."),
     "TDA 16": _("Every other player is all-in: nobody is left to call a raise (TDA 16)."),
+    "RP-10": _("Stud: enter the upcards of the new street first; they decide who acts (RP-10 D)."),
+    "RP-10 E": _(
+        "Stud, third street: the first to act brings it in or completes, no check (RP-10 E)."
+    ),
+    "TDA 30": _("Stud: the player dealt the low card posts the bring-in (TDA 30)."),
+    "casino §38": _(
+        "An open pair on fourth street: the bet or raise is of the lower or the upper limit, "
+        "nothing between (casino §38)."
+    ),
 }
 
 

@@ -57,6 +57,9 @@ class Hand(models.Model):
     # The house settings in force when the hand was dealt (issue 19, `tournaments.house`):
     # the hand is ruled, and its action log replayed, by the readings it was dealt under.
     house_settings = models.JSONField(default=dict, blank=True)
+    # Stud, stud/8, razz (hands.engine.stud): the bring-in of the level; the open pair
+    # on fourth street is read from `house_settings` (RP-10 F or casino §38).
+    bring_in_amount = models.BigIntegerField(default=0)
     # RP-22: an item of no value the player to act put forward, waiting for the floor's
     # ruling (the house leaves it to the floor); the hand's betting holds until then.
     item_pending = models.CharField(
@@ -88,6 +91,9 @@ class HandPlayer(models.Model):
     stack = models.BigIntegerField(help_text=_("Chips at the start of the hand."))
     end_stack = models.BigIntegerField(null=True, blank=True)
     cards = models.JSONField(default=list, blank=True)
+    # Stud: the upcards as the dealer entered them, street by street (the door card
+    # first); they decide the bring-in and who acts first (RP-10 D, E).
+    upcards = models.JSONField(default=list, blank=True)
     # TDA 71-C: a player on penalty, dealt in with blinds and antes posted and the hand
     # dead from the deal. Decided when the hand is dealt (TDA 68: a penalty given during
     # a hand starts with the next), kept so the action log replays the same.

@@ -8,9 +8,10 @@ from django.db.models import Count, Q, Sum
 
 from clock.selectors import registration_open
 from hands.engine import away as away_rules
-from hands.engine import betting, bounties, handforhand, places
+from hands.engine import betting, bounties, handforhand, places, stud
 from hands.engine.limits import Structure
-from hands.engine.showdown import show_order
+from hands.engine.showdown import SHOW_TDA, show_order
+from hands.engine.stud import StudState
 from hands.messages import item_note, oot_note
 from hands.models import (
     Away,
@@ -329,6 +330,8 @@ def hand_readings(hand: Hand) -> house.HouseSettings:
 def betting_state(hand: Hand):
     """The betting as the logged actions leave it, replayed through the engine."""
 
+    if stud.stud_game(hand.game):
+        return _stud_state(hand)
     structure = betting_structure(hand)
     if structure is None:
         return None
@@ -348,6 +351,51 @@ def betting_state(hand: Hand):
     # Actions out of turn and the floor's rulings replay in their place (TDA 53).
     lines = hand.actions.values_list("seat", "kind", "amount", "out_of_turn")
     return betting.replay(state, lines)
+
+
+def _stud_state(hand: Hand):
+    """A stud hand's betting (hands.engine.stud): the antes, the door cards' bring-in
+    (RP-10 E), the logged actions, each street's upcards as the dealer entered them
+    (RP-10 D), replayed; None until the door cards are in, or without limits."""
+
+    if not 0 < hand.bring_in_amount <= hand.small_bet:
+        return None
+    rows = list(hand.players.values_list("seat", "stack", "upcards", "dead"))
+    if not rows or any(not upcards for _seat, _stack, upcards, _dead in rows):
+        return None
+    order = blinds.from_the_button([row[0] for row in rows], hand.button)
+    rows.sort(key=lambda row: order.index(row[0]))
+    upcards = {seat: list(up) for seat, _stack, up, _dead in rows}
+    state = stud.start_stud(
+        stud.stud_structure(
+            small_bet=hand.small_bet,
+            big_bet=hand.big_bet,
+            cap=None if hand.heads_up else 4,  # TDA 48: no cap once heads-up
+        ),
+        [(seat, stack) for seat, stack, _up, _dead in rows],
+        game=stud.stud_game(hand.game),
+        ante=hand.ante_amount,
+        bring_in=hand.bring_in_amount,
+        door_cards={seat: up[0] for seat, up in upcards.items()},
+        button=hand.button,
+        open_pair_rule=hand_readings(hand).stud_open_pair,  # RP-10 F or casino §38
+        # TDA 71-C: the seats dealt dead when the hand was dealt (TDA 30: the bring-in)
+        dead={seat for seat, _stack, _up, dead in rows if dead},
+    )
+    lines = hand.actions.values_list("seat", "kind", "amount", "out_of_turn")
+    for line in lines:
+        state = betting.replay(_stud_deal(state, upcards), [line])
+    return _stud_deal(state, upcards)
+
+
+def _stud_deal(state, upcards: dict[int, list[str]]):
+    """Deal the street awaited where its upcards were entered."""
+    while state.upcards_due is not None:
+        k = stud.STUD_STREETS.index(state.upcards_due)
+        if any(len(upcards[seat]) <= k for seat in state.in_hand):
+            break
+        state = state.deal({seat: upcards[seat][k] for seat in state.in_hand})
+    return state
 
 
 def actions_public(hand: Hand, state=None) -> list[dict]:
@@ -394,7 +442,9 @@ def legal_public(options) -> dict | None:
     }
 
 
-def betting_public(state) -> dict | None:
+def betting_public(state, *, show_reading: str = SHOW_TDA) -> dict | None:
+    """The betting as the API and the tablet read it; `show_reading` is the house
+    setting `show_order` (TDA 17-A or casino §42)."""
     if state is None:
         return None
     return {
@@ -407,7 +457,8 @@ def betting_public(state) -> dict | None:
         "legal": legal_public(state.legal_actions()),
         "dead": list(state.dead),  # TDA 71-C: on penalty, dead from the deal
         "stacks": {str(seat): chips for seat, chips in state.stacks.items()},
-        "show_order": _show_order(state),
+        "show_order": show_order_public(state, show_reading),
+        **(_stud_public(state) if isinstance(state, StudState) else {}),
         "out_of_turn": oot_public(state),
     }
 
@@ -427,13 +478,31 @@ def oot_public(state) -> dict:
     }
 
 
-def _show_order(state) -> dict | None:
-    """Once the betting is over with two or more hands left: who tables first (TDA 17-A;
-    TDA 16: all at once when a player is all-in)."""
+def _stud_public(state) -> dict:
+    """Stud: the upcards, who brought it in, and the street whose upcards are due."""
+    return {
+        "upcards": {str(seat): list(cards) for seat, cards in state.upcards},
+        "bring_in_seat": state.bring_in_seat,
+        "upcards_due": state.upcards_due,
+    }
 
-    if not state.finished or len(state.in_hand) < 2:
+
+def show_order_public(state, reading: str = SHOW_TDA) -> dict | None:
+    """Once the betting is over with two or more hands left: who tables first (TDA 17-A,
+    or casino §42 where the house says so; TDA 16: all at once when a player is
+    all-in). The order of a final round: left of the button in flop games, by the
+    upcards in stud (hands.engine.stud)."""
+
+    if state is None or not state.finished or len(state.in_hand) < 2:
         return None
-    shown = show_order(state.in_hand, last_aggressor=state.aggressor, all_in=state.all_in_showdown)
+    final_round = state.act_order() if isinstance(state, StudState) else state.in_hand
+    shown = show_order(
+        final_round,
+        last_aggressor=state.aggressor,
+        all_in=state.all_in_showdown,
+        hand_aggressor=state.hand_aggressor,
+        reading=reading,
+    )
     return {"seats": list(shown.order), "all_at_once": shown.all_at_once, "rule": shown.rule}
 
 

@@ -100,10 +100,17 @@ class BetInput(serializers.Serializer):
     stack = _chips()
     in_front = _chips(required=False, default=0)
     declaration = serializers.ChoiceField(
-        choices=betting.KINDS,  # the tablet's actions: fold, check, call, bet, raise, all-in
+        # The tablet's actions (fold, check, call, bet, raise, all-in) and "pot", which the
+        # engine reads as TDA 54 says: a pot-sized wager in pot limit (52-B where the count
+        # was wrong), a binding valid bet in no-limit (54-D), the fixed bet in limit (40-B).
+        choices=[*betting.KINDS, bets.POT],
         allow_null=True,
         required=False,
         default=None,
+        help_text=_(
+            'What the player said: fold, check, call, bet, raise, all-in, or "pot" ("I bet '
+            'the pot": TDA 54-D in no-limit, the full pot in pot limit, TDA 52-B).'
+        ),
     )
     declared_amount = _chips(allow_null=True, required=False, default=None)
     declared_readings = serializers.ListField(
@@ -137,6 +144,15 @@ class BetInput(serializers.Serializer):
         default=list,
         help_text=_("The prior-bet chips on the table now, e.g. [25] or [1000] (TDA 46-C)."),
     )
+    substantial_action = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text=_(
+            "Whether substantial action (TDA 36: two actions in turn putting chips in, or "
+            "three actions) followed a pot-limit bet made on a wrong count: a low count then "
+            "stands, an overbet is cut all the same (TDA 52-B)."
+        ),
+    )
 
 
 def bet(body, *, ambiguous: str = "tda", undercall: str = "tda") -> dict:
@@ -161,6 +177,7 @@ def bet(body, *, ambiguous: str = "tda", undercall: str = "tda") -> dict:
         declared_readings=tuple(data["declared_readings"]),
         pulled_back=data["pulled_back"],
         prior_chips=tuple(data["prior_chips"]),
+        substantial_action=data["substantial_action"],
     )
     ruling = _ask(bets.interpret, question)
     return {

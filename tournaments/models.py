@@ -24,6 +24,9 @@ class Game(models.TextChoices):
     LHE = "lhe", _("Limit hold'em")
     STUD = "stud", _("Seven-card stud")
     MIXED = "mixed", _("Mixed rotation")
+    # Issue 19: the other stud games of a mixed rotation (HORSE), by level or event.
+    STUD8 = "stud8", _("Seven-card stud eight or better")
+    RAZZ = "razz", _("Razz")
 
 
 class TournamentStatus(models.TextChoices):

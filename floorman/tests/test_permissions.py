@@ -195,6 +195,7 @@ EXPECTED: dict[str, dict] = {
     "api-hands-out-of-turn-ruling": post(RULINGS),  # TDA 53-B: the floor's ruling
     "api-hands-finish": post(TABLET),
     "api-hands-settle": post(TABLET),
+    "api-hands-upcards": post(TABLET),
     "api-hands-hold": post(TABLET),
     "api-hands-misdeal": post(TABLET),  # TDA 35: the hand dealt again
     "api-hands-busts": {"GET": ALL, "POST": TABLET},

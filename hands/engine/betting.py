@@ -82,13 +82,18 @@ class LegalActions:
     wager: str | None = None  # BET, RAISE or None when the player may not raise
     min_to: int | None = None
     max_to: int | None = None
+    # Stud's third street (hands.engine.stud): the opener must bet at least the bring-in,
+    # no check (RP-10 E).
+    forced: bool = False
 
     @property
     def can_check(self) -> bool:
-        return self.call == 0
+        return self.call == 0 and not self.forced
 
     def describe(self) -> str:
-        options = ["fold", "check" if self.can_check else f"call {self.call}"]
+        options = ["fold"]
+        if self.can_check or self.call:
+            options.append("check" if self.can_check else f"call {self.call}")
         if self.wager:
             span = (
                 f"{self.min_to}" if self.min_to == self.max_to else f"{self.min_to}-{self.max_to}"
@@ -167,6 +172,12 @@ class HandState:
     def aggressor(self) -> int | None:
         """The last to bet or raise on the current street, or the final one (TDA 17)."""
         return self.round.aggressor
+
+    @property
+    def hand_aggressor(self) -> int | None:
+        """The last to bet or raise on any street (casino §42); blinds are no bets."""
+        wagers = [a.seat for a in self.history if a.kind in (BET, RAISE)]
+        return wagers[-1] if wagers else None
 
     @property
     def finished(self) -> bool:

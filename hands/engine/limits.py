@@ -15,6 +15,9 @@ FIXED_LIMIT = "fl"
 LIMITS = (NO_LIMIT, POT_LIMIT, FIXED_LIMIT)
 
 STREETS = ("preflop", "flop", "turn", "river")
+STUD_STREETS = ("third", "fourth", "fifth", "sixth", "seventh")  # hands.engine.stud
+# Fixed limit: the big bet on the turn and river, and in stud from fifth street on.
+BIG_BET_STREETS = ("turn", "river", "fifth", "sixth", "seventh")
 SHOWDOWN = "showdown"
 
 Block = tuple[str, str]  # (rule, message): why a player may not raise
@@ -30,9 +33,9 @@ class Structure:
     house setting for the opposite order.
 
     In fixed limit `small_bet` is the bet pre-flop and on the flop, `big_bet` on the turn
-    and river (defaults: the big blind, and twice the small bet). `cap` is the house
-    limit of bets per street, the bet included (TDA 48; default a bet and three raises);
-    None removes it, as TDA 48 does once the event is down to two players.
+    and river, in stud from fifth street on (defaults: the big blind, and twice the small
+    bet). `cap` is the house limit of bets per street, the bet included (TDA 48; default a
+    bet and three raises); None removes it, as TDA 48 does once the event is down to two players.
     `cap_lifts_heads_up` is the house rule of some rooms (casino §38, Robert's Rules) that
     lifts the cap when only two players are left in the hand before it is reached.
     """
@@ -67,7 +70,7 @@ class Structure:
         if not self.fixed:
             return self.big_blind
         small = self.small_bet or self.big_blind
-        if street in ("turn", "river"):
+        if street in BIG_BET_STREETS:
             return self.big_bet or 2 * small
         return small
 

@@ -15,6 +15,7 @@ from pokerkit import (
     OmahaEightOrBetterLowHand,
     OmahaHoldemHand,
     RankOrder,
+    RegularLowHand,
     StandardHighHand,
     Suit,
 )
@@ -26,7 +27,8 @@ OMAHA = "omaha"
 OMAHA_HI_LO = "omaha8"
 STUD = "stud"
 STUD_HI_LO = "stud8"
-GAMES = (HOLDEM, OMAHA, OMAHA_HI_LO, STUD, STUD_HI_LO)
+RAZZ = "razz"
+GAMES = (HOLDEM, OMAHA, OMAHA_HI_LO, STUD, STUD_HI_LO, RAZZ)
 
 _HIGH = {
     HOLDEM: StandardHighHand,
@@ -34,9 +36,12 @@ _HIGH = {
     OMAHA_HI_LO: OmahaHoldemHand,
     STUD: StandardHighHand,  # the best five of the player's seven cards
     STUD_HI_LO: StandardHighHand,
+    # Razz: the best five-card low of seven, aces low, pairs count against (ranked by
+    # pokerkit so that the better low compares greater, as a high hand would).
+    RAZZ: RegularLowHand,
 }
 _LOW = {OMAHA_HI_LO: OmahaEightOrBetterLowHand, STUD_HI_LO: EightOrBetterLowHand}
-_STUD = (STUD, STUD_HI_LO)
+_STUD = (STUD, STUD_HI_LO, RAZZ)
 _SUITS = (Suit.CLUB, Suit.DIAMOND, Suit.HEART, Suit.SPADE)  # low to high, as in stud
 
 
@@ -55,24 +60,43 @@ class Award:
     shares: Mapping[int, int]
 
 
+SHOW_TDA = "tda"  # TDA 17-A: the last aggressor on the final betting round
+SHOW_ANY_ROUND = "any_round"  # casino §42: the last aggressor in the hand, any round
+SHOW_READINGS = (SHOW_TDA, SHOW_ANY_ROUND)
+
+
 def show_order(
-    final_round_order: Sequence[int], *, last_aggressor: int | None = None, all_in: bool = False
+    final_round_order: Sequence[int],
+    *,
+    last_aggressor: int | None = None,
+    all_in: bool = False,
+    hand_aggressor: int | None = None,
+    reading: str = SHOW_TDA,
 ) -> ShowOrder:
     """Who tables first at showdown.
 
     `final_round_order` lists the players still in, in the order they would act on a
-    final betting round (the first seat left of the button first in flop games).
+    final betting round (the first seat left of the button first in flop games, the high
+    hand showing in stud, the low hand in razz: hands.engine.stud).
     TDA 16: with a player all-in and the betting over, all hands are tabled at once.
-    TDA 17-A: otherwise the last player to bet or raise on the final street shows first,
-    the others following clockwise; with no bet on it, the first to act shows first.
+    TDA 17-A (`reading` "tda"): otherwise the last player to bet or raise on the final
+    street (`last_aggressor`) shows first, the others following clockwise; with no bet
+    on it, the first to act shows first. Casino §42 ("any_round"): the last player to
+    bet or raise in the hand (`hand_aggressor`), on whichever round, shows first; with
+    no bet at all, the first to act on the final round.
     """
+    if reading not in SHOW_READINGS:
+        raise ValueError(f"reading must be one of {SHOW_READINGS}, not {reading!r}")
     order = tuple(final_round_order)
     if all_in:
         return ShowOrder(order, True, "TDA 16")
-    if last_aggressor is not None and last_aggressor in order:
-        i = order.index(last_aggressor)
+    first, rule = last_aggressor, "TDA 17-A"
+    if reading == SHOW_ANY_ROUND:
+        first, rule = hand_aggressor, "casino §42"
+    if first is not None and first in order:
+        i = order.index(first)
         order = order[i:] + order[:i]
-    return ShowOrder(order, False, "TDA 17-A")
+    return ShowOrder(order, False, rule)
 
 
 def cards(value: str | Sequence[str]) -> tuple[Card, ...]:
@@ -126,7 +150,8 @@ def award_pots(
             raise ValueError(f"no eligible player tabled cards for the pot of {pot.amount}")
         high = _best(contenders, high_hands)
         low = _best([s for s in contenders if s in lows], lows)
-        high = _odd_chip_order(game, high, high_hands, order_from_button, RankOrder.STANDARD)
+        ranks = RankOrder.REGULAR if game == RAZZ else RankOrder.STANDARD
+        high = _odd_chip_order(game, high, high_hands, order_from_button, ranks)
         low = _odd_chip_order(game, low, lows, order_from_button, RankOrder.EIGHT_OR_BETTER_LOW)
         shares = split_hi_lo(pot.amount, high, low, smallest_chip, odd_chips=odd_chips)
         awards.append(Award(pot, tuple(high), tuple(low), shares))

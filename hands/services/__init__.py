@@ -37,6 +37,7 @@ from hands.services.hands import (
     hand_misdeal,
     hand_settle,
     hand_start,
+    hand_upcards,
 )
 from hands.services.items import hand_item, hand_item_rule
 from hands.services.out_of_turn import hand_out_of_turn, hand_skipped_rule
@@ -70,6 +71,7 @@ __all__ = [
     "hand_skipped_rule",
     "hand_settle",
     "hand_start",
+    "hand_upcards",
     "knockout_correct",
     "table_busts_record",
     "tablet_link_create",

@@ -13,6 +13,7 @@ from hands.engine import away as away_rules
 from hands.engine import betting, showdown
 from hands.engine import bounties as bounty_rules
 from hands.engine import misdeal as misdeal_rules
+from hands.engine import stud as stud_rules
 from hands.messages import illegal_message
 from hands.models import Hand, HandAction, HandPlayer, HandStatus, KnockoutSource, OutOfTurn
 from hands.selectors import (
@@ -130,18 +131,28 @@ def hand_start(*, actor, tournament_id: int, number: int) -> Hand:
     round_number = h4h.round_for_new_hand(tournament, table)
     level, step = _level_now(tournament)
     positions = now.positions()
+    game = step.game if step and step.game else tournament.game
+    stud_game = stud_rules.stud_game(game)
+    # TDA 11-B: during stud the button stays where the next hold'em hand would have it.
+    frozen = stud_rules.button_frozen(game)
+    if frozen:  # stud deals everyone in: no blinds to wait for (TDA 10-A)
+        seats_in = blinds.from_the_button(now.occupied, positions.button)
+    else:
+        seats_in = list(positions.dealt_in)
     hand_number = next_hand_number(table)
     dead = away_rules.dead_seats(
         away_serving(tournament.pk, table.number), table=table.number, hand=hand_number
-    ) & set(positions.dealt_in)
-    if len(dead) == len(positions.dealt_in):
+    ) & set(seats_in)
+    if len(dead) == len(seats_in):
         raise refuse("all_on_penalty")
     hand = Hand.objects.create(
         tournament=tournament,
         table=table,
         number=hand_number,
         level=level,
-        game=(step.game if step and step.game else tournament.game),
+        game=game,
+        # Stud: a level's bring-in is its small blind column (no blinds in stud).
+        bring_in_amount=step.small_blind if step and stud_game else 0,
         small_blind_amount=step.small_blind if step else 0,
         big_blind_amount=step.big_blind if step else 0,
         ante_amount=step.ante if step else 0,
@@ -156,24 +167,26 @@ def hand_start(*, actor, tournament_id: int, number: int) -> Hand:
         heads_up=active_entry_count(tournament) == 2,  # TDA 48: the limit cap lifts
         house_settings=house_settings(tournament).values,
     )
-    dealt = {seat: now.occupied[seat] for seat in positions.dealt_in}
+    dealt = {seat: now.occupied[seat] for seat in seats_in}
     chips = dict(Entry.objects.filter(pk__in=dealt.values()).values_list("pk", "chips"))
     HandPlayer.objects.bulk_create(
         HandPlayer(hand=hand, entry_id=entry, seat=seat, stack=chips[entry], dead=seat in dead)
         for seat, entry in dealt.items()
     )
     state = now.state
-    state.button = positions.button
-    state.small_blind_seat = positions.small_blind_seat
-    state.big_blind = positions.big_blind
+    if not frozen:  # TDA 11-B: the table keeps its last hold'em hand's button during stud
+        state.button = positions.button
+        state.small_blind_seat = positions.small_blind_seat
+        state.big_blind = positions.big_blind
     state.hands_played += 1
     state.last_dealt = list(dealt.values())
     state.dealt_at = hand.started_at  # seating's undo stops here (seating_undo)
     state.save()
-    waiting = list(positions.waiting)
-    Seat.objects.filter(table=table).update(
-        wait_for_button=Case(When(number__in=waiting, then=Value(True)), default=Value(False))
-    )
+    waiting = [] if frozen else list(positions.waiting)
+    if not frozen:
+        Seat.objects.filter(table=table).update(
+            wait_for_button=Case(When(number__in=waiting, then=Value(True)), default=Value(False))
+        )
     audit_record(
         actor=actor,
         action="hand.start",
@@ -216,6 +229,8 @@ def hand_action(
         raise refuse("hand_finished", hand=hand.number)
     state = betting_state(hand)
     if state is None:
+        if stud_rules.stud_game(hand.game) and hand.small_bet and hand.bring_in_amount:
+            raise refuse("upcards_due")
         raise refuse("no_action_log")
     if hand.item_pending:  # RP-22: the floor rules on the item before the hand goes on
         raise refuse("item_pending", seat=state.to_act)
@@ -282,7 +297,7 @@ def hand_misdeal(*, actor, tournament_id: int, number: int, hand_number: int) ->
     if too_late:
         raise refuse("misdeal_too_late", rule=too_late)
     hand.actions.all().delete()
-    hand.players.update(cards=[])
+    hand.players.update(cards=[], upcards=[])  # a stud hand's upcards are dealt again
     hand.board = []
     hand.item_pending = ""
     hand.save(update_fields=["board", "item_pending"])
@@ -299,6 +314,73 @@ def hand_misdeal(*, actor, tournament_id: int, number: int, hand_number: int) ->
             "reading": reading,
             "button": hand.button,
             "level": hand.level,
+        },
+    )
+    publish_table(table)
+    return hand
+
+
+@transaction.atomic
+def hand_upcards(
+    *, actor, tournament_id: int, number: int, hand_number: int, cards: dict[int, str]
+) -> Hand:
+    """Stud, stud/8, razz: the upcards just dealt, as the dealer enters them. The door
+    cards (third street) name who brings it in (the low card by suit; razz: the high
+    card; RP-10 E); on fourth to sixth street one more upcard for each player still in,
+    and the best hand showing acts first (RP-10 D). Seventh street is dealt down. A card
+    that is no card, shows twice or goes to a player not in is 400, nothing written."""
+    tournament = tournament_lock(tournament_id)
+    table = table_of(tournament, number)
+    hand = _hand_row(table, hand_number)
+    if hand.status != HandStatus.PLAYING:
+        raise refuse("hand_finished", hand=hand.number)
+    game = stud_rules.stud_game(hand.game)
+    if game is None:
+        raise refuse("not_stud")
+    if not 0 < hand.bring_in_amount <= hand.small_bet:
+        raise refuse("no_action_log")
+    players = {player.seat: player for player in hand.players.all()}
+    state = betting_state(hand)
+    try:
+        if state is None:
+            street = stud_rules.THIRD
+            if set(cards) != set(players):
+                missing = sorted(set(players) ^ set(cards))[0]
+                raise betting.IllegalAction("RP-10 C", f"seat {missing}", None)
+            given = {seat: stud_rules.normal(card) for seat, card in cards.items()}
+            if len(set(given.values())) != len(given):
+                raise ValueError("a card twice")
+        else:
+            if state.upcards_due is None:
+                raise refuse("upcards_not_due")
+            street = state.upcards_due
+            after = state.deal(cards)
+            given = {seat: up[-1] for seat, up in after.upcards if seat in cards}
+    except (ValueError, betting.IllegalAction):
+        raise Invalid(
+            {
+                "cards": _(
+                    "Give one upcard, such as As or Td, to each player still in; a card "
+                    "shows only once (RP-10)."
+                )
+            }
+        ) from None
+    for seat, card in given.items():
+        player = players[seat]
+        player.upcards = [*player.upcards, card]
+        player.save(update_fields=["upcards"])
+    after = betting_state(hand)
+    audit_record(
+        actor=actor,
+        action="hand.upcards",
+        obj=hand,
+        tournament=tournament,
+        after={
+            "table": table.number,
+            "hand": hand.number,
+            "street": street,
+            "cards": {str(seat): card for seat, card in given.items()},
+            "to_act": after.to_act if after else None,
         },
     )
     publish_table(table)
@@ -386,6 +468,7 @@ def hand_settle(
     if not state.finished:
         raise refuse("betting_open")
     players = {player.seat: player for player in hand.players.all()}
+    _refuse_unless_upcards_shown(hand, players, cards)
     awards = _awards(hand, state, cards, board)
     won = showdown.winnings(awards)
     stacks = {seat: chips + won.get(seat, 0) for seat, chips in state.stacks.items()}
@@ -401,7 +484,33 @@ def hand_settle(
     )
 
 
-SHOWDOWN_GAMES = {"nlhe": showdown.HOLDEM, "lhe": showdown.HOLDEM, "plo": showdown.OMAHA}
+SHOWDOWN_GAMES = {
+    "nlhe": showdown.HOLDEM,
+    "lhe": showdown.HOLDEM,
+    "plo": showdown.OMAHA,
+    "stud": showdown.STUD,  # the best five of each player's seven cards, no board
+    "stud8": showdown.STUD_HI_LO,
+    "razz": showdown.RAZZ,
+}
+
+
+def _refuse_unless_upcards_shown(hand: Hand, players: dict, cards: dict[int, str]) -> None:
+    """Stud: a hand tabled holds the upcards the whole table saw (cards speak, TDA 12)."""
+    if not stud_rules.stud_game(hand.game):
+        return
+    for seat, hole in cards.items():
+        try:
+            shown = {stud_rules.normal(card) for card in showdown.cards_list(hole)}
+        except ValueError:
+            continue  # _awards says what a card looks like
+        player = players.get(seat)
+        if player is not None and not set(player.upcards) <= shown:
+            raise Invalid(
+                {
+                    "cards": _("Seat %(seat)s's hand must hold its upcards: %(cards)s.")
+                    % {"seat": seat, "cards": " ".join(player.upcards)}
+                }
+            )
 
 
 def _eliminators(seat: int, awards, players) -> tuple[int, ...]:

@@ -155,7 +155,7 @@ def test_a_contested_pot_needs_a_tabled_hand():
 
 def test_unknown_game_is_refused():
     with pytest.raises(ValueError):
-        best_high("razz", "As2d", "3c4h5s")
+        best_high("badugi", "As2d", "3c4h5s")
 
 
 def test_a_hand_from_the_first_bet_to_the_payout():

@@ -41,6 +41,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_safe
@@ -52,6 +53,7 @@ from floorman.roles import FLOOR, RULINGS, TABLET, user_has_role
 from hands import services
 from hands.api import busts_data, state_data
 from hands.engine import betting
+from hands.engine import stud as stud_rules
 from hands.forms import (
     BustForm,
     ButtonForm,
@@ -64,6 +66,7 @@ from hands.forms import (
     SkippedRulingForm,
     TabletActionForm,
     UndoBustForm,
+    UpcardsForm,
 )
 from hands.messages import OOT_PENALTY, item_note, oot_note, refusal_message
 from hands.models import Elimination, Hand, HandStatus, TabletLink
@@ -72,9 +75,11 @@ from hands.selectors import (
     betting_state,
     finishing_places,
     hand_in_play,
+    hand_readings,
     next_hand_number,
     open_table,
     place_public,
+    show_order_public,
     table_last_bust,
     tablet_link_table,
 )
@@ -177,6 +182,11 @@ def h4h_phase(h4h: dict, number: int, hand: Hand | None) -> str | None:
 
 def _blinds_of_hand(hand: Hand) -> dict:
     return {
+        # Stud: the limits and the bring-in instead of blinds (hands.engine.stud).
+        "stud": bool(stud_rules.stud_game(hand.game)),
+        "bring_in": hand.bring_in_amount,
+        "small_bet": hand.small_bet,
+        "big_bet": hand.big_bet,
         "level": hand.level,
         "small_blind": hand.small_blind_amount,
         "big_blind": hand.big_blind_amount,
@@ -331,6 +341,48 @@ def _item_offer(tournament: Tournament, hand: Hand | None, state) -> dict | None
     }
 
 
+STREETS = {
+    "third": _lazy("third street"),
+    "fourth": _lazy("fourth street"),
+    "fifth": _lazy("fifth street"),
+    "sixth": _lazy("sixth street"),
+    "seventh": _lazy("seventh street"),
+}
+
+
+def _stud_offer(hand: Hand | None, state) -> dict | None:
+    """Stud, stud/8, razz during the hand: the street whose upcards the dealer enters
+    now (the door cards first; RP-10 D, E decide from them who acts), the seats that
+    need one, who brought it in and who is to act."""
+    if hand is None or hand.status != HandStatus.PLAYING or not stud_rules.stud_game(hand.game):
+        return None
+    if not 0 < hand.bring_in_amount <= hand.small_bet:
+        return None  # no limits on the clock: no log, the result only
+    if state is None:
+        due, seats = "third", [s.seat for s in hand.players.all()]
+    else:
+        due, seats = state.upcards_due, list(state.in_hand)
+    return {
+        "due": due,
+        "due_label": STREETS.get(due, ""),
+        "seats": seats,
+        "bring_in": state.bring_in_seat if state else None,
+        "to_act": state.to_act if state else None,
+        "street_label": STREETS.get(state.street, "") if state else "",
+    }
+
+
+def _show_first(hand: Hand | None, state) -> dict | None:
+    """At showdown: who tables first by the reading the hand was dealt under (TDA 17-A
+    or casino §42; TDA 16: all at once when a player is all-in)."""
+    if hand is None or state is None:
+        return None
+    shown = show_order_public(state, hand_readings(hand).show_order)
+    if shown is None:
+        return None
+    return {"seat": shown["seats"][0], **shown}
+
+
 def _oot_offer(tablet: Tablet, seats: list[dict], state) -> dict | None:
     """TDA 53 during a logged hand with a player to act: the seats that may be recorded
     as acting out of turn, the actions out of turn held for their turn (53-A), the
@@ -403,6 +455,8 @@ def tablet_context(tablet: Tablet) -> dict:
     logged = _betting(hand)
     item = _item_offer(tournament, hand, logged)
     out_of_turn = _oot_offer(tablet, seats, logged)
+    stud = _stud_offer(hand, logged)
+    show_first = _show_first(hand, logged)
     return {
         "tablet": tablet,
         "tournament": tournament,
@@ -432,6 +486,8 @@ def tablet_context(tablet: Tablet) -> dict:
         "is_floor": tablet.is_floor,
         "may_rule": tablet.may_rule,
         "item": item,
+        "stud": stud,
+        "show_first": show_first,
         "oot": out_of_turn,
         "bagging": bagging,
         "controls_key": _controls_key(
@@ -444,6 +500,7 @@ def tablet_context(tablet: Tablet) -> dict:
             state["halted"],
             positions and (positions.button, positions.small_blind, positions.big_blind),
             item and (item["seat"], item["pending"]),
+            stud and (stud["due"], stud["seats"], stud["to_act"]),
             out_of_turn
             and (
                 [s["seat"] for s in out_of_turn["seats"]],
@@ -887,7 +944,31 @@ def _count(request, tablet: Tablet):
     return redirect(tablet.url())
 
 
+def _upcards(request, tablet: Tablet):
+    """Stud: the upcards just dealt; the log then knows who acts (RP-10 D, E)."""
+    form = UpcardsForm(request.POST)
+    if not form.is_valid():
+        return _invalid(request, tablet, form)
+    outcome = _call(
+        request,
+        tablet,
+        services.hand_upcards,
+        hand_number=form.cleaned_data["hand"],
+        cards=form.cards(),
+    )
+    if not outcome.ok:
+        if isinstance(outcome.error, Invalid):
+            for texts in outcome.error.fields.values():
+                for text in texts:
+                    _tell(request, tablet, str(text), messages.ERROR)
+            return _render(request, tablet, status=400)
+        return _refused(request, tablet, outcome)
+    _tell(request, tablet, _("Upcards entered."))
+    return redirect(tablet.url())
+
+
 ACTIONS = {
+    "upcards": _upcards,
     "item": _item,
     "item_ruling": _item_ruling,
     "oot": _oot,
