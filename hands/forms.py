@@ -29,6 +29,9 @@ TABLET_ACTIONS = (
     "item",
     "item_ruling",
     "count",
+    "start_mark",  # TDA 23; casino §25, §32
+    "button_error",  # TDA 34-A; casino §16 c
+    "level_error",  # TDA 23
 )
 
 
@@ -271,3 +274,35 @@ class HandForHandSettingsForm(forms.Form):
         max_value=60,
         help_text=_("A table that has not finished its hand by then is flagged."),
     )
+
+
+# --- Errors found during a hand; the start of the next (TDA 23, 34-A; casino §16 c) --------
+
+
+class StartMarkForm(forms.Form):
+    """What started the next hand; which events the house allows is the service's call."""
+
+    event = forms.ChoiceField(
+        label=_("Started by"),
+        choices=[
+            ("riffle", _("First riffle")),
+            ("shuffler", _("Shuffler button")),
+            ("push", _("Dealer push")),
+            ("cut", _("Cut of the cards")),
+        ],
+        error_messages={"invalid_choice": _("Unknown start."), "required": _("Unknown start.")},
+    )
+
+
+class ButtonErrorForm(forms.Form):
+    """TDA 34-A, casino §16 c: the seat the button should have been on for this hand."""
+
+    hand = forms.IntegerField(min_value=1, max_value=MAX_HAND)
+    button = seat_field(label=_("Right button"))
+
+
+class LevelErrorForm(forms.Form):
+    """TDA 23: the level the hand in play should have been dealt at."""
+
+    hand = forms.IntegerField(min_value=1, max_value=MAX_HAND)
+    level = forms.IntegerField(label=_("Right level"), min_value=1, max_value=1000)

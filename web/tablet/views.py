@@ -51,12 +51,15 @@ from hands import services
 from hands.api import busts_data, state_data
 from hands.forms import (
     BustForm,
+    ButtonErrorForm,
     ButtonForm,
     FinishForm,
     HandForm,
     ItemForm,
     ItemRulingForm,
+    LevelErrorForm,
     LinkActionForm,
+    StartMarkForm,
     TabletActionForm,
     UndoBustForm,
 )
@@ -84,6 +87,7 @@ from tournaments.templatetags.floorman_format import chips as chips_text
 from web.flights.forms import TabletBagForm
 from web.flights.reads import tablet_bags
 from web.tablet.forms import TabletCountForm
+from web.tablet.levels import levels_context
 
 TABLET_LINKS = (FLOOR,)  # the floor hands out and revokes tablet links
 RECENT_BUSTS = 6
@@ -342,6 +346,7 @@ def tablet_context(tablet: Tablet) -> dict:
     marks = hand or positions
     bagging = tablet_bags(tournament, table.number)  # a flight's end (issue 17)
     item = _item_offer(tournament, hand)
+    levels = levels_context(tournament, table, hand)  # TDA 23, 34-A; casino §16 c, §25, §32
     return {
         "tablet": tablet,
         "tournament": tournament,
@@ -372,6 +377,7 @@ def tablet_context(tablet: Tablet) -> dict:
         "may_rule": tablet.may_rule,
         "item": item,
         "bagging": bagging,
+        "levels": levels,
         "controls_key": _controls_key(
             bagging and [(r.seat, r.bag and r.bag.chips) for r in bagging["rows"]],
             hand and (hand.number, hand.status),
@@ -382,6 +388,7 @@ def tablet_context(tablet: Tablet) -> dict:
             state["halted"],
             positions and (positions.button, positions.small_blind, positions.big_blind),
             item and (item["seat"], item["pending"]),
+            levels["mark"] and levels["mark"]["level"],
         ),
     }
 
@@ -749,7 +756,85 @@ def _count(request, tablet: Tablet):
     return redirect(tablet.url())
 
 
+def _start_mark(request, tablet: Tablet):
+    """TDA 23; casino §25, §32: the next hand has started; its level is the one now."""
+    form = StartMarkForm(request.POST)
+    if not form.is_valid():
+        return _invalid(request, tablet, form)
+    outcome = _call(request, tablet, services.hand_start_mark, event=form.cleaned_data["event"])
+    if not outcome.ok:
+        return _refused(request, tablet, outcome)
+    _tell(
+        request,
+        tablet,
+        _("The next hand has started: it plays at level %(level)s (TDA 23).")
+        % {"level": outcome.value.level},
+    )
+    return redirect(tablet.url())
+
+
+def _correction_told(request, tablet: Tablet, correction, redealt: str, stands: str):
+    text = redealt if correction.ruling.corrected else stands
+    _tell(request, tablet, text % {"hand": correction.hand.number, "rule": correction.ruling.rule})
+    return redirect(tablet.url())
+
+
+def _button_error(request, tablet: Tablet):
+    """TDA 34-A, casino §16 c: the button was in the wrong place for the hand in play."""
+    form = ButtonErrorForm(request.POST)
+    if not form.is_valid():
+        return _invalid(request, tablet, form)
+    outcome = _call(
+        request,
+        tablet,
+        services.hand_button_correct,
+        hand_number=form.cleaned_data["hand"],
+        button=form.cleaned_data["button"],
+    )
+    if not outcome.ok:
+        return _refused(request, tablet, outcome)
+    return _correction_told(
+        request,
+        tablet,
+        outcome.value,
+        _(
+            "Hand %(hand)s is void (%(rule)s): deal it again with the button and blinds "
+            "shown, the same players and stacks."
+        ),
+        _(
+            "Hand %(hand)s stands (%(rule)s): play on. The button moves on from where it "
+            "stood after this hand."
+        ),
+    )
+
+
+def _level_error(request, tablet: Tablet):
+    """TDA 23: the hand in play was dealt at the wrong level."""
+    form = LevelErrorForm(request.POST)
+    if not form.is_valid():
+        return _invalid(request, tablet, form)
+    outcome = _call(
+        request,
+        tablet,
+        services.hand_level_correct,
+        hand_number=form.cleaned_data["hand"],
+        level=form.cleaned_data["level"],
+    )
+    if not outcome.ok:
+        return _refused(request, tablet, outcome)
+    return _correction_told(
+        request,
+        tablet,
+        outcome.value,
+        _("Hand %(hand)s is void (%(rule)s): deal it again with the blinds of the right level."),
+        _("Hand %(hand)s stands (%(rule)s): it continues at the level it was dealt at."),
+    )
+
+
 ACTIONS = {
+    "start_mark": _start_mark,
+    "button_error": _button_error,
+    "level_error": _level_error,
     "item": _item,
     "item_ruling": _item_ruling,
     "bag": _bag,
