@@ -293,11 +293,13 @@ def state_data(tournament: Tournament, number: int) -> dict:
     table = _table(tournament, number)
     _plan, halted, _views = balance_state(tournament)
     settings = hand_for_hand(tournament.pk)
+    public = table_state_public(table)
     return {
-        **table_state_public(table),
+        **public,
         "halted": dict(halted).get(number),
         "hand_for_hand": h4h_public(tournament, settings, current_round(tournament, settings)),
-        "start_mark": start_mark_public(table),  # TDA 23: the level the next hand keeps
+        # TDA 23: the level the next hand keeps, once marked; none while a hand is played.
+        "start_mark": None if public["hand"] else start_mark_public(table),
     }
 
 

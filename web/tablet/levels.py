@@ -8,9 +8,7 @@ from django.utils.translation import gettext as _
 
 from hands.engine import corrections as rules
 from hands.models import Hand, StartEvent
-from hands.selectors import start_mark_public
 from hands.services.levels import start_event_labels, step_of_level
-from seating.models import Table
 from tournaments import house
 from tournaments.models import Tournament
 from tournaments.selectors import house_settings
@@ -29,15 +27,15 @@ def _blinds_of_step(level: int, step) -> dict | None:
     }
 
 
-def levels_context(tournament: Tournament, table: Table, hand: Hand | None) -> dict:
+def levels_context(tournament: Tournament, hand: Hand | None, mark: dict | None) -> dict:
     """The start events the house offers, the next hand's mark and the blinds it keeps,
     the line that says which level the hand plays at and why, and the house's reading
-    of a button in the wrong place."""
+    of a button in the wrong place. `mark`: the table's state's (hands.api.state_data)."""
     settings = house_settings(tournament)
     reading = settings.hand_starts
     rule = rules.START_RULES[reading]
     labels = dict(StartEvent.choices)
-    mark = None if hand else start_mark_public(table)
+    mark = None if hand else mark
     blinds = None
     if hand is not None:
         if hand.start_event:

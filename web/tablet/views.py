@@ -346,7 +346,9 @@ def tablet_context(tablet: Tablet) -> dict:
     marks = hand or positions
     bagging = tablet_bags(tournament, table.number)  # a flight's end (issue 17)
     item = _item_offer(tournament, hand)
-    levels = levels_context(tournament, table, hand)  # TDA 23, 34-A; casino §16 c, §25, §32
+    levels = levels_context(
+        tournament, hand, state["start_mark"]
+    )  # TDA 23, 34-A; casino §16 c, §25, §32
     return {
         "tablet": tablet,
         "tournament": tournament,
