@@ -654,6 +654,14 @@ class HandStartMarkView(TabletView):
         mark = start_mark_public(_table(tournament, number))
         return Response(mark, status=status.HTTP_201_CREATED)
 
+    @extend_schema(request=None, responses={204: None})
+    def delete(self, request, tournament_pk, number):
+        """Take back the mark of the next hand's start (tapped by mistake): the deal then
+        reads the level in play when it comes. None marked: 409."""
+        tournament = tournament_or_404(tournament_pk)
+        services.hand_start_unmark(actor=request.user, tournament_id=tournament.pk, number=number)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
 
 def _correction_data(correction) -> dict:
     return {**correction.public(), "hand": hand_data(correction.hand)}

@@ -9,7 +9,7 @@ from django import forms
 from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
-from hands.engine import items
+from hands.engine import betting, items
 from hands.engine.handforhand import MAX_SECONDS_PER_HAND
 from seating.models import MAX_SEATS
 from tournaments.models import MAX_CHIPS
@@ -30,6 +30,7 @@ TABLET_ACTIONS = (
     "item_ruling",
     "count",
     "start_mark",  # TDA 23; casino §25, §32
+    "start_unmark",
     "button_error",  # TDA 34-A; casino §16 c
     "level_error",  # TDA 23
 )
@@ -294,15 +295,39 @@ class StartMarkForm(forms.Form):
     )
 
 
-class ButtonErrorForm(forms.Form):
-    """TDA 34-A, casino §16 c: the seat the button should have been on for this hand."""
+class ActionsSoFarForm(forms.Form):
+    """How far a hand whose actions are not logged has gone, as the dealer counts the
+    actions in turn (the posted blinds are none, TDA 36): both blank, the log counts."""
+
+    MAX_ACTIONS = 100
 
     hand = forms.IntegerField(min_value=1, max_value=MAX_HAND)
+    chip_actions = forms.IntegerField(
+        label=_("Bets, calls, raises and all-ins so far"),
+        min_value=0,
+        max_value=MAX_ACTIONS,
+        required=False,
+    )
+    other_actions = forms.IntegerField(
+        label=_("Checks and folds so far"), min_value=0, max_value=MAX_ACTIONS, required=False
+    )
+
+    def actions(self) -> list[str] | None:
+        """The counts as actions for the rules (TDA 36, casino §16 c count them, whatever
+        their order); None when neither was given."""
+        chips, others = self.cleaned_data["chip_actions"], self.cleaned_data["other_actions"]
+        if chips is None and others is None:
+            return None
+        return [betting.CALL] * (chips or 0) + [betting.FOLD] * (others or 0)
+
+
+class ButtonErrorForm(ActionsSoFarForm):
+    """TDA 34-A, casino §16 c: the seat the button should have been on for this hand."""
+
     button = seat_field(label=_("Right button"))
 
 
-class LevelErrorForm(forms.Form):
+class LevelErrorForm(ActionsSoFarForm):
     """TDA 23: the level the hand in play should have been dealt at."""
 
-    hand = forms.IntegerField(min_value=1, max_value=MAX_HAND)
     level = forms.IntegerField(label=_("Right level"), min_value=1, max_value=1000)

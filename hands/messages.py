@@ -66,6 +66,7 @@ REFUSALS = {
         "The start of the next hand is already marked (TDA 23): it plays at level %(level)s. "
         "Deal it."
     ),
+    "no_start_mark": _("The start of the next hand is not marked: nothing to take back."),
     "no_structure": _("This event has no blind structure: its levels cannot be corrected."),
 }
 

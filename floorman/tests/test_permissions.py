@@ -194,7 +194,7 @@ EXPECTED: dict[str, dict] = {
     "api-hands-finish": post(TABLET),
     "api-hands-settle": post(TABLET),
     "api-hands-hold": post(TABLET),
-    "api-hands-start-mark": post(TABLET),  # TDA 23: the start of the next hand
+    "api-hands-start-mark": {"POST": TABLET, "DELETE": TABLET},  # TDA 23: the next start
     "api-hands-button-error": post(TABLET),  # TDA 34-A, casino §16 c
     "api-hands-level-error": post(TABLET),  # TDA 23
     "api-hands-busts": {"GET": ALL, "POST": TABLET},

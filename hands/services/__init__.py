@@ -34,7 +34,7 @@ from hands.services.hand_for_hand import (
 )
 from hands.services.hands import hand_action, hand_finish, hand_hold, hand_settle, hand_start
 from hands.services.items import hand_item, hand_item_rule
-from hands.services.levels import hand_start_mark
+from hands.services.levels import hand_start_mark, hand_start_unmark
 from hands.services.tables import (
     button_draw,
     button_set,
@@ -59,6 +59,7 @@ __all__ = [
     "hand_button_correct",
     "hand_level_correct",
     "hand_start_mark",
+    "hand_start_unmark",
     "hand_finish",
     "hand_hold",
     "hand_item",

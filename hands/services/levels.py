@@ -21,6 +21,7 @@ from hands.engine import corrections as rules
 from hands.models import HandStartMark, StartEvent
 from hands.selectors import hand_in_play
 from hands.services.common import publish_table, refuse, table_of
+from seating.selectors import table_now
 from tournaments.models import Tournament
 from tournaments.selectors import house_settings
 from tournaments.services import tournament_lock
@@ -77,9 +78,9 @@ def hand_start_mark(*, actor, tournament_id: int, number: int, event: str) -> Ha
     shuffler's button, the dealer push; casino §25, §32: the cut, as the house reads
     `hand_starts`). The level in play now is the hand's level: the deal keeps it.
 
-    Steps: the house's start events checked (400) → lock → the table, no hand in play,
-    not marked yet (409) → the level in play (a break on the clock: 409) → the mark →
-    audit `hand.start_mark` → the tablet told."""
+    Steps: lock → the house's start events (400) → the table, its button placed and two
+    players, no hand in play, not marked yet (409) → the level in play (a break on the
+    clock: 409) → the mark → audit `hand.start_mark` → the tablet told."""
     tournament = tournament_lock(tournament_id)
     reading = house_settings(tournament).hand_starts
     allowed = rules.start_events(reading)
@@ -90,6 +91,11 @@ def hand_start_mark(*, actor, tournament_id: int, number: int, event: str) -> Ha
     playing = hand_in_play(table)
     if playing is not None:
         raise refuse("hand_in_play", hand=playing.number)
+    now = table_now(table)
+    if len(now.occupied) < 2:
+        raise refuse("too_few_players")
+    if now.state.button is None:
+        raise refuse("no_button")
     marked = HandStartMark.objects.filter(table=table).first()
     if marked is not None:
         raise refuse("start_marked", level=marked.level)
@@ -106,6 +112,30 @@ def hand_start_mark(*, actor, tournament_id: int, number: int, event: str) -> Ha
             "level": level,
             "rule": rules.START_RULES[reading],
         },
+    )
+    publish_table(table)
+    return mark
+
+
+@transaction.atomic
+def hand_start_unmark(*, actor, tournament_id: int, number: int) -> HandStartMark:
+    """The dealer takes back the mark of the next hand's start (tapped by mistake, or the
+    hand was not dealt after all): the deal will read the level in play when it comes.
+
+    Steps: lock → the table and its mark (none: 409) → the mark removed → audit
+    `hand.start_unmark` with the level it kept → the tablet told."""
+    tournament = tournament_lock(tournament_id)
+    table = table_of(tournament, number)
+    mark = HandStartMark.objects.filter(table=table).first()
+    if mark is None:
+        raise refuse("no_start_mark")
+    mark.delete()
+    audit_record(
+        actor=actor,
+        action="hand.start_unmark",
+        obj=table,
+        tournament=tournament,
+        before={"table": table.number, "event": mark.event, "level": mark.level},
     )
     publish_table(table)
     return mark

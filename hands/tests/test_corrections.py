@@ -385,3 +385,31 @@ def test_bad_level_reports_are_400_and_write_nothing(world, body, field):
     assert response.status_code == 400, response.content
     assert field in response.json()
     assert stored() == before
+
+
+def test_a_mark_tapped_by_mistake_is_taken_back_and_the_deal_reads_the_clock(world):
+    event, _seated = world
+    dealer = api(staff("dealer"))
+    button_at(event, 1, 1)
+    dealer.post(url(event, "hand-start/"), {"event": "riffle"}, format="json")
+
+    taken_back = dealer.delete(url(event, "hand-start/"))
+    before = stored()
+    again = dealer.delete(url(event, "hand-start/"))
+    assert again.status_code == 409 and stored() == before
+    next_level(event)
+    hand = deal(dealer, event)
+
+    assert taken_back.status_code == 204
+    assert AuditEntry.objects.filter(action="hand.start_unmark").count() == 1
+    assert (hand["level"], hand["start_event"]) == (2, None)
+
+
+def test_no_mark_before_the_button_is_placed(world):
+    event, _seated = world
+    before = stored()
+    response = api(staff("dealer")).post(
+        url(event, "hand-start/"), {"event": "riffle"}, format="json"
+    )
+    assert response.status_code == 409 and response.json()["code"] == "no_button"
+    assert stored() == before

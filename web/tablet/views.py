@@ -775,6 +775,14 @@ def _start_mark(request, tablet: Tablet):
     return redirect(tablet.url())
 
 
+def _start_unmark(request, tablet: Tablet):
+    outcome = _call(request, tablet, services.hand_start_unmark)
+    if not outcome.ok:
+        return _refused(request, tablet, outcome)
+    _tell(request, tablet, _("The mark is taken back: the hand has not started (TDA 23)."))
+    return redirect(tablet.url())
+
+
 def _correction_told(request, tablet: Tablet, correction, redealt: str, stands: str):
     text = redealt if correction.ruling.corrected else stands
     _tell(request, tablet, text % {"hand": correction.hand.number, "rule": correction.ruling.rule})
@@ -792,6 +800,7 @@ def _button_error(request, tablet: Tablet):
         services.hand_button_correct,
         hand_number=form.cleaned_data["hand"],
         button=form.cleaned_data["button"],
+        actions=form.actions(),
     )
     if not outcome.ok:
         return _refused(request, tablet, outcome)
@@ -821,6 +830,7 @@ def _level_error(request, tablet: Tablet):
         services.hand_level_correct,
         hand_number=form.cleaned_data["hand"],
         level=form.cleaned_data["level"],
+        actions=form.actions(),
     )
     if not outcome.ok:
         return _refused(request, tablet, outcome)
@@ -835,6 +845,7 @@ def _level_error(request, tablet: Tablet):
 
 ACTIONS = {
     "start_mark": _start_mark,
+    "start_unmark": _start_unmark,
     "button_error": _button_error,
     "level_error": _level_error,
     "item": _item,

@@ -180,3 +180,73 @@ def test_bad_corrections_are_refused_and_change_nothing(client, world, data, sta
 
     assert response.status_code == status
     assert stored() == before
+
+
+@pytest.mark.parametrize(
+    ("house", "chips", "others", "ruling"),
+    [
+        # TDA 36: a call and a fold are substantial action; the hand stands (TDA 34-A).
+        ({}, "1", "1", "stands (TDA 34-A, 36)"),
+        ({}, "", "2", "is void (TDA 34-A, 36)"),  # two folds are not
+        # Casino §16 c: one chip action does not yet make the hand stand.
+        ({"button_error": "casino"}, "1", "1", "is void (casino §16 c)"),
+        ({"button_error": "casino"}, "2", "", "stands (casino §16 c)"),
+    ],
+)
+def test_the_dealer_counts_the_actions_of_a_hand_not_logged(
+    client, world, house, chips, others, ruling
+):
+    event = world
+    event.house_settings = house
+    event.save()
+    button_at(event, 1, 3)
+    client.force_login(staff("dealer"))
+    client.post(page(event), {"action": "start"})
+
+    response = client.post(
+        page(event),
+        {
+            "action": "button_error",
+            "hand": "1",
+            "button": "2",
+            "chip_actions": chips,
+            "other_actions": others,
+        },
+        follow=True,
+    )
+
+    assert f"Hand 1 {ruling}" in html(response)
+    assert Hand.objects.get().button == (3 if "stands" in ruling else 2)
+
+
+def test_counts_beside_a_logged_hand_are_400_and_change_nothing(client, world):
+    event = world
+    button_at(event, 1, 3)
+    client.force_login(staff("dealer"))
+    client.post(page(event), {"action": "start"})
+    act(event, "fold")
+    before = stored()
+
+    response = client.post(
+        page(event),
+        {"action": "button_error", "hand": "1", "button": "2", "chip_actions": "3"},
+    )
+
+    assert response.status_code == 400 and "action log counts" in html(response)
+    assert stored() == before
+
+
+def test_the_dealer_takes_a_mark_back(client, world):
+    event = world
+    button_at(event, 1, 1)
+    client.force_login(staff("dealer"))
+    client.post(page(event), {"action": "start_mark", "event": "shuffler"})
+    marked = html(client.get(page(event)))
+
+    response = client.post(page(event), {"action": "start_unmark"}, follow=True)
+    again = client.post(page(event), {"action": "start_unmark"})
+
+    assert "Not started yet: take the mark back" in marked
+    assert "The mark is taken back" in html(response)
+    assert not HandStartMark.objects.exists()
+    assert again.status_code == 409
