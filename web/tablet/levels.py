@@ -41,7 +41,7 @@ def levels_context(tournament: Tournament, hand: Hand | None, mark: dict | None)
         if hand.start_event:
             note = _(
                 "Level %(level)s: the level in play when the hand started (%(start)s, %(rule)s)."
-            ) % {"level": hand.level, "start": labels[hand.start_event].lower(), "rule": rule}
+            ) % {"level": hand.level, "start": labels[hand.start_event], "rule": rule}
         else:
             note = _("Level %(level)s: the level in play when the hand was dealt (TDA 23).") % {
                 "level": hand.level
@@ -50,7 +50,7 @@ def levels_context(tournament: Tournament, hand: Hand | None, mark: dict | None)
         note = _(
             "The next hand has started (%(start)s, %(rule)s): it plays at level %(level)s, "
             "whatever the clock shows when the cards come."
-        ) % {"start": labels[mark["event"]].lower(), "rule": rule, "level": mark["level"]}
+        ) % {"start": labels[mark["event"]], "rule": rule, "level": mark["level"]}
         blinds = _blinds_of_step(mark["level"], step_of_level(tournament, mark["level"]))
     elif reading == rules.CUT:
         note = _(

@@ -64,11 +64,11 @@ def test_tda_23_the_dealer_marks_the_riffle_and_the_hand_keeps_that_level(client
     assert "it plays at level 1 (TDA 23)" in html(marked)
     # Before the deal the tablet asks for the marked level's blinds, not the clock's.
     assert "Level 1" in shown["head"] and "100 / 200" in shown["head"]
-    assert "first riffle, TDA 23" in shown["head"]
+    assert "First riffle, TDA 23" in shown["head"]
     hand = Hand.objects.get()
     assert (hand.level, hand.big_blind_amount, hand.start_event) == (1, 200, "riffle")
     dealt = client.get(page(event, "state/")).json()["regions"]["head"]
-    assert "Level 1: the level in play when the hand started (first riffle, TDA 23)." in dealt
+    assert "Level 1: the level in play when the hand started (First riffle, TDA 23)." in dealt
 
 
 def test_casino_25_32_the_tablet_offers_the_cut_only(client, world):
