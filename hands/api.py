@@ -19,6 +19,7 @@ from floorman.parsers import JSONParser
 from floorman.roles import HAND_FOR_HAND, RULINGS, TABLET, role_permission
 from hands import services
 from hands.engine import betting, items
+from hands.engine import out_of_turn as oot
 from hands.engine.handforhand import MAX_SECONDS_PER_HAND
 from hands.models import Elimination, Hand, StartEvent
 from hands.selectors import (
@@ -107,6 +108,29 @@ class ItemSerializer(serializers.Serializer):
 class ItemRulingSerializer(serializers.Serializer):
     ruling = serializers.ChoiceField(
         choices=items.RULINGS, help_text=_("RP-22: the floor rules the item a call or all-in.")
+    )
+
+
+class OutOfTurnSerializer(serializers.Serializer):
+    seat = _seat(help_text=_("TDA 53-A: the seat that acted out of turn."))
+    kind = serializers.ChoiceField(choices=betting.KINDS)
+    amount = serializers.IntegerField(
+        min_value=1,
+        max_value=MAX_CHIPS,
+        required=False,
+        allow_null=True,
+        help_text=_("Bet and raise: the player's total for this betting round (TDA 43-B)."),
+    )
+
+
+class SkippedRulingSerializer(serializers.Serializer):
+    seat = _seat(help_text=_("TDA 53-B: the skipped seat the floor rules on."))
+    ruling = serializers.ChoiceField(
+        choices=oot.RULINGS,
+        help_text=_(
+            "TDA 53-B: the skipped hand is dead, or limited to check, call or fold this "
+            "betting round."
+        ),
     )
 
 
@@ -305,6 +329,7 @@ def state_data(tournament: Tournament, number: int) -> dict:
 
 def hand_data(hand: Hand) -> dict:
     players = hand.players.select_related("entry__player").order_by("seat")
+    state = betting_state(hand) if hand.status == "playing" else None
     return {
         **hand_public(hand),
         "blinds": {
@@ -323,8 +348,8 @@ def hand_data(hand: Hand) -> dict:
             }
             for p in players
         ],
-        "actions": actions_public(hand),
-        "betting": betting_public(betting_state(hand)) if hand.status == "playing" else None,
+        "actions": actions_public(hand, state),
+        "betting": betting_public(state),
     }
 
 
@@ -457,6 +482,52 @@ class HandItemRulingView(TabletView):
             tournament_id=tournament.pk,
             number=number,
             hand_number=hand_number,
+            ruling=data["ruling"],
+        )
+        return Response(hand_data(hand), status=status.HTTP_201_CREATED)
+
+
+class HandOutOfTurnView(TabletView):
+    @extend_schema(request=OutOfTurnSerializer, responses={201: HandDetailSerializer})
+    def post(self, request, tournament_pk, number, hand_number):
+        """TDA 53-A: a player acted out of turn. The action is logged and held
+        (`betting.out_of_turn.pending`); the action backs up to the player in turn. When it
+        reaches the seat the action stands if the action to the seat did not change, else
+        the chips go back and the player has every option; a fold out of turn stands
+        (TDA 58). Substantial action out of turn after a skipped seat holds the betting
+        for the floor (`awaiting_floor`, TDA 53-B). A seat not in the hand, in turn or
+        already holding an action out of turn, a hand over: 409, nothing written."""
+        tournament = tournament_or_404(tournament_pk)
+        data = valid_data(OutOfTurnSerializer, request.data)
+        hand, _state = services.hand_out_of_turn(
+            actor=request.user,
+            tournament_id=tournament.pk,
+            number=number,
+            hand_number=hand_number,
+            seat=data["seat"],
+            kind=data["kind"],
+            amount=data.get("amount"),
+        )
+        return Response(hand_data(hand), status=status.HTTP_201_CREATED)
+
+
+class HandSkippedRulingView(TabletView):
+    def get_permissions(self):
+        return [role_permission(*RULINGS)()]
+
+    @extend_schema(request=SkippedRulingSerializer, responses={201: HandDetailSerializer})
+    def post(self, request, tournament_pk, number, hand_number):
+        """TDA 53-B: the floor rules on a skipped seat's hand after substantial action
+        out of turn: dead, or limited to check, call or fold this betting round. The
+        betting goes on once every skipped seat is ruled on."""
+        tournament = tournament_or_404(tournament_pk)
+        data = valid_data(SkippedRulingSerializer, request.data)
+        hand, _state = services.hand_skipped_rule(
+            actor=request.user,
+            tournament_id=tournament.pk,
+            number=number,
+            hand_number=hand_number,
+            seat=data["seat"],
             ruling=data["ruling"],
         )
         return Response(hand_data(hand), status=status.HTTP_201_CREATED)

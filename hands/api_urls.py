@@ -19,6 +19,12 @@ urlpatterns = [
     path(f"{HAND}/actions/", api.HandActionsView.as_view(), name="api-hands-actions"),
     path(f"{HAND}/item/", api.HandItemView.as_view(), name="api-hands-item"),
     path(f"{HAND}/item/ruling/", api.HandItemRulingView.as_view(), name="api-hands-item-ruling"),
+    path(f"{HAND}/out-of-turn/", api.HandOutOfTurnView.as_view(), name="api-hands-out-of-turn"),
+    path(
+        f"{HAND}/out-of-turn/ruling/",
+        api.HandSkippedRulingView.as_view(),
+        name="api-hands-out-of-turn-ruling",
+    ),
     path(f"{HAND}/finish/", api.HandFinishView.as_view(), name="api-hands-finish"),
     path(f"{HAND}/settle/", api.HandSettleView.as_view(), name="api-hands-settle"),
     path(f"{HAND}/hold/", api.HandHoldView.as_view(), name="api-hands-hold"),

@@ -10,6 +10,7 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
 from hands.engine import betting, items
+from hands.engine import out_of_turn as oot
 from hands.engine.handforhand import MAX_SECONDS_PER_HAND
 from seating.models import MAX_SEATS
 from tournaments.models import MAX_CHIPS
@@ -28,6 +29,8 @@ TABLET_ACTIONS = (
     "bag",
     "item",
     "item_ruling",
+    "oot",
+    "oot_ruling",
     "count",
     "start_mark",  # TDA 23; casino §25, §32
     "start_unmark",
@@ -183,6 +186,56 @@ class ItemRulingForm(HandForm):
         error_messages={
             "required": _("Rule the item a call or all-in."),
             "invalid_choice": _("Rule the item a call or all-in."),
+        },
+    )
+
+
+class OutOfTurnForm(HandForm):
+    """TDA 53-A: a player acted out of turn; the action is recorded and held."""
+
+    seat = forms.IntegerField(
+        label=_("Seat"),
+        min_value=1,
+        max_value=MAX_SEATS,
+        error_messages={**_seat_errors(), "required": _("Which seat acted?")},
+    )
+    kind = forms.ChoiceField(
+        label=_("Action"),
+        choices=[(kind, kind) for kind in betting.KINDS],
+        error_messages={
+            "required": _("Choose the action: fold, check, call, bet, raise or all-in."),
+            "invalid_choice": _("Choose the action: fold, check, call, bet, raise or all-in."),
+        },
+    )
+    amount = forms.IntegerField(
+        label=_("Amount"),
+        min_value=1,
+        max_value=MAX_CHIPS,
+        required=False,
+        error_messages={
+            "invalid": _("Chips are a whole number."),
+            "min_value": _("A bet or raise is at least one chip."),
+            "max_value": _("That is more chips than a tournament has."),
+        },
+    )
+
+    def clean(self):
+        data = super().clean()
+        if data.get("kind") in (betting.BET, betting.RAISE) and data.get("amount") is None:
+            self.add_error("amount", _("A bet or raise needs an amount."))
+        return data
+
+
+class SkippedRulingForm(HandForm):
+    """TDA 53-B: the floor rules on a skipped seat's hand."""
+
+    seat = seat_field(label=_("Seat"))
+    ruling = forms.ChoiceField(
+        label=_("Ruling"),
+        choices=[(ruling, ruling) for ruling in oot.RULINGS],
+        error_messages={
+            "required": _("Rule the skipped hand dead, or check, call or fold only."),
+            "invalid_choice": _("Rule the skipped hand dead, or check, call or fold only."),
         },
     )
 

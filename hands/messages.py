@@ -56,6 +56,22 @@ REFUSALS = {
         "call or all-in before the hand goes on."
     ),
     "no_item_pending": _("No item of no value waits for the floor's ruling in this hand."),
+    "oot_not_in_hand": _(
+        "Seat %(seat)s is not in this hand: only a player still in it acts out of turn (TDA 53-A)."
+    ),
+    "oot_in_turn": _("Seat %(seat)s is to act: log the action in turn, not out of turn."),
+    "oot_all_in": _("Seat %(seat)s is all-in: there is nothing left to act on."),
+    "oot_pending": _(
+        "Seat %(seat)s already acted out of turn: that action waits for the seat's turn (TDA 53-A)."
+    ),
+    "oot_nothing_to_act": _(
+        "Seat %(seat)s has acted in this betting round and faces no bet: nothing to record."
+    ),
+    "oot_floor": _(
+        "Floor: TDA 53-B. Substantial action out of turn after skipped seat %(seat)s: the "
+        "floor rules on that hand (dead, or check, call or fold only) before the hand goes on."
+    ),
+    "oot_no_ruling": _("Seat %(seat)s has no skipped hand waiting for the floor (TDA 53-B)."),
     "no_bounties": _("This event pays no bounties."),
     "bounty_paid": _("Bounty already paid: take the payment back at the cage first."),
     "bounty_collected": _(
@@ -78,6 +94,10 @@ def refusal_message(code: str, **data) -> str:
 # Why the betting engine refused an action, by the rule it cites (hands.engine.betting).
 ILLEGAL = {
     "TDA 53-A": _("It is not this player's turn: act in turn (TDA 53-A)."),
+    "TDA 53-B": _(
+        "A skipped player's hand waits for the floor (TDA 53-B): the betting holds until "
+        "the ruling, and a player limited by it may only check, call or fold."
+    ),
     "TDA 55": _("A player facing a bet cannot check: call, raise or fold (TDA 55)."),
     "table stakes": _("A player cannot put in more chips than they have in play."),
     "TDA 43": _(
@@ -132,4 +152,70 @@ def item_note(*, seat: int, item: str, kind: str | None, amount: int | None = No
         return ""
     words = {"seat": seat, "item": ITEMS.get(item, ITEMS["other"]), "amount": amount}
     text = ITEM_WAITS if kind is None else ITEM_RULED.get(kind, ITEM_RULED["call"])
+    return str(text) % words
+
+
+# TDA 53: an action out of turn, as the hand's history tells it.
+OOT_ACTIONS = {
+    "fold": _("fold"),
+    "check": _("check"),
+    "call": _("call"),
+    "bet": _("bet %(amount)s"),
+    "raise": _("raise to %(amount)s"),
+    "all-in": _("all-in"),
+}
+OOT_HELD = _(
+    "Seat %(seat)s acted out of turn (%(action)s): held until the action reaches the seat; "
+    "it stands if the action to the seat does not change (TDA 53-A)."
+)
+OOT_OUTCOMES = {
+    ("binding", "TDA 53-A"): _(
+        "Seat %(seat)s acted out of turn (%(action)s): it stands, the action to the seat did "
+        "not change (TDA 53-A)."
+    ),
+    ("binding", "TDA 58"): _(
+        "Seat %(seat)s folded out of turn: the fold stands (TDA 53-A, TDA 58)."
+    ),
+    ("binding", "TDA 53-B"): _(
+        "Seat %(seat)s acted out of turn (%(action)s): it stands after substantial action "
+        "out of turn (TDA 53-B)."
+    ),
+    ("freed", "TDA 53-A"): _(
+        "Seat %(seat)s acted out of turn (%(action)s): not binding, the action to the seat "
+        "changed; the chips go back and the player may call, raise or fold (TDA 53-A)."
+    ),
+    ("void", "TDA 53-A"): _(
+        "Seat %(seat)s acted out of turn (%(action)s): the action never reached the seat, "
+        "so it does not count (TDA 53-A)."
+    ),
+}
+OOT_RULINGS = {
+    "dead": _("The floor ruled skipped seat %(seat)s's hand dead (TDA 53-B)."),
+    "limited": _(
+        "The floor limited skipped seat %(seat)s to check, call or fold this betting round "
+        "(TDA 53-B)."
+    ),
+}
+OOT_PENALTY = _(
+    "Call the floor: an action out of turn is subject to penalty (TDA 53-A); a warning or "
+    "penalty shows at the seat (RP-15)."
+)
+
+
+def oot_action_words(kind: str, amount) -> str:
+    words = OOT_ACTIONS.get(kind, kind)
+    return str(words) % {"amount": amount} if "%(amount)s" in str(words) else str(words)
+
+
+def oot_note(row: dict, outcome=None) -> str:
+    """The history's line for an action out of turn (held, stood, let go or void) or the
+    floor's ruling on a skipped hand (TDA 53); `row` a log line's seat, kind, amount and
+    out_of_turn, `outcome` what became of it (hands.engine.out_of_turn.Outcome), if known."""
+    seat = row["seat"]
+    if row["out_of_turn"] == "ruling":
+        return str(OOT_RULINGS.get(row["kind"], OOT_RULINGS["limited"])) % {"seat": seat}
+    words = {"seat": seat, "action": oot_action_words(row["kind"], row["amount"])}
+    if outcome is None:
+        return str(OOT_HELD) % words
+    text = OOT_OUTCOMES.get((outcome.result, outcome.rule), OOT_OUTCOMES[("binding", "TDA 53-A")])
     return str(text) % words

@@ -54,6 +54,9 @@ class Hand(models.Model):
     # The event was down to its last two players when this hand was dealt: TDA 48 lifts
     # the cap on raises in limit (the hand keeps it, so its action log replays alike).
     heads_up = models.BooleanField(default=False)
+    # The house settings in force when the hand was dealt (issue 19, `tournaments.house`):
+    # the hand is ruled, and its action log replayed, by the readings it was dealt under.
+    house_settings = models.JSONField(default=dict, blank=True)
     # RP-22: an item of no value the player to act put forward, waiting for the floor's
     # ruling (the house leaves it to the floor); the hand's betting holds until then.
     item_pending = models.CharField(
@@ -104,10 +107,20 @@ class HandPlayer(models.Model):
         return f"{self.hand} seat {self.seat}"
 
 
+class OutOfTurn(models.TextChoices):
+    """TDA 53 (hands.engine.out_of_turn): how a line of the action log was made."""
+
+    ACTION = "action", _("Action out of turn (TDA 53-A)")
+    RULING = "ruling", _("Floor ruling on a skipped hand (TDA 53-B)")
+
+
 class HandAction(models.Model):
     """One action of the optional action log, checked by the betting engine. `item` notes
     an action made by putting forward an item of no value (RP-22): the action is what it
-    was ruled to be (a call, a check, all-in), so the log replays as any other."""
+    was ruled to be (a call, a check, all-in), so the log replays as any other.
+    `out_of_turn` marks an action made out of turn, held until the action reaches the
+    seat (TDA 53-A), and the floor's ruling on a skipped hand, its kind "dead" or
+    "limited" (TDA 53-B); the betting engine replays both in their place."""
 
     hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="actions")
     sequence = models.PositiveIntegerField()
@@ -116,6 +129,7 @@ class HandAction(models.Model):
     amount = models.BigIntegerField(null=True, blank=True)
     street = models.CharField(max_length=8)
     item = models.CharField(max_length=12, choices=NonBettingItem.choices, blank=True, default="")
+    out_of_turn = models.CharField(max_length=8, choices=OutOfTurn.choices, blank=True, default="")
 
     class Meta:
         ordering = ["hand", "sequence"]

@@ -10,7 +10,7 @@ from clock.selectors import registration_open
 from hands.engine import betting, bounties, handforhand, places
 from hands.engine.limits import Structure
 from hands.engine.showdown import show_order
-from hands.messages import item_note
+from hands.messages import item_note, oot_note
 from hands.models import (
     Away,
     Elimination,
@@ -26,7 +26,9 @@ from payouts.selectors import places_paid as table_places_paid
 from seating.engine import blinds
 from seating.models import Move, Seat, Table, TableState
 from seating.selectors import seats_back, table_now
+from tournaments import house
 from tournaments.models import BountyFormat, Entry, EntryStatus, Tournament
+from tournaments.selectors import house_settings
 
 
 def tablet_link_table(token: str) -> Table | None:
@@ -72,6 +74,15 @@ def h4h_setup(tournament_id: int) -> dict:
 # --- Places ------------------------------------------------------------------------------
 
 
+def _same_hand_reading(tournament_id: int, busts: list[places.Bust]) -> str:
+    """How the house places players out in the same hand; asked only when two were."""
+    keys = [bust.hand for bust in busts]
+    if len(set(keys)) == len(keys):
+        return "tda"  # nobody shared a hand: every reading places them alike
+    tournament = Tournament.objects.select_related("venue").get(pk=tournament_id)
+    return house_settings(tournament).same_hand_busts
+
+
 def finishing_places(tournament_id: int) -> dict[int, places.Place]:
     """Every busted entry's place, and the winner's once one entry is left and no more
     can come.
@@ -92,7 +103,9 @@ def finishing_places(tournament_id: int) -> dict[int, places.Place]:
     ]
     if not busts or len(busts) >= field:
         return {}
-    found = places.finishing_places(field, busts)
+    found = places.finishing_places(
+        field, busts, same_hand=_same_hand_reading(tournament_id, busts)
+    )
     # The one entry left is the winner only once no more can come (late registration).
     if len(busts) == field - 1 and not registration_open(Tournament.objects.get(pk=tournament_id)):
         winner = entries.filter(status=EntryStatus.ACTIVE).values_list("pk", flat=True).first()
@@ -279,7 +292,14 @@ def betting_structure(hand: Hand):
         small_bet=hand.small_bet,
         big_bet=hand.big_bet,
         **({"cap": None} if hand.heads_up else {}),  # TDA 48: no cap once heads-up
+        # Casino §38: the house may lift it once two are left in the hand.
+        cap_lifts_heads_up=hand_readings(hand).limit_cap_heads_up == "hand",
     )
+
+
+def hand_readings(hand: Hand) -> house.HouseSettings:
+    """The house settings the hand was dealt under (issue 19)."""
+    return house.resolve(hand.house_settings)
 
 
 def betting_state(hand: Hand):
@@ -299,21 +319,35 @@ def betting_state(hand: Hand):
         small_blind=hand.small_blind,
         big_blind=hand.big_blind,
     )
-    for seat, kind, amount in hand.actions.values_list("seat", "kind", "amount"):
-        state = state.apply(betting.Action(kind, seat, amount))
-    return state
+    # Actions out of turn and the floor's rulings replay in their place (TDA 53).
+    lines = hand.actions.values_list("seat", "kind", "amount", "out_of_turn")
+    return betting.replay(state, lines)
 
 
-def actions_public(hand: Hand) -> list[dict]:
+def actions_public(hand: Hand, state=None) -> list[dict]:
     """The hand's action log as its history reads: each action, and for one made with an
-    item of no value (RP-22) the item and the line that tells what it was ruled."""
-    rows = hand.actions.values("sequence", "street", "seat", "kind", "amount", "item")
+    item of no value (RP-22) the item and the line that tells what it was ruled; for an
+    action out of turn, whether it is held, stood or was let go, and the floor's rulings
+    on skipped hands (TDA 53). `state`: the betting as the log leaves it, if read."""
+    rows = list(
+        hand.actions.values("sequence", "street", "seat", "kind", "amount", "item", "out_of_turn")
+    )
+    outcomes = {}
+    if any(row["out_of_turn"] for row in rows):
+        state = state or betting_state(hand)
+        outcomes = {o.line: o for o in state.outcomes} if state else {}
     return [
         {
             **row,
             "item": row["item"] or None,
-            "note": item_note(
-                seat=row["seat"], item=row["item"], kind=row["kind"], amount=row["amount"]
+            "out_of_turn": row["out_of_turn"] or None,
+            "outcome": outcomes[row["sequence"]].result if row["sequence"] in outcomes else None,
+            "note": (
+                oot_note(row, outcomes.get(row["sequence"]))
+                if row["out_of_turn"]
+                else item_note(
+                    seat=row["seat"], item=row["item"], kind=row["kind"], amount=row["amount"]
+                )
             )
             or None,
         }
@@ -347,6 +381,22 @@ def betting_public(state) -> dict | None:
         "legal": legal_public(state.legal_actions()),
         "stacks": {str(seat): chips for seat, chips in state.stacks.items()},
         "show_order": _show_order(state),
+        "out_of_turn": oot_public(state),
+    }
+
+
+def oot_public(state) -> dict:
+    """TDA 53: the actions out of turn held for their turn (what each answered), the
+    skipped seats the floor is to rule on (the betting holds), the seats limited to
+    check, call or fold this betting round, and the hands ruled dead."""
+    return {
+        "pending": [
+            {"seat": p.seat, "kind": p.kind, "amount": p.amount, "facing": p.facing}
+            for p in state.pending
+        ],
+        "awaiting_floor": list(state.awaiting),
+        "limited": sorted(state.limited),
+        "dead": sorted(state.dead),
     }
 
 

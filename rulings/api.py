@@ -1,6 +1,7 @@
 """Rulings under /api/v1/: the TDA index (public), incidents and penalties (floor and
 director only), a player's record, and the stateless floor calculators (public)."""
 
+from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers, status
@@ -10,13 +11,16 @@ from rest_framework.views import APIView
 
 from floorman.api import valid_data
 from floorman.parsers import JSONParser
-from floorman.roles import RULINGS, role_permission
+from floorman.roles import MANAGE_TOURNAMENTS, RULINGS, role_permission
 from rulings import calculators, selectors, services
 from rulings.engine import rulebook
 from rulings.forms.floor import IncidentFilterForm
 from rulings.models import Category, Dispute, PenaltyKind
+from tournaments import house
 from tournaments.lookups import tournament_or_404
-from tournaments.models import Player
+from tournaments.models import Player, Venue
+from tournaments.selectors import house_settings as house_settings_of
+from tournaments.services import house as house_services
 
 MAX_ID = 2**63 - 1
 MAX_TEXT = 10_000
@@ -286,7 +290,12 @@ class BetView(CalculatorView):
         raise and whether betting is re-opened, with the rules that decide it. Unclear
         amounts follow the default venue's house setting (TDA 57 or IFP 4.17) unless the
         body says `ambiguous`."""
-        return Response(calculators.bet(request.data, ambiguous=selectors.ambiguous_reading()))
+        readings = selectors.house_readings()
+        return Response(
+            calculators.bet(
+                request.data, ambiguous=readings.unclear_amount, undercall=readings.undercall
+            )
+        )
 
 
 class PotLimitView(CalculatorView):
@@ -302,7 +311,8 @@ class PotsView(CalculatorView):
     def post(self, request):
         """Main and side pots from each player's total, split among the winners with odd
         chips by seat (TDA 20, 21)."""
-        return Response(calculators.pots(request.data))
+        odd_chips = selectors.house_readings().odd_chips
+        return Response(calculators.pots(request.data, odd_chips=odd_chips))
 
 
 class ChipRaceView(CalculatorView):
@@ -311,3 +321,178 @@ class ChipRaceView(CalculatorView):
         """TDA 24: who receives a new chip in the race, from seat 1, at most one each,
         nobody raced out."""
         return Response(calculators.chip_race(request.data))
+
+
+# --- House settings (issue 19) --------------------------------------------------------------
+
+
+def _reading_help(setting: house.Setting) -> str:
+    return "; ".join(
+        f"{reading.value}: {reading.label} ({reading.rule})" for reading in setting.readings
+    )
+
+
+def _readings_serializer(name: str, *, changes: bool) -> type[serializers.Serializer]:
+    """One field per house setting, its readings as the enum and their rules as the help:
+    the schema documents every setting. A change may send null: back to the venue's reading
+    (an event) or the TDA's (a venue)."""
+    fields = {
+        setting.key: serializers.ChoiceField(
+            choices=list(setting.values),
+            required=False,
+            allow_null=changes,
+            help_text=f"{setting.label}. {_reading_help(setting)}. Default: {setting.default}.",
+        )
+        for setting in house.SETTINGS
+    }
+    return type(name, (serializers.Serializer,), fields)
+
+
+ReadingsOutput = _readings_serializer("HouseReadings", changes=False)
+ReadingsChanges = _readings_serializer("HouseReadingChanges", changes=True)
+
+
+class TournamentHouseInput(serializers.Serializer):
+    venue = _id(required=False, allow_null=True, help_text="null: the default venue.")
+    house_settings = ReadingsChanges(required=False)
+
+
+class VenueHouseInput(serializers.Serializer):
+    house_settings = ReadingsChanges()
+
+
+VenueHouseOutput = inline_serializer(
+    "VenueHouseSettings",
+    {
+        "venue": serializers.IntegerField(),
+        "name": serializers.CharField(),
+        "house_settings": ReadingsOutput(help_text="The venue's reading of every setting."),
+        "chosen": serializers.DictField(
+            child=serializers.CharField(), help_text="The readings it chose over the TDA's."
+        ),
+    },
+)
+TournamentHouseOutput = inline_serializer(
+    "TournamentHouseSettings",
+    {
+        "venue": serializers.IntegerField(allow_null=True),
+        "venue_followed": serializers.IntegerField(allow_null=True),
+        "house_settings": ReadingsOutput(help_text="The reading the event follows now."),
+        "chosen": serializers.DictField(
+            child=serializers.CharField(), help_text="The readings the event chose itself."
+        ),
+    },
+)
+GuideOutput = inline_serializer(
+    "HouseSettingsGuide",
+    {
+        "settings": serializers.ListField(
+            child=inline_serializer(
+                "HouseSetting",
+                {
+                    "key": serializers.CharField(),
+                    "label": serializers.CharField(),
+                    "default": serializers.CharField(),
+                    "readings": serializers.ListField(child=serializers.DictField()),
+                },
+            )
+        )
+    },
+)
+
+
+def _changes(body: dict) -> dict:
+    """The changes as sent: unknown settings are refused by the service (400), which the
+    serializer alone would drop silently."""
+    raw = body.get("house_settings", {}) if isinstance(body, dict) else {}
+    return raw if isinstance(raw, dict) else {}
+
+
+def _venue_house(venue: Venue) -> dict:
+    return {
+        "venue": venue.pk,
+        "name": venue.name,
+        "house_settings": selectors.venue_house_settings(venue).values,
+        "chosen": venue.house_settings,
+    }
+
+
+def _tournament_house(tournament) -> dict:
+    followed = tournament.venue if tournament.venue_id else selectors.default_venue()
+    return {
+        "venue": tournament.venue_id,
+        "venue_followed": followed.pk if followed else None,
+        "house_settings": house_settings_of(tournament).values,
+        "chosen": tournament.house_settings,
+    }
+
+
+class HouseSettingsGuideView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses=GuideOutput)
+    def get(self, request):
+        """Every point where the rule books disagree: each setting's readings (TDA first, the
+        default), the rule each follows and what it says."""
+        settings = [
+            {
+                "key": setting.key,
+                "label": str(setting.label),
+                "default": setting.default,
+                "readings": [
+                    {
+                        "value": r.value,
+                        "label": str(r.label),
+                        "rule": r.rule,
+                        "summary": str(r.summary),
+                    }
+                    for r in setting.readings
+                ],
+            }
+            for setting in house.SETTINGS
+        ]
+        return Response({"settings": settings})
+
+
+class DirectorView(APIView):
+    parser_classes = [JSONParser]
+
+    def get_permissions(self):
+        return [role_permission(*MANAGE_TOURNAMENTS)()]
+
+
+class VenueHouseSettingsView(DirectorView):
+    @extend_schema(responses=VenueHouseOutput)
+    def get(self, request, venue_pk):
+        """A venue's house settings: the reading its events follow where the books disagree."""
+        return Response(_venue_house(get_object_or_404(Venue, pk=venue_pk)))
+
+    @extend_schema(request=VenueHouseInput, responses=VenueHouseOutput)
+    def patch(self, request, venue_pk):
+        """Change some of the venue's readings; null takes a setting back to the TDA's."""
+        venue = get_object_or_404(Venue, pk=venue_pk)
+        valid_data(VenueHouseInput, request.data)
+        venue = house_services.venue_house_settings_save(
+            actor=request.user, venue_id=venue.pk, changes=_changes(request.data)
+        )
+        return Response(_venue_house(venue))
+
+
+class TournamentHouseSettingsView(DirectorView):
+    @extend_schema(responses=TournamentHouseOutput)
+    def get(self, request, tournament_pk):
+        """The event's venue and the reading it follows for every house setting."""
+        return Response(_tournament_house(tournament_or_404(tournament_pk)))
+
+    @extend_schema(request=TournamentHouseInput, responses=TournamentHouseOutput)
+    def patch(self, request, tournament_pk):
+        """Choose the event's venue and its own readings; null follows the venue again."""
+        tournament = tournament_or_404(tournament_pk)
+        data = valid_data(TournamentHouseInput, request.data)
+        tournament = house_services.tournament_house_settings_save(
+            actor=request.user,
+            tournament_id=tournament.pk,
+            changes=_changes(request.data),
+            venue_id=data["venue"] if "venue" in data else "keep",
+        )
+        return Response(_tournament_house(tournament))

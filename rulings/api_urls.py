@@ -14,6 +14,17 @@ urlpatterns = [
     path("rulings/pot-limit/", api.PotLimitView.as_view(), name="api-ruling-pot-limit"),
     path("rulings/pots/", api.PotsView.as_view(), name="api-ruling-pots"),
     path("rulings/chip-race/", api.ChipRaceView.as_view(), name="api-ruling-chip-race"),
+    path("house-settings/", api.HouseSettingsGuideView.as_view(), name="api-house-settings"),
+    path(
+        "venues/<id:venue_pk>/house-settings/",
+        api.VenueHouseSettingsView.as_view(),
+        name="api-venue-house-settings",
+    ),
+    path(
+        f"{T}/house-settings/",
+        api.TournamentHouseSettingsView.as_view(),
+        name="api-tournament-house-settings",
+    ),
     path(f"{T}/incidents/", api.IncidentsView.as_view(), name="api-incidents"),
     path(f"{T}/penalties/", api.PenaltiesView.as_view(), name="api-penalties"),
     path(

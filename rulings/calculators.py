@@ -19,6 +19,7 @@ from rulings.engine import pots as pot_engine
 from rulings.engine.bets.question import ACTIONS as PRIOR_ACTIONS
 from rulings.engine.errors import BadQuestion
 from rulings.engine.parsing import MAX_ACTIONS, MAX_SEATS
+from tournaments import house
 from tournaments.models import MAX_CHIPS
 
 
@@ -106,9 +107,14 @@ class BetInput(serializers.Serializer):
     chips = serializers.ListField(child=_chips(), max_length=200, required=False, default=list)
     pot = _chips(allow_null=True, required=False, default=None)
     ambiguous = serializers.ChoiceField(choices=["tda", "ifp"], required=False)
+    undercall = serializers.ChoiceField(
+        choices=list(house.BY_KEY["undercall"].values),
+        required=False,
+        help_text=_("An undercall; left out, the house setting (TDA 51-B, casino §37)."),
+    )
 
 
-def bet(body, *, ambiguous: str = "tda") -> dict:
+def bet(body, *, ambiguous: str = "tda", undercall: str = "tda") -> dict:
     data = valid_data(BetInput, body)
     question = bets.BetQuestion(
         game=data["game"],
@@ -126,6 +132,7 @@ def bet(body, *, ambiguous: str = "tda") -> dict:
         chips=tuple(data["chips"]),
         pot=data["pot"],
         ambiguous=data.get("ambiguous") or ambiguous,
+        undercall=data.get("undercall") or undercall,
         declared_readings=tuple(data["declared_readings"]),
     )
     ruling = _ask(bets.interpret, question)
@@ -202,9 +209,14 @@ class PotsInput(serializers.Serializer):
     smallest_chip = serializers.IntegerField(min_value=1, max_value=MAX_CHIPS, default=1)
     seats = serializers.IntegerField(min_value=2, max_value=MAX_SEATS, default=MAX_SEATS)
     dead = _chips(required=False, default=0)
+    odd_chips = serializers.ChoiceField(
+        choices=list(house.BY_KEY["odd_chips"].values),
+        required=False,
+        help_text=_("More than one odd chip; left out, the house setting (TDA 20-A, casino §20)."),
+    )
 
 
-def pots(body) -> dict:
+def pots(body, *, odd_chips: str = "tda") -> dict:
     data = valid_data(PotsInput, body)
     answer = _ask(
         pot_engine.pots,
@@ -215,6 +227,7 @@ def pots(body) -> dict:
             smallest_chip=data["smallest_chip"],
             seats=data["seats"],
             dead=data["dead"],
+            odd_chips=data.get("odd_chips") or odd_chips,
         ),
     )
     return {

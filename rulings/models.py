@@ -10,36 +10,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from hands.models import Away
-from tournaments.models import Entry, Tournament
-
-
-class Ambiguous(models.TextChoices):
-    TDA = "tda", _("TDA 57: the highest reasonable amount, not above the pot")
-    IFP = "ifp", _("IFP 4.17: the lowest amount")
-
-
-class Venue(models.Model):
-    """A card room with its house rules. One is the default for calculators and pages."""
-
-    name = models.CharField(_("name"), max_length=120, unique=True)
-    is_default = models.BooleanField(_("default venue"), default=False)
-    ambiguous_amounts = models.CharField(
-        _("unclear amounts"), max_length=3, choices=Ambiguous.choices, default=Ambiguous.TDA
-    )
-    created_at = models.DateTimeField(_("created"), auto_now_add=True)
-
-    class Meta:
-        ordering = ["name"]
-        verbose_name = _("venue")
-        verbose_name_plural = _("venues")
-        constraints = [
-            models.UniqueConstraint(
-                fields=["is_default"], condition=Q(is_default=True), name="one_default_venue"
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return self.name
+from tournaments.models import Entry, Tournament, Venue
 
 
 class HouseRuleKind(models.TextChoices):

@@ -9,30 +9,26 @@ from django.utils import timezone
 
 from hands.models import Hand
 from rulings.models import (
-    Ambiguous,
     Dispute,
     HouseRule,
     Incident,
     Penalty,
     PenaltyKind,
-    Venue,
 )
-from tournaments.models import Entry
+from tournaments.models import Entry, Venue
+from tournaments.selectors import default_venue, venue_house_settings
+
+__all__ = ["default_venue"]  # the rule book pages and API read it from here too
 
 # TDA 22: at a break, a pot may be disputed for one minute after it is awarded.
 BREAK_DISPUTE = timedelta(minutes=1)
 SERVED_AWAY = (PenaltyKind.MISSED_HANDS, PenaltyKind.MISSED_ROUNDS)
 
 
-def default_venue() -> Venue | None:
-    return Venue.objects.filter(is_default=True).first() or Venue.objects.first()
-
-
-def ambiguous_reading() -> str:
-    """How the house reads an unclear amount (TDA 57 or IFP 4.17): the default venue's
-    setting, the TDA's without a venue."""
-    venue = default_venue()
-    return venue.ambiguous_amounts if venue else Ambiguous.TDA
+def house_readings():
+    """The house settings the floor calculators follow: the default venue's, the TDA's
+    without a venue (a calculator is asked outside any event)."""
+    return venue_house_settings(default_venue())
 
 
 def house_rules(venue: Venue | None, *, tda: str | None = None):

@@ -65,7 +65,7 @@ def rules_checked(references: list[str], field: str = "rules") -> list[str]:
 
 
 @transaction.atomic
-def venue_save(*, actor, name: str, ambiguous_amounts: str, is_default: bool, venue_id=None):
+def venue_save(*, actor, name: str, is_default: bool, venue_id=None):
     venue = Venue.objects.select_for_update().filter(pk=venue_id).first() if venue_id else None
     if venue_id and venue is None:
         raise NotFound(_("No such venue."))
@@ -74,13 +74,13 @@ def venue_save(*, actor, name: str, ambiguous_amounts: str, is_default: bool, ve
     if is_default:
         Venue.objects.filter(is_default=True).exclude(pk=venue_id).update(is_default=False)
     venue = venue or Venue()
-    venue.name, venue.ambiguous_amounts, venue.is_default = name, ambiguous_amounts, is_default
+    venue.name, venue.is_default = name, is_default
     venue.save()
     audit_record(
         actor=actor,
         action="venue.save",
         obj=venue,
-        after={"name": name, "ambiguous_amounts": ambiguous_amounts, "default": is_default},
+        after={"name": name, "default": is_default},
     )
     return venue
 

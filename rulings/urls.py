@@ -4,7 +4,7 @@ player's record. Included at the site root by web.urls."""
 from django.urls import path
 
 import floorman.converters  # noqa: F401 - registers the "id" path converter
-from rulings.views import calculators, floor, rulebook
+from rulings.views import calculators, floor, house_settings, rulebook
 
 app_name = "rulings"
 
@@ -19,6 +19,12 @@ urlpatterns = [
     path(HOUSE, rulebook.house_rules_page, name="house"),
     path(HOUSE + "venues/", rulebook.venue_create, name="venue-create"),
     path(VENUE, rulebook.venue_update, name="venue-update"),
+    path(VENUE + "settings/", house_settings.venue_house_settings, name="venue-house-settings"),
+    path(
+        "rules/house-settings/",
+        house_settings.house_settings_guide,
+        name="house-settings-guide",
+    ),
     path(VENUE + "rules/", rulebook.house_rule_add, name="house-rule-add"),
     path(VENUE + "rules/<id:rule_id>/", rulebook.house_rule_edit, name="house-rule-edit"),
     path(

@@ -12,6 +12,7 @@ from django.utils.formats import localize_input, sanitize_separators
 from django.utils.translation import gettext_lazy as _
 
 from floorman.names import validate_visible_name
+from tournaments import house
 from tournaments.models import (
     MAX_CHIPS,
     MAX_MONEY,
@@ -24,6 +25,7 @@ from tournaments.models import (
     SurvivorKeeps,
     Tournament,
     TournamentStatus,
+    Venue,
     birth_year_not_future,
     start_at_plausible,
 )
@@ -450,3 +452,36 @@ class EntryFilterForm(PageForm):
         choices=[("", _("Entry number")), ("seat", _("Table and seat"))],
         required=False,
     )
+
+
+class HouseSettingsForm(PageForm):
+    """Every house setting (`tournaments.house`) as a choice of its readings, each named with
+    the rule it follows. For an event, `inherited` (its venue's readings) adds a first choice
+    that follows the venue."""
+
+    def __init__(self, *args, inherited=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        if inherited is not None:
+            self.fields["venue"] = forms.ModelChoiceField(
+                label=_("Venue"),
+                queryset=Venue.objects.all(),
+                required=False,
+                empty_label=_("The default venue"),
+                help_text=_("The event follows its venue's house settings unless it chooses."),
+            )
+        for setting in house.SETTINGS:
+            choices = [(r.value, f"{r.label} ({r.rule})") for r in setting.readings]
+            if inherited is not None:
+                venue_reading = setting.reading(getattr(inherited, setting.key))
+                follow = _("As the venue: %(reading)s") % {"reading": venue_reading.label}
+                choices.insert(0, ("", follow))
+            self.fields[setting.key] = forms.ChoiceField(
+                label=setting.label,
+                choices=choices,
+                required=inherited is None,
+                initial="" if inherited is not None else setting.default,
+            )
+
+    def changes(self) -> dict[str, str | None]:
+        """The choice of every setting; for an event, None where it follows its venue."""
+        return {key: self.cleaned_data[key] or None for key in house.KEYS}

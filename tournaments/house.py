@@ -11,6 +11,7 @@ the directors' page that lists each reading with its rule are all built from it.
 """
 
 from dataclasses import dataclass
+from types import SimpleNamespace
 
 from django.utils.translation import gettext_lazy as _
 
@@ -214,6 +215,92 @@ SETTINGS: tuple[Setting, ...] = (
     ),
 )
 
+SETTINGS += (
+    Setting(
+        "undercall",
+        _("An undercall"),
+        (
+            Reading(
+                TDA,
+                _("A full call heads-up or facing the opening bet; otherwise the TD decides"),
+                "TDA 51-B",
+                _(
+                    "Less than the call without saying call is a full call when heads-up or "
+                    "facing the round's opening bet; in other spots the TD may let the player "
+                    "forfeit the chips put out and fold."
+                ),
+            ),
+            Reading(
+                "casino",
+                _("Complete the call or forfeit and fold"),
+                "casino §37",
+                _(
+                    "A player who calls short, having missed a raise, completes the call or "
+                    "gives up the chips put in and the pot; a raise is no longer allowed."
+                ),
+            ),
+        ),
+    ),
+    Setting(
+        "odd_chips",
+        _("More than one odd chip"),
+        (
+            Reading(
+                TDA,
+                _("One each, from the first winner left of the button"),
+                "TDA 20-A, IFP 3.6",
+                _(
+                    "Broken down to the smallest chip, the odd chips go one at a time to the "
+                    "tied winners, starting with the first left of the button."
+                ),
+            ),
+            Reading(
+                "worst_position",
+                _("All to the winner in the worst position"),
+                "casino §20",
+                _(
+                    "The tied winner in the worse position, the first left of the button, "
+                    "takes every odd chip."
+                ),
+            ),
+        ),
+    ),
+    Setting(
+        "same_hand_busts",
+        _("Players out in the same hand"),
+        (
+            Reading(
+                TDA,
+                _("Bigger starting stack first at one table; at different tables they share"),
+                "TDA RP-8 A, casino §29 b-c",
+                _(
+                    "At one table the player who started the hand with more chips finishes "
+                    "higher (equal stacks share); players out in the same hand-for-hand hand "
+                    "at different tables share the place."
+                ),
+            ),
+            Reading(
+                "stack",
+                _("Bigger starting stack first, at any table"),
+                "IFP 4.27",
+                _(
+                    "Whoever started the hand with more chips finishes higher, wherever they "
+                    "sat; equal stacks share the place."
+                ),
+            ),
+            Reading(
+                "share",
+                _("Everyone out in the same hand shares the place"),
+                "TDA RP-8 A",
+                _(
+                    "All players out in the same hand share the places they cover and split "
+                    "their prizes, whatever their stacks."
+                ),
+            ),
+        ),
+    ),
+)
+
 BY_KEY = {setting.key: setting for setting in SETTINGS}
 KEYS = tuple(BY_KEY)
 
@@ -240,3 +327,16 @@ def resolve(*layers: dict | None) -> HouseSettings:
             if key in BY_KEY and value in BY_KEY[key].values:
                 values[key] = value
     return HouseSettings(values)
+
+
+def schema_enums() -> dict[str, list[str]]:
+    """The API schema's names for the sets of readings (settings that offer the same
+    readings share one enum): "ReadingTdaCasinoEnum" and so on."""
+    names: dict[str, list[str]] = {}
+    for setting in SETTINGS:
+        name = "Reading" + "".join(value.title().replace("_", "") for value in setting.values)
+        names[name + "Enum"] = list(setting.values)
+    return names
+
+
+SCHEMA_ENUMS = SimpleNamespace(**schema_enums())

@@ -69,6 +69,34 @@ class Series(models.Model):
         return self.name
 
 
+class Venue(models.Model):
+    """A card room. Its house settings (`tournaments.house`) are what its events follow
+    where the rule books disagree, unless an event chooses otherwise; its rule book
+    (`rulings.HouseRule`) is the house's own text. One is the default: an event without a
+    venue follows it."""
+
+    name = models.CharField(_("name"), max_length=120, unique=True)
+    is_default = models.BooleanField(_("default venue"), default=False)
+    # {setting: reading}, checked against `tournaments.house`; what it leaves out is the TDA.
+    house_settings = models.JSONField(_("house settings"), default=dict, blank=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        # The table was made by the rulings app, which held venues until issue 19.
+        db_table = "rulings_venue"
+        ordering = ["name"]
+        verbose_name = _("venue")
+        verbose_name_plural = _("venues")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["is_default"], condition=Q(is_default=True), name="one_default_venue"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
 class SurvivorKeeps(models.TextChoices):
     """A player who survives two flights plays Day 2 with one bag (house setting)."""
 
@@ -235,6 +263,15 @@ class Tournament(models.Model):
     )
     # --- Chip counts (issue 18) ---
     chip_counts_public = models.BooleanField(_("publish chip counts"), default=True)
+    venue = models.ForeignKey(
+        Venue,
+        verbose_name=_("venue"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="events",
+        help_text=_("Empty: the default venue."),
+    )
     # The event's own choices where the rule books disagree ({setting: reading}, checked
     # against `tournaments.house`); what it leaves out follows its venue, then the TDA.
     house_settings = models.JSONField(_("house settings"), default=dict, blank=True)

@@ -26,6 +26,7 @@ from tournaments.models import (
     TournamentStatus,
     Transaction,
     TransactionKind,
+    Venue,
 )
 
 
@@ -96,7 +97,17 @@ SETUP_FIELDS = (
 def house_settings(tournament: Tournament) -> house.HouseSettings:
     """The event's house settings: where the rule books disagree, the reading it follows
     (`tournaments.house`). Services read it and pass the reading to the engines."""
-    return house.resolve(tournament.house_settings)
+    venue = tournament.venue if tournament.venue_id else default_venue()
+    return house.resolve(venue.house_settings if venue else None, tournament.house_settings)
+
+
+def default_venue() -> Venue | None:
+    """The venue an event without one follows: the one marked default, else the first."""
+    return Venue.objects.filter(is_default=True).first() or Venue.objects.first()
+
+
+def venue_house_settings(venue: Venue | None) -> house.HouseSettings:
+    return house.resolve(venue.house_settings if venue else None)
 
 
 def tournament_setup(tournament: Tournament) -> dict:

@@ -12,6 +12,7 @@ T = "<id:tournament_id>/"
 urlpatterns = [
     path("", views.tournament_list, name="list"),
     path("new/", views.tournament_create, name="create"),
+    path(f"{T}house-settings/", views.tournament_house_settings, name="house-settings"),
     path("players/", views.player_list, name="players"),
     path("players/<id:player_id>/", views.player_edit, name="player-edit"),
     path("players/<id:player_id>/id-check/", views.player_id_check, name="player-id-check"),

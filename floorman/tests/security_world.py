@@ -93,9 +93,7 @@ def build_world() -> World:
     event_template = event_services.event_template_save(
         actor=None, tournament_id=event.pk, name="Security weekly"
     )
-    venue = rulings.venue_save(
-        actor=None, name="Casino Test", ambiguous_amounts="tda", is_default=True
-    )
+    venue = rulings.venue_save(actor=None, name="Casino Test", is_default=True)
     house_rule = rulings.house_rule_save(
         actor=None,
         venue_id=venue.pk,
@@ -159,6 +157,7 @@ def build_world() -> World:
         "token": link.token,
         "hand_number": hand.number,
         "venue_id": venue.pk,
+        "venue_pk": venue.pk,
         "rule_id": house_rule.pk,
         "penalty_id": penalty.pk,
         "penalty_pk": penalty.pk,

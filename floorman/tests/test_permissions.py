@@ -191,6 +191,8 @@ EXPECTED: dict[str, dict] = {
     "api-hands-actions": post(TABLET),
     "api-hands-item": post(TABLET),  # RP-22: a bet with an item of no value
     "api-hands-item-ruling": post(RULINGS),  # the floor rules on it (TDA 1)
+    "api-hands-out-of-turn": post(TABLET),  # TDA 53-A: an action out of turn, held
+    "api-hands-out-of-turn-ruling": post(RULINGS),  # TDA 53-B: the floor's ruling
     "api-hands-finish": post(TABLET),
     "api-hands-settle": post(TABLET),
     "api-hands-hold": post(TABLET),
@@ -205,6 +207,9 @@ EXPECTED: dict[str, dict] = {
     "api-ruling-pot-limit": post(ALL),
     "api-ruling-pots": post(ALL),
     "api-ruling-chip-race": post(ALL),
+    "api-house-settings": {"GET": ALL},  # the guide to the readings: public, as the rules are
+    "api-venue-house-settings": {"GET": MANAGE, "PATCH": MANAGE},
+    "api-tournament-house-settings": {"GET": MANAGE, "PATCH": MANAGE},
     "api-incidents": {"GET": RULINGS, "POST": RULINGS},
     "api-penalties": {"GET": RULINGS, "POST": RULINGS},
     "api-penalty-end": post(RULINGS),
@@ -232,6 +237,7 @@ EXPECTED: dict[str, dict] = {
     "tournaments:detail": page(ALL),
     "tournaments:create": form(MANAGE),
     "tournaments:edit": form(MANAGE),
+    "tournaments:house-settings": form(MANAGE),
     "tournaments:status": post(MANAGE),
     "tournaments:cancel": form(MANAGE),
     "tournaments:desk": form(REGISTER),
@@ -357,6 +363,8 @@ EXPECTED: dict[str, dict] = {
     "rulings:rule": page(ALL),
     "rulings:calculators": form(ANY_STAFF),
     "rulings:house": page(MANAGE),
+    "rulings:house-settings-guide": page(ALL),
+    "rulings:venue-house-settings": post(MANAGE),
     "rulings:venue-create": post(MANAGE),
     "rulings:venue-update": post(MANAGE),
     "rulings:house-rule-add": post(MANAGE),

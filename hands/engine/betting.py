@@ -6,6 +6,11 @@ and the player's options, leaving the state as it was. The state knows whose tur
 is, what it costs to call, the smallest and largest bet or raise, whether the betting
 was reopened for a player (TDA 47) and when a street or the hand is over.
 
+An action out of turn is held (`HandState.declare`) and applied or let go when the
+action reaches its seat; substantial action out of turn after a skipped seat holds the
+betting for the floor's ruling (`HandState.rule_skipped`): TDA 53, the rule in
+`out_of_turn`. `replay` reads a hand's log with both, so it replays alike.
+
 Amounts are whole chips. "Raise to" and "bet" amounts are the player's total in front
 of them for the street, as TDA 43-B reads a declared raise.
 """
@@ -14,6 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from . import limits
+from . import out_of_turn as oot
 from .limits import SHOWDOWN, STREETS, Round, Structure
 from .pots import Pot, build_pots
 
@@ -132,6 +138,16 @@ class HandState:
     to_act: int | None = None
     finished_at: str | None = None  # SHOWDOWN once no more betting can happen
     history: tuple[Action, ...] = ()
+    lines: int = 0  # the log lines read: actions in turn and out of turn, floor rulings
+    # TDA 53 (hands.engine.out_of_turn): actions out of turn held until their turn; the
+    # skipped seats the floor is to rule on (the betting holds); the seats it limited to
+    # check, call or fold this betting round, or whose hands it ruled dead; and what
+    # became of each action out of turn.
+    pending: tuple[oot.Pending, ...] = ()
+    awaiting: tuple[int, ...] = ()
+    limited: frozenset[int] = frozenset()
+    dead: frozenset[int] = frozenset()
+    outcomes: tuple[oot.Outcome, ...] = ()
 
     # --- Reading the state ------------------------------------------------------------
 
@@ -205,7 +221,15 @@ class HandState:
     # --- Acting -----------------------------------------------------------------------
 
     def apply(self, action: Action) -> "HandState":
-        """The state after `action`, or IllegalAction with the rule and the options."""
+        """The state after `action`, or IllegalAction with the rule and the options.
+        An action out of turn held for the next seats is applied, or let go, as the
+        action reaches them (TDA 53-A)."""
+        if self.awaiting:
+            message = f"the floor rules on skipped seat {self.awaiting[0]} first"
+            raise IllegalAction("TDA 53-B", message, self.legal_actions())
+        return replace(self._act(action), lines=self.lines + 1)
+
+    def _act(self, action: Action) -> "HandState":
         options = self.legal_actions()
         if options is None:
             raise IllegalAction("TDA 53-A", "the betting is over: no one is to act", None)
@@ -263,6 +287,9 @@ class HandState:
         return replace(self, round=rnd)._after(moved, action)
 
     def _raise_block(self, p: Player) -> limits.Block | None:
+        if p.seat in self.limited:
+            message = f"the floor limited seat {p.seat} to check, call or fold"
+            return ("TDA 53-B", message)
         return limits.raise_block(
             self.structure,
             self.round,
@@ -291,14 +318,14 @@ class HandState:
         players = tuple(moved if q.seat == moved.seat else q for q in self.players)
         state = replace(self, players=players, history=self.history + (action,))
         if len(state.in_hand) == 1:
-            return replace(state._return_uncalled(), to_act=None)
+            return replace(state._return_uncalled()._round_over(), to_act=None)
         following = state._next_to_act(state._index(moved.seat))
         if following is not None:
-            return replace(state, to_act=following)
+            return replace(state, to_act=following)._turn_reached()
         return state._end_street()
 
     def _end_street(self) -> "HandState":
-        state = self._return_uncalled()
+        state = self._return_uncalled()._round_over()
         can_act = [p for p in state.players if p.can_act]
         if state.round.street == STREETS[-1] or len(can_act) < 2:
             # TDA 16: nobody can bet any more; the rest of the board is run out.
@@ -309,7 +336,150 @@ class HandState:
             round=limits.next_round(self.structure, street),
             players=tuple(replace(p, bet=0, acted_at=None) for p in state.players),
         )
-        return replace(fresh, to_act=fresh._next_to_act(-1))
+        return replace(fresh, to_act=fresh._next_to_act(-1))._turn_reached()
+
+    # --- Action out of turn (TDA 53, hands.engine.out_of_turn) ---------------------------
+
+    def declare(self, action: Action) -> "HandState":
+        """TDA 53-A: `action` made out of turn, held until the action reaches its seat.
+
+        It is checked as if it were the seat's turn now, with the actions out of turn
+        already held for seats before it taken as made; what the seat answers then is
+        what must not change for it to stand. Refused (IllegalAction) when the betting is
+        over or holds for the floor, for the seat in turn, a seat not in the hand, all-in,
+        with nothing to act on, or already holding an action. Substantial action out of
+        turn after a skipped seat (TDA 36) holds the betting for the floor (TDA 53-B)."""
+        options = self.legal_actions()
+        if options is None:
+            raise IllegalAction("TDA 53-A", "the betting is over: no one is to act", None)
+        if self.awaiting:
+            message = f"the floor rules on skipped seat {self.awaiting[0]} first"
+            raise IllegalAction("TDA 53-B", message, options)
+        seat = action.seat
+        if seat == self.to_act:
+            raise IllegalAction("TDA 53-A", f"seat {seat} is to act: it acts in turn", options)
+        if seat not in self.in_hand or seat in self.dead:
+            raise IllegalAction("TDA 53-A", f"seat {seat} is not in the hand", options)
+        if not self.player(seat).can_act:
+            raise IllegalAction("TDA 53-A", f"seat {seat} is all-in", options)
+        if any(p.seat == seat for p in self.pending):
+            message = f"seat {seat} already acted out of turn: it waits for its turn"
+            raise IllegalAction("TDA 53-A", message, options)
+        seen = self._as_seen_by(seat)
+        if not seen._still_to_act(seen.player(seat)):
+            message = f"seat {seat} has acted: nothing is to it now"
+            raise IllegalAction("TDA 53-A", message, options)
+        made = replace(seen, to_act=seat)._act(action).history[len(seen.history)]
+        held = oot.Pending(
+            seat=seat,
+            kind=made.kind,
+            amount=made.amount,
+            facing=seen.current_bet,
+            line=self.lines + 1,
+        )
+        state = replace(self, pending=self.pending + (held,), lines=self.lines + 1)
+        return state._skipped_check()
+
+    def rule_skipped(self, seat: int, ruling: str) -> "HandState":
+        """TDA 53-B: the floor's ruling on a skipped seat's hand, dead or limited to check,
+        call or fold this betting round. Once every skipped seat is ruled on, the betting
+        goes on: a dead hand folds when the action reaches it."""
+        if ruling not in oot.RULINGS:
+            raise ValueError(f"unknown TDA 53-B ruling {ruling!r}")
+        if seat not in self.awaiting:
+            message = f"seat {seat} waits for no ruling"
+            raise IllegalAction("TDA 53-B", message, self.legal_actions())
+        state = replace(
+            self,
+            awaiting=tuple(s for s in self.awaiting if s != seat),
+            limited=self.limited | {seat} if ruling == oot.LIMITED else self.limited,
+            dead=self.dead | {seat} if ruling == oot.DEAD else self.dead,
+            lines=self.lines + 1,
+        )
+        return state if state.awaiting else state._turn_reached()
+
+    def _from_turn(self, seat: int) -> int:
+        """How many places after the seat in turn `seat` sits, clockwise."""
+        return (self._index(seat) - self._index(self.to_act)) % len(self.players)
+
+    def _still_to_act(self, p: Player) -> bool:
+        return p.can_act and (p.bet < self.current_bet or p.acted_at is None)
+
+    def _as_seen_by(self, seat: int) -> "HandState":
+        """The betting as an out-of-turn `seat` found it: the actions out of turn held for
+        seats between the seat in turn and it, taken as made (one that no longer fits is
+        left out: it will not stand either)."""
+        seen = replace(self, pending=(), awaiting=())
+        for held in sorted(self.pending, key=lambda p: self._from_turn(p.seat)):
+            if self._from_turn(held.seat) > self._from_turn(seat):
+                break
+            try:
+                seen = replace(seen, to_act=held.seat)._act(_held_action(held))
+            except IllegalAction:
+                continue
+        return seen
+
+    def _skipped_check(self) -> "HandState":
+        """TDA 53-B: substantial action out of turn after a skipped seat holds the betting
+        until the floor rules on that seat's hand; the actions out of turn after it stand."""
+        order = sorted((p.seat for p in self.players), key=self._from_turn)
+        held = {p.seat: p.kind for p in self.pending}
+        last = max(self._from_turn(seat) for seat in held)
+        skipped = {
+            p.seat
+            for p in self.players
+            if p.seat not in held
+            and p.seat not in self.limited | self.dead
+            and self._from_turn(p.seat) < last
+            and self._still_to_act(p)
+        }
+        awaiting = oot.skipped_to_rule(order, held, skipped)
+        if not awaiting:
+            return self
+        first = self._from_turn(awaiting[0])
+        pending = tuple(
+            replace(p, substantial=True) if self._from_turn(p.seat) > first else p
+            for p in self.pending
+        )
+        return replace(self, awaiting=tuple(awaiting), pending=pending)
+
+    def _turn_reached(self) -> "HandState":
+        """The action reaches `to_act`: a hand the floor ruled dead folds (TDA 53-B); an
+        action out of turn held for the seat stands or is let go (TDA 53-A)."""
+        seat = self.to_act
+        if seat is None or self.awaiting:
+            return self
+        if seat in self.dead:
+            return self._act(Action(FOLD, seat))
+        held = next((p for p in self.pending if p.seat == seat), None)
+        if held is None:
+            return self
+        state = replace(self, pending=tuple(p for p in self.pending if p is not held))
+        if oot.binding(held, current_bet=self.current_bet):
+            try:
+                return state._outcome(held, oot.BINDING)._act(_held_action(held))
+            except IllegalAction:
+                pass  # it no longer fits the betting: it cannot stand
+        return state._outcome(held, oot.FREED)
+
+    def _outcome(self, held: oot.Pending, result: str) -> "HandState":
+        outcome = oot.Outcome(
+            seat=held.seat,
+            kind=held.kind,
+            amount=held.amount,
+            line=held.line,
+            result=result,
+            rule=oot.rule_of(held, result),
+        )
+        return replace(self, outcomes=self.outcomes + (outcome,))
+
+    def _round_over(self) -> "HandState":
+        """The betting round (or the hand) ends: actions out of turn the action never
+        reached are void, and a limit the floor set lasted this round only (TDA 53-B)."""
+        state = replace(self, pending=(), awaiting=(), limited=frozenset())
+        for held in self.pending:
+            state = state._outcome(held, oot.VOID)
+        return state
 
     def _return_uncalled(self) -> "HandState":
         """The part of the largest bet nobody matched goes back to its owner."""
@@ -337,6 +507,24 @@ class HandState:
             if facing or (p.acted_at is None and others):
                 return p.seat
         return None
+
+
+def _held_action(held: oot.Pending) -> Action:
+    return Action(held.kind, held.seat, held.amount)
+
+
+def replay(state: HandState, lines: Iterable[tuple[int, str, int | None, str]]) -> HandState:
+    """The betting after a hand's log: (seat, kind, amount, out_of_turn) lines in order,
+    as hands.HandAction keeps them: actions in turn, actions out of turn (TDA 53-A) and
+    the floor's rulings on skipped hands (TDA 53-B, the ruling as the kind)."""
+    for seat, kind, amount, out_of_turn in lines:
+        if out_of_turn == oot.DECLARED:
+            state = state.declare(Action(kind, seat, amount))
+        elif out_of_turn == oot.RULED:
+            state = state.rule_skipped(seat, kind)
+        else:
+            state = state.apply(Action(kind, seat, amount))
+    return state
 
 
 def _put_in(p: Player, chips: int, *, acted_at: int) -> Player:

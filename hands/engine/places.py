@@ -3,15 +3,18 @@
 No Django here. The places come from the players left before the first bust and the
 busts in the order they were recorded, so undoing a bust is recomputing without it.
 
-Busts that happened in the same hand are placed together (the hand key says which):
-- same table: the bigger stack at the start of the hand finishes higher; equal stacks
-  share the place (IFP 4.27, casino §29c);
-- different tables, which only happens hand-for-hand where every table plays one hand
-  together: the players share the place (casino §29b, RP-8 A).
-Both at once: each table's busts are ranked by stack, and those holding the same rank at
-their tables share. A shared place shows its best number, and the prizes of every place
-in the range are pooled and split (RP-8 A: three bust on the bubble of 50 paid, all three
-share the 50th-place payout).
+Busts that happened in the same hand are placed together (the hand key says which). The
+house reads them one of three ways (`tournaments.house`, same_hand_busts):
+- "tda": at one table the bigger stack at the start of the hand finishes higher, equal
+  stacks share (casino §29c); at different tables, which only happens hand-for-hand where
+  every table plays one hand together, the players share the place (RP-8 A, casino §29b).
+  Both at once: each table's busts are ranked by stack, and those holding the same rank
+  at their tables share;
+- "stack": the bigger starting stack finishes higher wherever it sat (IFP 4.27);
+- "share": everyone out in the hand shares.
+A shared place shows its best number, and the prizes of every place in the range are
+pooled and split (RP-8 A: three bust on the bubble of 50 paid, all three share the
+50th-place payout).
 """
 
 from collections.abc import Hashable, Mapping, Sequence
@@ -41,7 +44,12 @@ class Place:
         return range(self.shared[0], self.shared[1] + 1)
 
 
-def finishing_places(players_left: int, busts: Sequence[Bust]) -> dict[int, Place]:
+SAME_HAND = ("tda", "stack", "share")
+
+
+def finishing_places(
+    players_left: int, busts: Sequence[Bust], *, same_hand: str = "tda"
+) -> dict[int, Place]:
     """The place of every busted entry, in the order of `busts`.
 
     `players_left` is the field before the first of them. Busts of one hand are placed
@@ -49,13 +57,15 @@ def finishing_places(players_left: int, busts: Sequence[Bust]) -> dict[int, Plac
     order their first bust was recorded.
     """
     _check(players_left, busts)
+    if same_hand not in SAME_HAND:
+        raise ValueError(f"same_hand is one of {SAME_HAND}")
     hands: dict[Hashable, list[Bust]] = {}
     for bust in busts:
         hands.setdefault(bust.hand, []).append(bust)
     places: dict[int, Place] = {}
     left = players_left
     for hand_busts in hands.values():
-        places.update(_places_in_hand(left, hand_busts))
+        places.update(_places_in_hand(left, hand_busts, same_hand))
         left -= len(hand_busts)
     return {bust.entry: places[bust.entry] for bust in busts}
 
@@ -70,11 +80,11 @@ def _check(players_left: int, busts: Sequence[Bust]) -> None:
         raise ValueError("a stack is never negative")
 
 
-def _places_in_hand(left: int, busts: list[Bust]) -> dict[int, Place]:
+def _places_in_hand(left: int, busts: list[Bust], same_hand: str) -> dict[int, Place]:
     """The places `left - len(busts) + 1` to `left`, best tier first."""
     tiers: dict[int, list[Bust]] = {}
     for bust in busts:
-        tiers.setdefault(_rank_at_table(bust, busts), []).append(bust)
+        tiers.setdefault(_rank(bust, busts, same_hand), []).append(bust)
     places = {}
     best = left - len(busts) + 1
     for rank in sorted(tiers):
@@ -85,10 +95,13 @@ def _places_in_hand(left: int, busts: list[Bust]) -> dict[int, Place]:
     return places
 
 
-def _rank_at_table(bust: Bust, busts: list[Bust]) -> int:
-    """0 for the biggest starting stack busted at its table, 1 for the next smaller..."""
-    bigger = {b.stack for b in busts if b.table == bust.table and b.stack > bust.stack}
-    return len(bigger)
+def _rank(bust: Bust, busts: list[Bust], same_hand: str) -> int:
+    """0 for the biggest starting stack busted at its table (or anywhere, "stack"), 1 for
+    the next smaller...; everyone 0 where the house shares the place."""
+    if same_hand == "share":
+        return 0
+    rivals = busts if same_hand == "stack" else [b for b in busts if b.table == bust.table]
+    return len({b.stack for b in rivals if b.stack > bust.stack})
 
 
 def prize_shares(places: Mapping[int, Place], payouts: Mapping[int, int]) -> dict[int, int]:

@@ -64,15 +64,24 @@ def _merge(layers: list[tuple[int, tuple[int, ...]]], in_hand: tuple[int, ...]) 
     return pots
 
 
-def split_pot(amount: int, winners: Sequence[int], smallest_chip: int = 1) -> dict[int, int]:
+ODD_CHIPS = ("tda", "worst_position")
+
+
+def split_pot(
+    amount: int, winners: Sequence[int], smallest_chip: int = 1, *, odd_chips: str = "tda"
+) -> dict[int, int]:
     """Share `amount` equally between tied `winners`.
 
     `winners` are in odd-chip order: for board games the first seat left of the button
     first (TDA 20-A), for stud the high card by suit (TDA 20-B). The pot is counted in
     the smallest chip in play (TDA 20); chips left over after an equal share go one at a
-    time to the winners in that order. Anything below the smallest chip (which should
-    not happen) goes to the first winner, so no chip is ever lost.
+    time to the winners in that order (TDA 20-A, IFP 3.6), or all to the first of them
+    where the house reads casino §20 (`odd_chips` "worst_position"). Anything below the
+    smallest chip (which should not happen) goes to the first winner, so no chip is ever
+    lost.
     """
+    if odd_chips not in ODD_CHIPS:
+        raise ValueError(f"odd_chips is one of {ODD_CHIPS}")
     if not winners:
         raise ValueError("a pot needs at least one winner")
     if len(set(winners)) != len(winners):
@@ -82,8 +91,11 @@ def split_pot(amount: int, winners: Sequence[int], smallest_chip: int = 1) -> di
     units, dust = divmod(amount, smallest_chip)
     each, odd = divmod(units, len(winners))
     shares = {seat: each * smallest_chip for seat in winners}
-    for seat in winners[:odd]:
-        shares[seat] += smallest_chip
+    if odd_chips == "worst_position":
+        shares[winners[0]] += odd * smallest_chip
+    else:
+        for seat in winners[:odd]:
+            shares[seat] += smallest_chip
     shares[winners[0]] += dust
     return shares
 
@@ -93,6 +105,8 @@ def split_hi_lo(
     high: Sequence[int],
     low: Sequence[int],
     smallest_chip: int = 1,
+    *,
+    odd_chips: str = "tda",
 ) -> dict[int, int]:
     """A high-low pot: half to the best high hand, half to the best qualifying low.
 
@@ -100,11 +114,11 @@ def split_hi_lo(
     low the high hand scoops. Each half is then shared with `split_pot`.
     """
     if not low:
-        return split_pot(amount, high, smallest_chip)
+        return split_pot(amount, high, smallest_chip, odd_chips=odd_chips)
     units, dust = divmod(amount, smallest_chip)
     low_amount = (units // 2) * smallest_chip
-    shares = split_pot(amount - low_amount - dust, high, smallest_chip)
+    shares = split_pot(amount - low_amount - dust, high, smallest_chip, odd_chips=odd_chips)
     shares[high[0]] += dust
-    for seat, chips in split_pot(low_amount, low, smallest_chip).items():
+    for seat, chips in split_pot(low_amount, low, smallest_chip, odd_chips=odd_chips).items():
         shares[seat] = shares.get(seat, 0) + chips
     return shares

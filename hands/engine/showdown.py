@@ -105,6 +105,7 @@ def award_pots(
     game: str = HOLDEM,
     order_from_button: Sequence[int],
     smallest_chip: int = 1,
+    odd_chips: str = "tda",
 ) -> list[Award]:
     """Winners and shares of every pot, main pot first.
 
@@ -127,7 +128,7 @@ def award_pots(
         low = _best([s for s in contenders if s in lows], lows)
         high = _odd_chip_order(game, high, high_hands, order_from_button, RankOrder.STANDARD)
         low = _odd_chip_order(game, low, lows, order_from_button, RankOrder.EIGHT_OR_BETTER_LOW)
-        shares = split_hi_lo(pot.amount, high, low, smallest_chip)
+        shares = split_hi_lo(pot.amount, high, low, smallest_chip, odd_chips=odd_chips)
         awards.append(Award(pot, tuple(high), tuple(low), shares))
     return awards
 

@@ -17,6 +17,7 @@ from hands.selectors import (
     betting_state,
     hand_for_hand,
     hand_in_play,
+    hand_readings,
     legal_public,
     next_hand_number,
 )
@@ -31,7 +32,7 @@ from seating.engine import blinds
 from seating.models import Seat
 from seating.selectors import seating_settings, table_now, table_views
 from tournaments.models import Entry, Tournament
-from tournaments.selectors import active_entry_count
+from tournaments.selectors import active_entry_count, house_settings
 from tournaments.services import entries_chips_count, tournament_lock
 from tournaments.services.flights import flight_play_refuse
 
@@ -115,6 +116,7 @@ def hand_start(*, actor, tournament_id: int, number: int) -> Hand:
         heads_up=active_entry_count(tournament) == 2,  # TDA 48: the limit cap lifts
         start_event=start_event,
         start_marked_at=marked_at,
+        house_settings=house_settings(tournament).values,
     )
     dealt = {seat: now.occupied[seat] for seat in positions.dealt_in}
     chips = dict(Entry.objects.filter(pk__in=dealt.values()).values_list("pk", "chips"))
@@ -178,6 +180,8 @@ def hand_action(
         raise refuse("no_action_log")
     if hand.item_pending:  # RP-22: the floor rules on the item before the hand goes on
         raise refuse("item_pending", seat=state.to_act)
+    if state.awaiting:  # TDA 53-B: the floor rules on a skipped hand first
+        raise refuse("oot_floor", seat=state.awaiting[0])
     acting = state.to_act if seat is None else seat
     try:
         action = betting.Action(kind, acting, amount)
@@ -202,7 +206,7 @@ def _action_log(hand: Hand, state, action: betting.Action, *, item: str = ""):
     after = state.apply(action)
     HandAction.objects.create(
         hand=hand,
-        sequence=len(state.history) + 1,
+        sequence=state.lines + 1,  # the log's lines, out of turn ones too (TDA 53)
         seat=action.seat,
         kind=action.kind,
         amount=action.amount,
@@ -347,6 +351,7 @@ def _awards(hand: Hand, state, cards: dict[int, str], board: str) -> list:
             board,
             game=SHOWDOWN_GAMES[hand.game],
             order_from_button=order,
+            odd_chips=hand_readings(hand).odd_chips,  # TDA 20-A or casino §20
         )
     except ValueError:
         raise Invalid(

@@ -54,7 +54,7 @@ def _rule(tournament, table, hand: Hand, state, *, item: str, ruling: str) -> Ha
     except betting.IllegalAction as illegal:
         raise _illegal(illegal) from None
     _kill_away_hands(tournament, table, hand, after)
-    return hand.actions.get(sequence=len(state.history) + 1)
+    return hand.actions.get(sequence=state.lines + 1)
 
 
 def _audit(actor, name: str, tournament, table, hand: Hand, state, **after) -> None:
@@ -104,6 +104,8 @@ def hand_item(
     table, hand, state = _playing(tournament, number, hand_number)
     if hand.item_pending:
         raise refuse("item_pending", seat=state.to_act)
+    if state.awaiting:  # TDA 53-B: the floor rules on a skipped hand first
+        raise refuse("oot_floor", seat=state.awaiting[0])
     options = state.legal_actions()
     if options is None:
         raise _illegal(betting.IllegalAction("TDA 53-A", "the betting is over", None))

@@ -308,6 +308,8 @@ def test_api_a_dealer_records_the_item_and_the_floor_rules(floor_rules):
             "kind": "call",
             "amount": None,
             "item": "clock_token",
+            "out_of_turn": None,  # in turn (TDA 53)
+            "outcome": None,
             "note": "Seat 1 bet a clock token: ruled a call (RP-22).",
         }
     ]

@@ -68,3 +68,43 @@ def test_heads_up_for_the_title_the_raising_goes_on():
     assert hand.heads_up
     assert betting_state(hand).current_bet == 1200
     assert HandAction.objects.filter(hand=hand).count() == 5
+
+
+def _two_left_in_the_hand(event):
+    """Three in the event; the button folds pre-flop, the blinds go on raising."""
+    hand = deal(event, 1)
+    act(event, hand, "fold")  # seat 1, the button
+    raise_round(event, hand, [400, 600])  # the small blind raises, the big blind re-raises
+    return hand
+
+
+def test_two_left_in_the_hand_stay_capped_by_the_tda_reading():
+    event = limit_event([1, 2, 3])
+    hand = _two_left_in_the_hand(event)
+    act(event, hand, "raise", 800)  # the third raise reaches the cap
+
+    with pytest.raises(Conflict) as refused:
+        act(event, hand, "raise", 1000)
+
+    assert refused.value.data["rule"] == "TDA 48"
+
+
+def test_two_left_in_the_hand_raise_on_where_the_house_reads_casino_38():
+    event = limit_event([1, 2, 3])
+    event.house_settings = {"limit_cap_heads_up": "hand"}
+    event.save()
+    hand = _two_left_in_the_hand(event)
+    raise_round(event, hand, [800, 1000, 1200])
+
+    assert betting_state(hand).current_bet == 1200
+
+
+def test_a_hand_keeps_the_reading_it_was_dealt_under():
+    event = limit_event([1, 2, 3])
+    hand = _two_left_in_the_hand(event)
+    event.house_settings = {"limit_cap_heads_up": "hand"}  # changed while the hand plays
+    event.save()
+    act(event, hand, "raise", 800)
+
+    with pytest.raises(Conflict):
+        act(event, hand, "raise", 1000)

@@ -227,3 +227,43 @@ def test_a_later_hand_never_moves_an_earlier_place(case, extra):
 
     assert {e: after[e] for e in before} == before
     assert {after[b.entry].place for b in later} == {players_left - len(busts) + 1}
+
+
+# --- The house's reading of busts in the same hand (issue 19: same_hand_busts) -------------
+
+HAND_FOR_HAND = [
+    Bust(entry=1, table=1, stack=3000, hand="h4h-7"),
+    Bust(entry=2, table=2, stack=8000, hand="h4h-7"),
+    Bust(entry=3, table=1, stack=9000, hand="h4h-7"),
+]
+
+
+def read(same_hand, players_left, busts):
+    found = finishing_places(players_left, busts, same_hand=same_hand)
+    return {entry: (p.place, p.shared) for entry, p in found.items()}
+
+
+def test_tda_reading_ranks_each_table_by_stack_and_shares_across_tables():
+    # Table 1: 9,000 before 3,000; table 2's player holds rank 1 there, beside entry 3.
+    assert read("tda", 20, HAND_FOR_HAND) == {
+        3: (18, (18, 19)),
+        2: (18, (18, 19)),
+        1: (20, (20, 20)),
+    }
+
+
+def test_ifp_4_27_reading_ranks_by_starting_stack_at_every_table():
+    assert read("stack", 20, HAND_FOR_HAND) == {
+        3: (18, (18, 18)),
+        2: (19, (19, 19)),
+        1: (20, (20, 20)),
+    }
+
+
+def test_share_reading_gives_everyone_out_in_the_hand_the_same_places():
+    assert read("share", 20, HAND_FOR_HAND) == {entry: (18, (18, 20)) for entry in (1, 2, 3)}
+
+
+def test_an_unknown_reading_is_refused():
+    with pytest.raises(ValueError):
+        finishing_places(20, HAND_FOR_HAND, same_hand="loudest")

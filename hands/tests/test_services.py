@@ -267,6 +267,20 @@ def test_two_busts_in_one_hand_the_bigger_starting_stack_places_higher_ifp_4_27(
     assert places[seated[(1, 2)].pk].place == 4
 
 
+def test_where_the_house_shares_the_place_two_busts_in_one_hand_share_it(event):
+    """House setting same_hand_busts = "share" (RP-8 A read for every hand)."""
+    event.house_settings = {"same_hand_busts": "share"}
+    event.save()
+    seated = seat_players(event, {1: [1, 2, 3, 4]})
+    desk_chips(seated[(1, 2)], 5000)
+    desk_chips(seated[(1, 3)], 9000)
+    button_at(event, 1, 1)
+    finish(event, 1, deal(event, 1), busts=[2, 3])
+
+    places = finishing_places(event.pk)
+    assert places[seated[(1, 2)].pk].shared == places[seated[(1, 3)].pk].shared == (3, 4)
+
+
 def test_equal_starting_stacks_share_the_place(event):
     seated = seat_players(event, {1: [1, 2, 3, 4]})
     button_at(event, 1, 1)
@@ -469,6 +483,40 @@ def test_settling_from_the_log_pays_the_best_hand_and_busts_the_loser(event):
     assert finishing_places(event.pk)[seated[(1, 3)].pk].place == 3
     hand.refresh_from_db()
     assert hand.board == ["2c", "7d", "9h", "Js", "3s"]
+
+
+def _three_way_split(event):
+    """Four limp for 200 each (800); three hold broadway and split it: 266 each and two
+    odd chips. The button is on seat 1, so the odd-chip order is seats 2, 3, 1."""
+    seated = seat_players(event, {1: [1, 2, 3, 4]})
+    button_at(event, 1, 1)
+    hand = deal(event, 1)  # small blind 2, big blind 3; seat 4 acts first
+    for kind in ("call", "call", "call", "check"):
+        act(event, hand, kind)
+    for _street in ("flop", "turn", "river"):
+        for _seat in range(4):
+            act(event, hand, "check")
+    services.hand_settle(
+        actor=None,
+        tournament_id=event.pk,
+        number=1,
+        hand_number=hand.number,
+        cards={1: "Th 3c", 2: "Td 4c", 3: "Tc 5h", 4: "9h 9d"},
+        board="As Ks Qs Js 2d",
+    )
+    for entry in seated.values():
+        entry.refresh_from_db()
+    return {seat: seated[(1, seat)].chips - (20000 - 200) for seat in (1, 2, 3)}
+
+
+def test_odd_chips_go_one_each_from_the_button_tda_20_a(event):
+    assert _three_way_split(event) == {2: 267, 3: 267, 1: 266}
+
+
+def test_odd_chips_all_go_to_the_worst_position_where_the_house_reads_casino_20(event):
+    event.house_settings = {"odd_chips": "worst_position"}
+    event.save()
+    assert _three_way_split(event) == {2: 268, 3: 266, 1: 266}
 
 
 def test_settling_refuses_while_the_betting_goes_on_or_with_bad_cards(event):

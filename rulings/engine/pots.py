@@ -13,7 +13,7 @@ the functions the tablet uses, so the two never disagree.
 
 from dataclasses import dataclass, field
 
-from hands.engine.pots import build_pots, split_pot
+from hands.engine.pots import ODD_CHIPS, build_pots, split_pot
 from rulings.engine.errors import BadQuestion, Note, _, amount_text, explain
 from seating.engine.blinds import from_the_button
 
@@ -35,6 +35,9 @@ class PotsQuestion:
     smallest_chip: int = 1
     seats: int = 10  # table size: seats are numbered 1..seats clockwise
     dead: int = 0  # dead money such as a big blind ante (RP-11): it joins the main pot
+    # More than one odd chip: "tda" one each (TDA 20-A, IFP 3.6), "worst_position" all to
+    # the first winner left of the button (casino §20). A house setting (issue 19).
+    odd_chips: str = "tda"
 
 
 @dataclass(frozen=True)
@@ -81,7 +84,7 @@ def pots(q: PotsQuestion) -> PotsAnswer:
             shares.append(PotShare(index, pot.amount, pot.eligible))
             continue
         ordered = _odd_chip_order(winners, q.button)
-        awards = split_pot(pot.amount, ordered, q.smallest_chip)
+        awards = split_pot(pot.amount, ordered, q.smallest_chip, odd_chips=q.odd_chips)
         odd = (pot.amount // q.smallest_chip) % len(ordered)
         if odd and q.button is None:
             raise BadQuestion(
@@ -104,7 +107,7 @@ def pots(q: PotsQuestion) -> PotsAnswer:
         notes += _describe_award(index, pot.amount, ordered, awards, odd, q)
         shares.append(PotShare(index, pot.amount, pot.eligible, awards))
     if odd_chips:
-        rules += ["TDA 20-A", "casino §20"]
+        rules += ["casino §20"] if q.odd_chips == "worst_position" else ["TDA 20-A", "IFP 3.6"]
     totals: dict[int, int] = {}
     for share in shares:
         for seat, chips in share.awards.items():
@@ -178,6 +181,10 @@ def _odd_chip_order(winners: tuple[int, ...], button: int | None) -> list[int]:
 
 
 def _check(q: PotsQuestion) -> None:
+    if q.odd_chips not in ODD_CHIPS:
+        raise BadQuestion(
+            "odd_chips", _("the house reading of odd chips is 'tda' or 'worst_position'")
+        )
     if q.seats < 2:
         raise BadQuestion("seats", _("a table has at least two seats"))
     if q.smallest_chip < 1:
@@ -316,12 +323,23 @@ def _describe_award(index, amount, ordered, awards, odd, q: PotsQuestion) -> lis
                 {"chip": chip, "seat": ordered[0], "button": q.button},
             )
         )
+    elif odd and q.odd_chips == "worst_position":
+        notes.append(
+            Note(
+                _(
+                    "The %(odd)s odd chips of %(chip)s all go to seat %(seat)s, the winner in "
+                    "the worst position, first left of the button on seat %(button)s "
+                    "(casino §20)."
+                ),
+                {"odd": odd, "chip": chip, "seat": ordered[0], "button": q.button},
+            )
+        )
     elif odd:
         notes.append(
             Note(
                 _(
                     "The %(odd)s odd chips of %(chip)s go one each to seats %(seats)s, the "
-                    "first winners left of the button on seat %(button)s (TDA 20-A)."
+                    "first winners left of the button on seat %(button)s (TDA 20-A, IFP 3.6)."
                 ),
                 {"odd": odd, "chip": chip, "seats": _seats(ordered[:odd]), "button": q.button},
             )

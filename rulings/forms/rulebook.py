@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from rulings.engine import housebook
 from rulings.forms.floor import text_area
-from rulings.models import Ambiguous, HouseRuleKind
+from rulings.models import HouseRuleKind
 from tournaments.forms import PageForm
 
 RULEBOOK_MAX_BYTES = 2 * 1024 * 1024
@@ -19,17 +19,9 @@ class VenueForm(PageForm):
     is_default = forms.BooleanField(
         label=_("Default venue"),
         required=False,
-        help_text=_("Its house rules show in the rule book; the bet calculator uses its setting."),
-    )
-    ambiguous_amounts = forms.ChoiceField(
-        label=_("Unclear bet amounts"),
-        choices=Ambiguous.choices,
-        initial=Ambiguous.TDA,
-        widget=forms.RadioSelect,
         help_text=_(
-            "When a bet could mean two amounts (“five” with 500 and 5,000 chips in play), "
-            "the TDA takes the highest reasonable amount up to the pot, the IFP rules the "
-            "lowest. The bet calculator follows the default venue's setting."
+            "Its house rules show in the rule book; the calculators and the events without a "
+            "venue follow its house settings."
         ),
     )
 

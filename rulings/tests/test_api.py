@@ -82,7 +82,7 @@ def test_unclear_amount_follows_the_house_setting():
     body = bet_body(chips=[], declaration="raise", declared_readings=[250, 2050], pot=5000)
     body["actions"] = [{"player": "A", "action": "bet", "to": 200}]
     tda = api().post(f"{API}/rulings/bet/", body, format="json").json()
-    Venue.objects.create(name="Casino", is_default=True, ambiguous_amounts="ifp")
+    Venue.objects.create(name="Casino", is_default=True, house_settings={"unclear_amount": "ifp"})
     ifp = api().post(f"{API}/rulings/bet/", body, format="json").json()
     assert tda["to"] > ifp["to"]
     assert "IFP 4.17" in ifp["rules"]

@@ -198,11 +198,11 @@ def test_pre_flop_the_blinds_count_as_posted(floor_client):
 def test_unclear_amount_follows_the_house_setting(floor_client):
     data = _bet(actions="A bet 200", chips="", declaration="raise", readings="250 2050", pot="5000")
     tda = _text(floor_client.post(_url(), data))
-    Venue.objects.create(name="Casino", is_default=True, ambiguous_amounts="ifp")
+    Venue.objects.create(name="Casino", is_default=True, house_settings={"unclear_amount": "ifp"})
     ifp = floor_client.post(_url(), data)
     assert "Raise to 2,050" in tda
     assert "IFP 4.17" in _text(ifp)
-    assert "IFP 4.17: the lowest amount" in _text(ifp)  # the house setting is named
+    assert "The lowest amount (IFP 4.17)" in _text(ifp)  # the house setting is named
 
 
 def test_pot_limit_before_the_flop_assumes_full_blinds_tda_54b(floor_client):

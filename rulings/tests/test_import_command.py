@@ -59,7 +59,7 @@ def test_a_second_import_replaces_the_first_and_keeps_rules_typed_by_hand(book):
 def test_create_makes_the_venue_the_default_when_it_is_the_first(book):
     out = _import("Casino Neu", str(book), "--create")
     venue = Venue.objects.get()
-    assert (venue.name, venue.is_default, venue.ambiguous_amounts) == ("Casino Neu", True, "tda")
+    assert (venue.name, venue.is_default, venue.house_settings) == ("Casino Neu", True, {})
     assert "Created venue 'Casino Neu'." in out
     assert HouseRule.objects.filter(venue=venue).exists()
 

@@ -121,9 +121,7 @@ def test_player_record_page(client, django_assert_num_queries, seated):
 
 @pytest.mark.parametrize("name", ["rulings:rulebook", "rulings:house"])
 def test_house_rules(client, django_assert_num_queries, name):
-    venue = services.venue_save(
-        actor=None, name="Casino Floor", ambiguous_amounts="tda", is_default=True
-    )
+    venue = services.venue_save(actor=None, name="Casino Floor", is_default=True)
     client.force_login(staff("director"))
     url = reverse(name)
     expected = {"rulings:rulebook": 6, "rulings:house": 7}[name]

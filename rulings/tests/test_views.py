@@ -149,7 +149,7 @@ def test_house_rules_are_managed_by_the_director_only(client, persona):
     _as(client, persona)
     assert client.get(reverse("rulings:house")).status_code == _expected(persona, ("director",))
     posts = [
-        (reverse("rulings:venue-create"), {"new-name": "Other", "new-ambiguous_amounts": "tda"}),
+        (reverse("rulings:venue-create"), {"new-name": "Other"}),
         (
             reverse("rulings:house-rule-add", args=[venue.pk]),
             {"rule-kind": "own", "rule-title": "Phones", "rule-text": "No phones."},
@@ -267,38 +267,33 @@ def test_director_creates_a_venue_and_the_page_says_nothing_ships(director_clien
     assert "Floorman ships with no rule book text" in page
     response = director_client.post(
         reverse("rulings:venue-create"),
-        {"new-name": "  Casino  Example ", "new-is_default": "on", "new-ambiguous_amounts": "ifp"},
+        {"new-name": "  Casino  Example ", "new-is_default": "on"},
     )
     venue = Venue.objects.get()
     assert response.status_code == 302
-    assert (venue.name, venue.is_default, venue.ambiguous_amounts) == (
-        "Casino Example",
-        True,
-        "ifp",
-    )
+    assert (venue.name, venue.is_default) == ("Casino Example", True)
     page = _text(director_client.get(response.url))
-    assert "IFP 4.17: the lowest amount" in page
+    assert "The highest reasonable amount" in page  # its house settings start at the TDA
 
 
 def test_venue_names_are_unique(director_client):
     Venue.objects.create(name="Casino Example")
     response = director_client.post(
         reverse("rulings:venue-create"),
-        {"new-name": "casino example", "new-ambiguous_amounts": "tda"},
+        {"new-name": "casino example"},
     )
     assert response.status_code == 200
     assert "A venue of this name exists." in _text(response)
 
 
-def test_director_renames_and_sets_the_unclear_amounts_rule(director_client):
+def test_director_renames_a_venue(director_client):
     venue = Venue.objects.create(name="Casino Example")
     response = director_client.post(
-        reverse("rulings:venue-update", args=[venue.pk]),
-        {"venue-name": "Casino Vienna", "venue-ambiguous_amounts": "ifp"},
+        reverse("rulings:venue-update", args=[venue.pk]), {"venue-name": "Casino Vienna"}
     )
     assert response.status_code == 302
     venue.refresh_from_db()
-    assert (venue.name, venue.ambiguous_amounts) == ("Casino Vienna", "ifp")
+    assert venue.name == "Casino Vienna"
 
 
 def test_director_adds_edits_and_deletes_a_house_rule(director_client):

@@ -31,7 +31,7 @@ from rulings.forms.calculators import (
     PotLimitForm,
     PotsForm,
 )
-from rulings.models import Ambiguous
+from tournaments import house as house_settings
 
 # The codes the rule book knows ("45", "45-B", "RP-11"); "IFP 4.17" or "casino §18"
 # come from other books and are shown as they are.
@@ -75,20 +75,21 @@ class Card:
     open: bool = False
 
 
-def _bet(body: dict, *, house: str) -> dict:
-    # Unclear amounts follow the house (TDA 57 or IFP 4.17), as in the API.
-    return calc.bet(body, ambiguous=house)
+def _bet(body: dict, *, house) -> dict:
+    # Unclear amounts and undercalls follow the house (TDA 57 or IFP 4.17, TDA 51-B or
+    # casino §37), as in the API.
+    return calc.bet(body, ambiguous=house.unclear_amount, undercall=house.undercall)
 
 
-def _pot_limit(body: dict, *, house: str) -> dict:
+def _pot_limit(body: dict, *, house) -> dict:
     return calc.pot_limit(body)
 
 
-def _pots(body: dict, *, house: str) -> dict:
-    return calc.pots(body)
+def _pots(body: dict, *, house) -> dict:
+    return calc.pots(body, odd_chips=house.odd_chips)
 
 
-def _chip_race(body: dict, *, house: str) -> dict:
+def _chip_race(body: dict, *, house) -> dict:
     return calc.chip_race(body)
 
 
@@ -146,7 +147,7 @@ def _flat(detail) -> list[str]:
     return [str(detail)]
 
 
-def _answer(card: Card, *, language: str, house: str) -> None:
+def _answer(card: Card, *, language: str, house) -> None:
     """Run the card's calculator on its valid form: the answer, or refusals on the form."""
     form = card.form
     try:
@@ -204,7 +205,7 @@ def calculators(request):
         else:
             form = calculator.form(name=calculator.name)
         cards.append(Card(calculator, form, open=calculator.name == opened))
-    house = selectors.ambiguous_reading()
+    house = selectors.house_readings()
     status = 200
     if request.method == "POST":
         card = next((c for c in cards if c.calculator.name == used), None)
@@ -218,7 +219,12 @@ def calculators(request):
         {
             "cards": cards,
             "unknown": request.method == "POST" and used not in CALCULATORS,
-            "house_reading": Ambiguous(house).label if house in Ambiguous.values else "",
+            "house_reading": _reading_named(house.unclear_amount),
         },
         status=status,
     )
+
+
+def _reading_named(value: str) -> str:
+    reading = house_settings.BY_KEY["unclear_amount"].reading(value)
+    return f"{reading.label} ({reading.rule})"

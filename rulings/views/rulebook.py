@@ -27,6 +27,7 @@ from rulings.models import (
     HouseRuleKind,
     Venue,
 )
+from tournaments.forms import HouseSettingsForm
 
 
 def _language(request) -> str:
@@ -156,12 +157,12 @@ def _chosen_venue(raw: str | None) -> Venue | None:
     return selectors.default_venue()
 
 
-def _house_url(venue: Venue | None) -> str:
+def house_url(venue: Venue | None) -> str:
     url = reverse("rulings:house")
     return f"{url}?venue={venue.pk}" if venue else url
 
 
-def _house_render(
+def house_render(
     request,
     venue: Venue | None,
     *,
@@ -169,15 +170,16 @@ def _house_render(
     new_venue_form: VenueForm | None = None,
     rule_form: HouseRuleForm | None = None,
     upload_form: RulebookUploadForm | None = None,
+    house_form=None,
 ):
     if venue is not None and venue_form is None:
         venue_form = VenueForm(
             prefix="venue",
-            initial={
-                "name": venue.name,
-                "is_default": venue.is_default,
-                "ambiguous_amounts": venue.ambiguous_amounts,
-            },
+            initial={"name": venue.name, "is_default": venue.is_default},
+        )
+    if venue is not None and house_form is None:
+        house_form = HouseSettingsForm(
+            prefix="house", initial=selectors.venue_house_settings(venue).values
         )
     rules = list(selectors.house_rules(venue)) if venue else []
     return render(
@@ -191,6 +193,7 @@ def _house_render(
             or VenueForm(prefix="new", initial={"is_default": not Venue.objects.exists()}),
             "rule_form": rule_form or HouseRuleForm(prefix="rule"),
             "upload_form": upload_form or RulebookUploadForm(prefix="book"),
+            "house_form": house_form,
             "rules": rules,
             "imported": sum(1 for rule in rules if rule.imported),
         },
@@ -199,7 +202,7 @@ def _house_render(
 
 @role_required(MANAGE_TOURNAMENTS)
 def house_rules_page(request):
-    return _house_render(request, _chosen_venue(request.GET.get("venue")))
+    return house_render(request, _chosen_venue(request.GET.get("venue")))
 
 
 @role_required(MANAGE_TOURNAMENTS)
@@ -210,8 +213,8 @@ def venue_create(request):
         outcome = service_call(request, services.venue_save, form=form, **form.cleaned_data)
         if outcome.ok:
             messages.success(request, _("Venue %(name)s created.") % {"name": outcome.value.name})
-            return redirect(_house_url(outcome.value))
-    return _house_render(request, _chosen_venue(request.GET.get("venue")), new_venue_form=form)
+            return redirect(house_url(outcome.value))
+    return house_render(request, _chosen_venue(request.GET.get("venue")), new_venue_form=form)
 
 
 @role_required(MANAGE_TOURNAMENTS)
@@ -225,8 +228,8 @@ def venue_update(request, venue_id: int):
         )
         if outcome.ok:
             messages.success(request, _("Venue saved."))
-            return redirect(_house_url(venue))
-    return _house_render(request, venue, venue_form=form)
+            return redirect(house_url(venue))
+    return house_render(request, venue, venue_form=form)
 
 
 @role_required(MANAGE_TOURNAMENTS)
@@ -240,8 +243,8 @@ def house_rule_add(request, venue_id: int):
         )
         if outcome.ok:
             messages.success(request, _("House rule added."))
-            return redirect(_house_url(venue))
-    return _house_render(request, venue, rule_form=form)
+            return redirect(house_url(venue))
+    return house_render(request, venue, rule_form=form)
 
 
 @role_required(MANAGE_TOURNAMENTS)
@@ -270,7 +273,7 @@ def house_rule_edit(request, venue_id: int, rule_id: int):
         )
         if outcome.ok:
             messages.success(request, _("House rule saved."))
-            return redirect(_house_url(venue))
+            return redirect(house_url(venue))
     return render(request, "rulings/house_rule.html", {"venue": venue, "rule": rule, "form": form})
 
 
@@ -281,7 +284,7 @@ def house_rule_delete(request, venue_id: int, rule_id: int):
     outcome = service_call(request, services.house_rule_delete, venue_id=venue.pk, rule_id=rule_id)
     if outcome.ok:
         messages.success(request, _("House rule deleted."))
-    return redirect(_house_url(venue))
+    return redirect(house_url(venue))
 
 
 @role_required(MANAGE_TOURNAMENTS)
@@ -311,5 +314,5 @@ def rulebook_upload(request, venue_id: int):
                 )
                 % {"count": count, "file": form.cleaned_data["file"].name},
             )
-            return redirect(_house_url(venue))
-    return _house_render(request, venue, upload_form=form)
+            return redirect(house_url(venue))
+    return house_render(request, venue, upload_form=form)

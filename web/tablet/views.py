@@ -8,8 +8,10 @@ and whatever the table must know now: hand-for-hand (RP-8), a halt (TDA 11-D), a
 level from the next hand (TDA 23), the player clock (TDA 29), the end of the day, the
 players away (TDA 71-C) and those warned or penalised (RP-15). During a logged hand the
 dealer records a bet made with an item of no value (RP-22); where the house leaves it to
-the floor, the floor rules on it here. It ties hands to the clock and the rulings, so it
-lives at the top of the house (docs/architecture.md).
+the floor, the floor rules on it here. An action out of turn is recorded and held until
+the action reaches the seat, and the floor called (TDA 53-A); after substantial action out
+of turn past a skipped player the floor rules on that hand here (TDA 53-B). It ties hands
+to the clock and the rulings, so it lives at the top of the house (docs/architecture.md).
 
 Staff open it with the dealer or floor role; a dealer without an account opens it from
 a per-table link (a QR code the floor hands out and may revoke). Writes through a link
@@ -49,6 +51,7 @@ from floorman.pages import Outcome, message_for_page, role_required, service_cal
 from floorman.roles import FLOOR, RULINGS, TABLET, user_has_role
 from hands import services
 from hands.api import busts_data, state_data
+from hands.engine import betting
 from hands.forms import (
     BustForm,
     ButtonErrorForm,
@@ -59,11 +62,13 @@ from hands.forms import (
     ItemRulingForm,
     LevelErrorForm,
     LinkActionForm,
+    OutOfTurnForm,
+    SkippedRulingForm,
     StartMarkForm,
     TabletActionForm,
     UndoBustForm,
 )
-from hands.messages import item_note
+from hands.messages import OOT_PENALTY, item_note, oot_note, refusal_message
 from hands.models import Elimination, Hand, HandStatus, TabletLink
 from hands.selectors import (
     away_seats,
@@ -298,13 +303,17 @@ def _undo_bust_offer(table: Table):
     return last if last is not None and not last.refusal else None
 
 
-def _item_offer(tournament: Tournament, hand: Hand | None) -> dict | None:
+def _betting(hand: Hand | None):
+    """The betting as the hand's log leaves it, while it is played with a log."""
+    if hand is None or hand.status != HandStatus.PLAYING:
+        return None
+    return betting_state(hand)
+
+
+def _item_offer(tournament: Tournament, hand: Hand | None, state) -> dict | None:
     """RP-22 during a logged hand with a player to act: the seat that may bet with an
     item of no value and the house policy; while the floor is to rule on one, the item
     (the tablet shows "Floor: RP-22")."""
-    if hand is None or hand.status != HandStatus.PLAYING:
-        return None
-    state = betting_state(hand)
     if state is None or state.to_act is None:
         return None
     pending = hand.item_pending
@@ -315,6 +324,48 @@ def _item_offer(tournament: Tournament, hand: Hand | None) -> dict | None:
         "note": item_note(seat=state.to_act, item=pending, kind=None),
         "policy": tournament.non_betting_items,
         "policy_label": tournament.get_non_betting_items_display(),
+    }
+
+
+def _oot_offer(tablet: Tablet, seats: list[dict], state) -> dict | None:
+    """TDA 53 during a logged hand with a player to act: the seats that may be recorded
+    as acting out of turn, the actions out of turn held for their turn (53-A), the
+    skipped seats the floor is to rule on (53-B, the betting holds), and the seats that
+    acted out of turn this hand: the floor is called, the action is subject to penalty
+    (53-A); a warning or penalty then shows at the seat (RP-15)."""
+    if state is None or state.to_act is None:
+        return None
+    held = {p.seat for p in state.pending}
+    offenders = sorted(held | {o.seat for o in state.outcomes})
+    return {
+        "to_act": state.to_act,
+        "seats": [
+            s
+            for s in seats
+            if s["dealt"]
+            and not s["away"]
+            and s["seat"] != state.to_act
+            and s["seat"] in state.in_hand
+            and s["seat"] not in held | state.dead
+            and state.player(s["seat"]).can_act
+        ],
+        "pending": [
+            {
+                "seat": p.seat,
+                "note": oot_note(
+                    {"seat": p.seat, "kind": p.kind, "amount": p.amount, "out_of_turn": "action"}
+                ),
+            }
+            for p in state.pending
+        ],
+        "awaiting": list(state.awaiting),
+        "limited": sorted(state.limited),
+        "dead": sorted(state.dead),
+        "offenders": offenders,
+        "penalty_note": str(OOT_PENALTY) if offenders else "",
+        "floor_url": (
+            reverse("rulings:floor", args=[tablet.tournament.pk]) if tablet.may_rule else ""
+        ),
     }
 
 
@@ -345,10 +396,10 @@ def tablet_context(tablet: Tablet) -> dict:
         ]
     marks = hand or positions
     bagging = tablet_bags(tournament, table.number)  # a flight's end (issue 17)
-    item = _item_offer(tournament, hand)
-    levels = levels_context(
-        tournament, hand, state["start_mark"]
-    )  # TDA 23, 34-A; casino §16 c, §25, §32
+    logged = _betting(hand)
+    item = _item_offer(tournament, hand, logged)
+    out_of_turn = _oot_offer(tablet, seats, logged)
+    levels = levels_context(tournament, hand, state["start_mark"])  # TDA 23, 34-A
     return {
         "tablet": tablet,
         "tournament": tournament,
@@ -378,6 +429,7 @@ def tablet_context(tablet: Tablet) -> dict:
         "is_floor": tablet.is_floor,
         "may_rule": tablet.may_rule,
         "item": item,
+        "oot": out_of_turn,
         "bagging": bagging,
         "levels": levels,
         "controls_key": _controls_key(
@@ -390,6 +442,12 @@ def tablet_context(tablet: Tablet) -> dict:
             state["halted"],
             positions and (positions.button, positions.small_blind, positions.big_blind),
             item and (item["seat"], item["pending"]),
+            out_of_turn
+            and (
+                [s["seat"] for s in out_of_turn["seats"]],
+                [p["seat"] for p in out_of_turn["pending"]],
+                out_of_turn["awaiting"],
+            ),
             levels["mark"] and levels["mark"]["level"],
         ),
     }
@@ -730,6 +788,60 @@ def _item_ruling(request, tablet: Tablet):
     return redirect(tablet.url())
 
 
+def _oot(request, tablet: Tablet):
+    """TDA 53-A: a player acted out of turn: recorded and held until the action reaches
+    the seat; the floor is called (the action is subject to penalty)."""
+    form = OutOfTurnForm(request.POST)
+    if not form.is_valid():
+        return _invalid(request, tablet, form)
+    data = form.cleaned_data
+    outcome = _call(
+        request,
+        tablet,
+        services.hand_out_of_turn,
+        hand_number=data["hand"],
+        seat=data["seat"],
+        kind=data["kind"],
+        amount=data["amount"] if data["kind"] in (betting.BET, betting.RAISE) else None,
+    )
+    if not outcome.ok:
+        return _refused(request, tablet, outcome)
+    _hand, state = outcome.value
+    held = state.pending[-1]
+    row = {"seat": held.seat, "kind": held.kind, "amount": held.amount, "out_of_turn": "action"}
+    _tell(request, tablet, oot_note(row), messages.WARNING)
+    if state.awaiting:
+        _tell(
+            request, tablet, refusal_message("oot_floor", seat=state.awaiting[0]), messages.WARNING
+        )
+    _tell(request, tablet, str(OOT_PENALTY), messages.WARNING)
+    return redirect(tablet.url())
+
+
+def _oot_ruling(request, tablet: Tablet):
+    """TDA 53-B: the floor rules on a skipped hand, dead or check, call or fold only; a
+    dealer may not."""
+    if not tablet.may_rule:
+        raise PermissionDenied
+    form = SkippedRulingForm(request.POST)
+    if not form.is_valid():
+        return _invalid(request, tablet, form)
+    data = form.cleaned_data
+    outcome = _call(
+        request,
+        tablet,
+        services.hand_skipped_rule,
+        hand_number=data["hand"],
+        seat=data["seat"],
+        ruling=data["ruling"],
+    )
+    if not outcome.ok:
+        return _refused(request, tablet, outcome)
+    row = {"seat": data["seat"], "kind": data["ruling"], "amount": None, "out_of_turn": "ruling"}
+    _tell(request, tablet, oot_note(row))
+    return redirect(tablet.url())
+
+
 def _count(request, tablet: Tablet):
     """Issue 18: the table's counts in one screen (at a break, or when the floor asks),
     each stamped with the level in play; the players' stacks become the counts."""
@@ -850,6 +962,8 @@ ACTIONS = {
     "level_error": _level_error,
     "item": _item,
     "item_ruling": _item_ruling,
+    "oot": _oot,
+    "oot_ruling": _oot_ruling,
     "bag": _bag,
     "count": _count,
     "draw": _draw,

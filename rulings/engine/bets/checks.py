@@ -8,6 +8,7 @@ from rulings.engine.bets.question import (
     FOLD,
     GAMES,
     HOUSE_READINGS,
+    UNDERCALL_READINGS,
     BetQuestion,
 )
 from rulings.engine.errors import (
@@ -40,6 +41,8 @@ def _check_question(q: BetQuestion) -> Structure:
         raise BadQuestion("pot", _("the pot cannot be negative"))
     if q.ambiguous not in HOUSE_READINGS:
         raise BadQuestion("ambiguous", _("the house reading of unclear amounts is 'tda' or 'ifp'"))
+    if q.undercall not in UNDERCALL_READINGS:
+        raise BadQuestion("undercall", _("the house reading of undercalls is 'tda' or 'casino'"))
     if q.declaration not in DECLARATIONS:
         raise BadQuestion(
             "declaration",

@@ -157,6 +157,8 @@ def _undercall(spot: _Spot, put: int, rules: list[str], notes: list[Note]) -> Ru
         "to": amount_text(to),
         "forfeit": amount_text(put - spot.q.in_front),
     }
+    if spot.q.undercall == "casino":
+        return _undercall_casino(spot, rules, notes, params)
     rules = [*rules, "51-B"]
     if spot.opening == cur:
         template = _(
@@ -176,3 +178,16 @@ def _undercall(spot: _Spot, put: int, rules: list[str], notes: list[Note]) -> Ru
         "or the player forfeits the %(forfeit)s put out and folds."
     )
     return _ruling(spot, CALL, to, rules, [*notes, Note(what, params), Note(choice, params)])
+
+
+def _undercall_casino(spot: _Spot, rules: list[str], notes: list[Note], params: dict) -> Ruling:
+    """Casino §37, the house's reading: whoever calls short completes the call or gives up
+    what is in and folds, wherever it happens; the player may no longer raise."""
+    template = _(
+        "%(put)s is less than the call to %(bet)s: an undercall. The house follows casino "
+        "§37: complete the call to %(to)s (shown), or forfeit the %(forfeit)s put out and "
+        "fold; a raise is no longer allowed."
+    )
+    return _ruling(
+        spot, CALL, spot.call_to, [*rules, "casino §37"], [*notes, Note(template, params)]
+    )

@@ -22,6 +22,7 @@ ACTIONS = (POST, BET, RAISE, CALL, CHECK, FOLD, ALL_IN)
 DECLARATIONS = (None, BET, CALL, RAISE, ALL_IN, CHECK, FOLD, POT)
 WAGERS = (BET, RAISE, ALL_IN)
 HOUSE_READINGS = ("tda", "ifp")
+UNDERCALL_READINGS = ("tda", "casino")
 
 
 @dataclass(frozen=True)
@@ -54,6 +55,7 @@ class BetQuestion:
     chips: tuple[int, ...]  # chips pushed out silently, by denomination
     pot: int | None = None  # the pot before this street's bets (pot limit, TDA 57)
     ambiguous: str = "tda"  # unclear amounts: "tda" (57) or "ifp" (4.17)
+    undercall: str = "tda"  # an undercall: "tda" (51-B) or "casino" (casino §37)
     declared_readings: tuple[int, ...] = ()
     substantial_action: bool = False
 

@@ -13,7 +13,7 @@ from django.db import transaction
 
 from floorman.errors import ServiceError
 from rulings import services
-from rulings.models import Ambiguous, Venue
+from tournaments.models import Venue
 
 
 class Command(BaseCommand):
@@ -42,7 +42,6 @@ class Command(BaseCommand):
                     found = services.venue_save(
                         actor=None,
                         name=name,
-                        ambiguous_amounts=Ambiguous.TDA,
                         is_default=not Venue.objects.exists(),
                     )
                     self.stdout.write(f"Created venue {found.name!r}.")

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('hands', '0007_hand_heads_up'),
+        ('hands', '0009_out_of_turn'),
         ('seating', '0004_seat_draw_may_start_the_tournament'),
     ]
 
