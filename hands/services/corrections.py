@@ -19,12 +19,11 @@ from floorman.audit import audit_record
 from floorman.errors import Invalid
 from hands.engine import corrections as rules
 from hands.models import Hand, HandStatus
-from hands.selectors import betting_state
+from hands.selectors import betting_state, hand_readings
 from hands.services.common import publish_table, refuse, table_of
 from hands.services.hands import _hand_row, _kill_away_hands  # the re-deal replays the deal's
 from hands.services.levels import step_of_level
 from seating.selectors import table_now
-from tournaments.selectors import house_settings
 from tournaments.services import tournament_lock
 
 
@@ -103,7 +102,9 @@ def hand_button_correct(
             {"button": _("The button is on seat %(seat)s already in this hand.") % {"seat": button}}
         )
     kinds = _checked_kinds(hand, actions)
-    ruling = rules.button_error_ruling(kinds, reading=house_settings(tournament).button_error)
+    # The house's reading (tournaments.selectors.house_settings) as the hand was dealt
+    # under it (Hand.house_settings): a setting changed since does not change this hand.
+    ruling = rules.button_error_ruling(kinds, reading=hand_readings(hand).button_error)
     before = {
         "button": hand.button,
         "small_blind": hand.small_blind,

@@ -413,3 +413,15 @@ def test_no_mark_before_the_button_is_placed(world):
     )
     assert response.status_code == 409 and response.json()["code"] == "no_button"
     assert stored() == before
+
+
+def test_the_button_error_follows_the_reading_the_hand_was_dealt_under(world):
+    event, _seated = world
+    dealer = api(staff("dealer"))
+    moved_twice(event, dealer)  # dealt under the TDA reading
+    act(dealer, event, 1, "call", "fold")  # TDA 36: substantial action
+    house(event, button_error="casino")  # changed during the hand: not for this hand
+
+    response = dealer.post(url(event, "hands/1/button-error/"), {"button": 2}, format="json")
+
+    assert (response.json()["ruling"], response.json()["rule"]) == ("stands", "TDA 34-A, 36")

@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 
 from hands.engine import corrections as rules
 from hands.models import Hand, StartEvent
+from hands.selectors import hand_readings
 from hands.services.levels import start_event_labels, step_of_level
 from tournaments import house
 from tournaments.models import Tournament
@@ -31,7 +32,9 @@ def levels_context(tournament: Tournament, hand: Hand | None, mark: dict | None)
     """The start events the house offers, the next hand's mark and the blinds it keeps,
     the line that says which level the hand plays at and why, and the house's reading
     of a button in the wrong place. `mark`: the table's state's (hands.api.state_data)."""
-    settings = house_settings(tournament)
+    # A hand in play keeps the readings it was dealt under (Hand.house_settings); before
+    # the deal, the event's.
+    settings = hand_readings(hand) if hand is not None else house_settings(tournament)
     reading = settings.hand_starts
     rule = rules.START_RULES[reading]
     labels = dict(StartEvent.choices)
