@@ -21,7 +21,7 @@ from hands import services
 from hands.engine import betting, items
 from hands.engine import out_of_turn as oot
 from hands.engine.handforhand import MAX_SECONDS_PER_HAND
-from hands.models import Elimination, Hand
+from hands.models import Elimination, Hand, StartEvent
 from hands.selectors import (
     actions_public,
     betting_public,
@@ -34,6 +34,7 @@ from hands.selectors import (
     hand_readings,
     open_table,
     place_public,
+    start_mark_public,
     table_state_public,
 )
 from seating.models import MAX_SEATS
@@ -222,6 +223,11 @@ class HandSummarySerializer(serializers.Serializer):
         help_text=_("RP-22: the item of no value bet in turn, waiting for the floor's ruling."),
     )
     started_at = serializers.DateTimeField()
+    start_event = serializers.CharField(
+        allow_null=True,
+        help_text=_("TDA 23; casino §25, §32: what started the hand, as the dealer marked it."),
+    )
+    start_marked_at = serializers.DateTimeField(allow_null=True)
     finished_at = serializers.DateTimeField(allow_null=True)
 
 
@@ -255,6 +261,12 @@ class HandForHandStatusSerializer(serializers.Serializer):
     suggested = serializers.BooleanField()
 
 
+class StartMarkSerializer(serializers.Serializer):
+    event = serializers.CharField()
+    level = serializers.IntegerField()
+    marked_at = serializers.DateTimeField()
+
+
 class TableStateSerializer(serializers.Serializer):
     table = serializers.IntegerField()
     players = serializers.IntegerField()
@@ -268,6 +280,10 @@ class TableStateSerializer(serializers.Serializer):
     away = serializers.DictField(
         child=serializers.IntegerField(),
         help_text=_("Seat → hands still to miss on penalty (TDA 71-C)."),
+    )
+    start_mark = StartMarkSerializer(
+        allow_null=True,
+        help_text=_("TDA 23: the next hand's start as marked, and the level it plays at."),
     )
 
 
@@ -315,10 +331,13 @@ def state_data(tournament: Tournament, number: int) -> dict:
     table = _table(tournament, number)
     _plan, halted, _views = balance_state(tournament)
     settings = hand_for_hand(tournament.pk)
+    public = table_state_public(table)
     return {
-        **table_state_public(table),
+        **public,
         "halted": dict(halted).get(number),
         "hand_for_hand": h4h_public(tournament, settings, current_round(tournament, settings)),
+        # TDA 23: the level the next hand keeps, once marked; none while a hand is played.
+        "start_mark": None if public["hand"] else start_mark_public(table),
     }
 
 
@@ -690,3 +709,121 @@ class HandForHandView(APIView):
         data = valid_data(HandForHandSettingsSerializer, request.data)
         services.h4h_settings_update(actor=request.user, tournament_id=tournament.pk, data=data)
         return self.get(request, tournament_pk)
+
+
+# --- Errors found during a hand (TDA 23, 34-A, 36; casino §16 c, §25, §32) ----------------
+
+ACTIONS_HELP = _(
+    "Only for a hand whose actions are not logged: the actions in turn so far, as the "
+    "dealer or floor reports them (the posted blinds are none, TDA 36)."
+)
+
+
+def _actions_field() -> serializers.ListField:
+    return serializers.ListField(
+        child=serializers.ChoiceField(choices=betting.KINDS),
+        max_length=100,
+        required=False,
+        allow_null=True,
+        help_text=ACTIONS_HELP,
+    )
+
+
+class StartEventSerializer(serializers.Serializer):
+    event = serializers.ChoiceField(
+        choices=[event.value for event in StartEvent],
+        help_text=_(
+            "What started the hand, as the house reads it: TDA 23 riffle, shuffler or push; "
+            "casino §25, §32 cut."
+        ),
+    )
+
+
+class ButtonErrorSerializer(serializers.Serializer):
+    button = _seat(help_text=_("The seat the button should have been on for this hand."))
+    actions = _actions_field()
+
+
+class LevelErrorSerializer(serializers.Serializer):
+    level = serializers.IntegerField(
+        min_value=1, max_value=1000, help_text=_("The level the hand should be dealt at.")
+    )
+    actions = _actions_field()
+
+
+class CorrectionSerializer(serializers.Serializer):
+    ruling = serializers.ChoiceField(
+        choices=["corrected", "stands"],
+        help_text=_("corrected: the hand is re-dealt right; stands: the hand plays on."),
+    )
+    rule = serializers.CharField()
+    actions_counted = serializers.ListField(child=serializers.CharField())
+    hand = HandDetailSerializer()
+
+
+class HandStartMarkView(TabletView):
+    @extend_schema(request=StartEventSerializer, responses={201: StartMarkSerializer})
+    def post(self, request, tournament_pk, number):
+        """TDA 23; casino §25, §32: the dealer marks the start of the next hand (the events
+        the house's `hand_starts` allows, else 400). The level in play now is the hand's
+        level: the deal keeps it even after the clock's change. Marked already, a hand in
+        play, a break on the clock: 409, nothing written."""
+        tournament = tournament_or_404(tournament_pk)
+        data = valid_data(StartEventSerializer, request.data)
+        services.hand_start_mark(
+            actor=request.user, tournament_id=tournament.pk, number=number, event=data["event"]
+        )
+        mark = start_mark_public(_table(tournament, number))
+        return Response(mark, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=None, responses={204: None})
+    def delete(self, request, tournament_pk, number):
+        """Take back the mark of the next hand's start (tapped by mistake): the deal then
+        reads the level in play when it comes. None marked: 409."""
+        tournament = tournament_or_404(tournament_pk)
+        services.hand_start_unmark(actor=request.user, tournament_id=tournament.pk, number=number)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+def _correction_data(correction) -> dict:
+    return {**correction.public(), "hand": hand_data(correction.hand)}
+
+
+class HandButtonErrorView(TabletView):
+    @extend_schema(request=ButtonErrorSerializer, responses=CorrectionSerializer)
+    def post(self, request, tournament_pk, number, hand_number):
+        """The button was in the wrong place for the hand in play. The house's reading
+        (`button_error`) rules: TDA 34-A, before substantial action (TDA 36), or casino
+        §16 c, before two chip actions, the hand is re-dealt with the button and blinds
+        right (`corrected`); after it the hand `stands` and the button moves on from
+        where it stood."""
+        tournament = tournament_or_404(tournament_pk)
+        data = valid_data(ButtonErrorSerializer, request.data)
+        correction = services.hand_button_correct(
+            actor=request.user,
+            tournament_id=tournament.pk,
+            number=number,
+            hand_number=hand_number,
+            button=data["button"],
+            actions=data.get("actions"),
+        )
+        return Response(_correction_data(correction))
+
+
+class HandLevelErrorView(TabletView):
+    @extend_schema(request=LevelErrorSerializer, responses=CorrectionSerializer)
+    def post(self, request, tournament_pk, number, hand_number):
+        """TDA 23: the hand in play was dealt at the wrong level. Before substantial
+        action (TDA 36) it is re-dealt at the right level's blinds (`corrected`); after it
+        the hand `stands` at the level it was dealt."""
+        tournament = tournament_or_404(tournament_pk)
+        data = valid_data(LevelErrorSerializer, request.data)
+        correction = services.hand_level_correct(
+            actor=request.user,
+            tournament_id=tournament.pk,
+            number=number,
+            hand_number=hand_number,
+            level=data["level"],
+            actions=data.get("actions"),
+        )
+        return Response(_correction_data(correction))

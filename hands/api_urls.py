@@ -14,6 +14,7 @@ urlpatterns = [
     path(f"{TABLE}/button/", api.ButtonView.as_view(), name="api-hands-button"),
     path(f"{TABLE}/button/draw/", api.ButtonDrawView.as_view(), name="api-hands-button-draw"),
     path(f"{TABLE}/hands/", api.HandsView.as_view(), name="api-hands-list"),
+    path(f"{TABLE}/hand-start/", api.HandStartMarkView.as_view(), name="api-hands-start-mark"),
     path(f"{HAND}/", api.HandView.as_view(), name="api-hands-detail"),
     path(f"{HAND}/actions/", api.HandActionsView.as_view(), name="api-hands-actions"),
     path(f"{HAND}/item/", api.HandItemView.as_view(), name="api-hands-item"),
@@ -29,6 +30,8 @@ urlpatterns = [
     path(f"{HAND}/settle/", api.HandSettleView.as_view(), name="api-hands-settle"),
     path(f"{HAND}/hold/", api.HandHoldView.as_view(), name="api-hands-hold"),
     path(f"{HAND}/misdeal/", api.HandMisdealView.as_view(), name="api-hands-misdeal"),
+    path(f"{HAND}/button-error/", api.HandButtonErrorView.as_view(), name="api-hands-button-error"),
+    path(f"{HAND}/level-error/", api.HandLevelErrorView.as_view(), name="api-hands-level-error"),
     path(f"{TABLE}/busts/", api.BustsView.as_view(), name="api-hands-busts"),
     path(f"{T}/hand-for-hand/", api.HandForHandView.as_view(), name="api-hand-for-hand"),
 ]

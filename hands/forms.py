@@ -34,6 +34,10 @@ TABLET_ACTIONS = (
     "oot_ruling",
     "count",
     "upcards",
+    "start_mark",  # TDA 23; casino §25, §32
+    "start_unmark",
+    "button_error",  # TDA 34-A; casino §16 c
+    "level_error",  # TDA 23
 )
 
 
@@ -348,3 +352,59 @@ class UpcardsForm(HandForm):
             for seat in SEAT_NUMBERS
             if self.cleaned_data.get(f"card_{seat}")
         }
+
+
+# --- Errors found during a hand; the start of the next (TDA 23, 34-A; casino §16 c) --------
+
+
+class StartMarkForm(forms.Form):
+    """What started the next hand; which events the house allows is the service's call."""
+
+    event = forms.ChoiceField(
+        label=_("Started by"),
+        choices=[
+            ("riffle", _("First riffle")),
+            ("shuffler", _("Shuffler button")),
+            ("push", _("Dealer push")),
+            ("cut", _("Cut of the cards")),
+        ],
+        error_messages={"invalid_choice": _("Unknown start."), "required": _("Unknown start.")},
+    )
+
+
+class ActionsSoFarForm(forms.Form):
+    """How far a hand whose actions are not logged has gone, as the dealer counts the
+    actions in turn (the posted blinds are none, TDA 36): both blank, the log counts."""
+
+    MAX_ACTIONS = 100
+
+    hand = forms.IntegerField(min_value=1, max_value=MAX_HAND)
+    chip_actions = forms.IntegerField(
+        label=_("Bets, calls, raises and all-ins so far"),
+        min_value=0,
+        max_value=MAX_ACTIONS,
+        required=False,
+    )
+    other_actions = forms.IntegerField(
+        label=_("Checks and folds so far"), min_value=0, max_value=MAX_ACTIONS, required=False
+    )
+
+    def actions(self) -> list[str] | None:
+        """The counts as actions for the rules (TDA 36, casino §16 c count them, whatever
+        their order); None when neither was given."""
+        chips, others = self.cleaned_data["chip_actions"], self.cleaned_data["other_actions"]
+        if chips is None and others is None:
+            return None
+        return [betting.CALL] * (chips or 0) + [betting.FOLD] * (others or 0)
+
+
+class ButtonErrorForm(ActionsSoFarForm):
+    """TDA 34-A, casino §16 c: the seat the button should have been on for this hand."""
+
+    button = seat_field(label=_("Right button"))
+
+
+class LevelErrorForm(ActionsSoFarForm):
+    """TDA 23: the level the hand in play should have been dealt at."""
+
+    level = forms.IntegerField(label=_("Right level"), min_value=1, max_value=1000)

@@ -97,6 +97,12 @@ REFUSALS = {
         "Progressive knockout: the eliminator's grown bounty has been collected since "
         "(they went out, or won the event); this would change a later knockout. Ask the TD."
     ),
+    "start_marked": _(
+        "The start of the next hand is already marked (TDA 23): it plays at level %(level)s. "
+        "Deal it."
+    ),
+    "no_start_mark": _("The start of the next hand is not marked: nothing to take back."),
+    "no_structure": _("This event has no blind structure: its levels cannot be corrected."),
 }
 
 

@@ -67,6 +67,10 @@ class Hand(models.Model):
     )
     started_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # TDA 23; casino §25, §32: what started the hand, as the dealer marked it before the
+    # deal (HandStartMark), and when; blank: nothing was marked, the deal started it.
+    start_event = models.CharField(_("started by"), max_length=10, blank=True, default="")
+    start_marked_at = models.DateTimeField(_("start marked"), null=True, blank=True)
 
     class Meta:
         ordering = ["table", "number"]
@@ -375,3 +379,35 @@ class Knockout(models.Model):
 
     def __str__(self) -> str:
         return f"{self.winner_id} knocked out {self.busted_id}: {self.cash}"
+
+
+class StartEvent(models.TextChoices):
+    """What starts a hand (house setting `hand_starts`): TDA 23 the first riffle, the
+    shuffling machine's button or the dealer push; casino §25, §32 the cut."""
+
+    RIFFLE = "riffle", _("First riffle")
+    SHUFFLER = "shuffler", _("Shuffler button")
+    PUSH = "push", _("Dealer push")
+    CUT = "cut", _("Cut of the cards")
+
+
+class HandStartMark(models.Model):
+    """The dealer marked the start of a table's next hand before dealing it (TDA 23;
+    casino §25, §32): the level in play at that moment is the hand's level, even if the
+    cards come after the clock's change. The deal takes it over (Hand.start_event) and
+    removes it; one per table at a time. Its one writer: hands.services.levels."""
+
+    table = models.OneToOneField(
+        Table, on_delete=models.CASCADE, primary_key=True, related_name="start_mark"
+    )
+    event = models.CharField(_("started by"), max_length=10, choices=StartEvent.choices)
+    level = models.PositiveSmallIntegerField(_("level"))
+    position = models.PositiveSmallIntegerField(null=True, blank=True)  # its clock step
+    marked_at = models.DateTimeField(_("marked"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("hand start mark")
+        verbose_name_plural = _("hand start marks")
+
+    def __str__(self) -> str:
+        return f"table {self.table_id}: {self.event} at level {self.level}"

@@ -19,6 +19,7 @@ from hands.models import (
     Hand,
     HandForHand,
     HandForHandReport,
+    HandStartMark,
     HandStatus,
     Knockout,
     TabletLink,
@@ -207,6 +208,8 @@ def hand_public(hand: Hand | None) -> dict | None:
         "h4h_round": hand.h4h_round,
         "item_pending": hand.item_pending or None,  # RP-22: waiting for the floor
         "started_at": hand.started_at,
+        "start_event": hand.start_event or None,  # TDA 23: what the dealer marked
+        "start_marked_at": hand.start_marked_at,
         "finished_at": hand.finished_at,
     }
 
@@ -735,3 +738,15 @@ def busts_settlement(tournament: Tournament, entry_ids) -> dict[int, BustSettlem
             waits = first_draw is not None and busted_at >= first_draw
         settled[entry_id] = BustSettlement(rows, waits)
     return settled
+
+
+# --- The start of the next hand (TDA 23; casino §25, §32) ----------------------------------
+
+
+def start_mark_public(table: Table) -> dict | None:
+    """The start of the table's next hand as the dealer marked it, with the level it
+    keeps (TDA 23); None before the mark."""
+    mark = HandStartMark.objects.filter(table=table).first()
+    if mark is None:
+        return None
+    return {"event": mark.event, "level": mark.level, "marked_at": mark.marked_at}

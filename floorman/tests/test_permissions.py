@@ -198,6 +198,9 @@ EXPECTED: dict[str, dict] = {
     "api-hands-upcards": post(TABLET),
     "api-hands-hold": post(TABLET),
     "api-hands-misdeal": post(TABLET),  # TDA 35: the hand dealt again
+    "api-hands-start-mark": {"POST": TABLET, "DELETE": TABLET},  # TDA 23: the next start
+    "api-hands-button-error": post(TABLET),  # TDA 34-A, casino §16 c
+    "api-hands-level-error": post(TABLET),  # TDA 23
     "api-hands-busts": {"GET": ALL, "POST": TABLET},
     "api-hand-for-hand": {"GET": ALL, "POST": HAND_FOR_HAND, "PATCH": HAND_FOR_HAND},
     "api-rulebook": {"GET": ALL},

@@ -5,8 +5,7 @@ from django.db.models import Case, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from clock import engine as clock_engine
-from clock.selectors import clock_of, registration_open, structure_steps
+from clock.selectors import registration_open
 from floorman.audit import audit_record
 from floorman.errors import Conflict, Invalid
 from hands.engine import away as away_rules
@@ -30,6 +29,7 @@ from hands.services import hand_for_hand as h4h
 from hands.services.away import away_hands_count
 from hands.services.busts import bust_record, play_end
 from hands.services.common import publish_table, refuse, table_of
+from hands.services.levels import deal_level
 from seating import engine as seating_engine
 from seating.engine import blinds
 from seating.models import Seat
@@ -38,20 +38,6 @@ from tournaments.models import Entry, Tournament
 from tournaments.selectors import active_entry_count, house_settings
 from tournaments.services import entries_chips_count, tournament_lock
 from tournaments.services.flights import flight_play_refuse
-
-
-def _level_now(tournament: Tournament):
-    """The level in force for a hand dealt now (TDA 23: a new level from the next hand)
-    and its step; refused during a break on the clock."""
-    clock = clock_of(tournament)
-    steps = structure_steps(clock.structure_id) if clock.pk else []
-    if not steps:
-        return tournament.current_level, None
-    reading = clock_engine.read(clock.as_state(), steps, timezone.now())
-    step = steps[reading.position - 1]
-    if step.is_break and clock.status == clock_engine.RUNNING:
-        raise refuse("break_on_clock")
-    return max(1, clock_engine.level_number(steps, reading.position)), step
 
 
 def _refuse_if_halted(tournament: Tournament, table, now, rule: str) -> None:
@@ -129,7 +115,8 @@ def hand_start(*, actor, tournament_id: int, number: int) -> Hand:
     _refuse_if_halted(tournament, table, now, house.halting)
     _refuse_if_too_few(tournament, table, house.table_minimum)
     round_number = h4h.round_for_new_hand(tournament, table)
-    level, step = _level_now(tournament)
+    # TDA 23: the level in play when the hand started (the dealer's mark, else now).
+    level, step, start_event, marked_at = deal_level(tournament, table)
     positions = now.positions()
     game = step.game if step and step.game else tournament.game
     stud_game = stud_rules.stud_game(game)
@@ -165,6 +152,8 @@ def hand_start(*, actor, tournament_id: int, number: int) -> Hand:
         big_blind=positions.big_blind,
         h4h_round=round_number,
         heads_up=active_entry_count(tournament) == 2,  # TDA 48: the limit cap lifts
+        start_event=start_event,
+        start_marked_at=marked_at,
         house_settings=house_settings(tournament).values,
     )
     dealt = {seat: now.occupied[seat] for seat in seats_in}

@@ -56,14 +56,17 @@ from hands.engine import betting
 from hands.engine import stud as stud_rules
 from hands.forms import (
     BustForm,
+    ButtonErrorForm,
     ButtonForm,
     FinishForm,
     HandForm,
     ItemForm,
     ItemRulingForm,
+    LevelErrorForm,
     LinkActionForm,
     OutOfTurnForm,
     SkippedRulingForm,
+    StartMarkForm,
     TabletActionForm,
     UndoBustForm,
     UpcardsForm,
@@ -94,6 +97,7 @@ from tournaments.templatetags.floorman_format import chips as chips_text
 from web.flights.forms import TabletBagForm
 from web.flights.reads import tablet_bags
 from web.tablet.forms import TabletCountForm
+from web.tablet.levels import levels_context
 
 TABLET_LINKS = (FLOOR,)  # the floor hands out and revokes tablet links
 RECENT_BUSTS = 6
@@ -457,6 +461,7 @@ def tablet_context(tablet: Tablet) -> dict:
     out_of_turn = _oot_offer(tablet, seats, logged)
     stud = _stud_offer(hand, logged)
     show_first = _show_first(hand, logged)
+    levels = levels_context(tournament, hand, state["start_mark"])  # TDA 23, 34-A
     return {
         "tablet": tablet,
         "tournament": tournament,
@@ -490,6 +495,7 @@ def tablet_context(tablet: Tablet) -> dict:
         "show_first": show_first,
         "oot": out_of_turn,
         "bagging": bagging,
+        "levels": levels,
         "controls_key": _controls_key(
             bagging and [(r.seat, r.bag and r.bag.chips) for r in bagging["rows"]],
             hand and (hand.number, hand.status),
@@ -507,6 +513,7 @@ def tablet_context(tablet: Tablet) -> dict:
                 [p["seat"] for p in out_of_turn["pending"]],
                 out_of_turn["awaiting"],
             ),
+            levels["mark"] and levels["mark"]["level"],
         ),
     }
 
@@ -967,8 +974,97 @@ def _upcards(request, tablet: Tablet):
     return redirect(tablet.url())
 
 
+def _start_mark(request, tablet: Tablet):
+    """TDA 23; casino §25, §32: the next hand has started; its level is the one now."""
+    form = StartMarkForm(request.POST)
+    if not form.is_valid():
+        return _invalid(request, tablet, form)
+    outcome = _call(request, tablet, services.hand_start_mark, event=form.cleaned_data["event"])
+    if not outcome.ok:
+        return _refused(request, tablet, outcome)
+    _tell(
+        request,
+        tablet,
+        _("The next hand has started: it plays at level %(level)s (TDA 23).")
+        % {"level": outcome.value.level},
+    )
+    return redirect(tablet.url())
+
+
+def _start_unmark(request, tablet: Tablet):
+    outcome = _call(request, tablet, services.hand_start_unmark)
+    if not outcome.ok:
+        return _refused(request, tablet, outcome)
+    _tell(request, tablet, _("The mark is taken back: the hand has not started (TDA 23)."))
+    return redirect(tablet.url())
+
+
+def _correction_told(request, tablet: Tablet, correction, redealt: str, stands: str):
+    text = redealt if correction.ruling.corrected else stands
+    _tell(request, tablet, text % {"hand": correction.hand.number, "rule": correction.ruling.rule})
+    return redirect(tablet.url())
+
+
+def _button_error(request, tablet: Tablet):
+    """TDA 34-A, casino §16 c: the button was in the wrong place for the hand in play."""
+    form = ButtonErrorForm(request.POST)
+    if not form.is_valid():
+        return _invalid(request, tablet, form)
+    outcome = _call(
+        request,
+        tablet,
+        services.hand_button_correct,
+        hand_number=form.cleaned_data["hand"],
+        button=form.cleaned_data["button"],
+        actions=form.actions(),
+    )
+    if not outcome.ok:
+        return _refused(request, tablet, outcome)
+    return _correction_told(
+        request,
+        tablet,
+        outcome.value,
+        _(
+            "Hand %(hand)s is void (%(rule)s): deal it again with the button and blinds "
+            "shown, the same players and stacks."
+        ),
+        _(
+            "Hand %(hand)s stands (%(rule)s): play on. The button moves on from where it "
+            "stood after this hand."
+        ),
+    )
+
+
+def _level_error(request, tablet: Tablet):
+    """TDA 23: the hand in play was dealt at the wrong level."""
+    form = LevelErrorForm(request.POST)
+    if not form.is_valid():
+        return _invalid(request, tablet, form)
+    outcome = _call(
+        request,
+        tablet,
+        services.hand_level_correct,
+        hand_number=form.cleaned_data["hand"],
+        level=form.cleaned_data["level"],
+        actions=form.actions(),
+    )
+    if not outcome.ok:
+        return _refused(request, tablet, outcome)
+    return _correction_told(
+        request,
+        tablet,
+        outcome.value,
+        _("Hand %(hand)s is void (%(rule)s): deal it again with the blinds of the right level."),
+        _("Hand %(hand)s stands (%(rule)s): it continues at the level it was dealt at."),
+    )
+
+
 ACTIONS = {
     "upcards": _upcards,
+    "start_mark": _start_mark,
+    "start_unmark": _start_unmark,
+    "button_error": _button_error,
+    "level_error": _level_error,
     "item": _item,
     "item_ruling": _item_ruling,
     "oot": _oot,
