@@ -56,9 +56,9 @@ def test_api_table_state(django_assert_num_queries):
     small, full = small_and_full()
     client = api()
 
-    # 22: halting reads the house settings (issue 19), the venue's and the event's.
-    get(client, reverse("api-hands-state", args=[small.pk, 1]), 22, django_assert_num_queries)
-    get(client, reverse("api-hands-state", args=[full.pk, 3]), 22, django_assert_num_queries)
+    # 21: halting reads the house settings (issue 19): the event's venue, one query.
+    get(client, reverse("api-hands-state", args=[small.pk, 1]), 21, django_assert_num_queries)
+    get(client, reverse("api-hands-state", args=[full.pk, 3]), 21, django_assert_num_queries)
 
 
 def test_api_hand_detail(django_assert_num_queries):
@@ -125,10 +125,10 @@ def test_tablet_page(client, django_assert_num_queries):
     floor = floor_client(client)
 
     # 38 with the table's last bust, which the tablet may take back (issue 16); 40 with
-    # the betting replayed for the seat that may bet with an item of no value (RP-22); 42
+    # the betting replayed for the seat that may bet with an item of no value (RP-22); 41
     # with halting read from the house settings (issue 19).
-    get(floor, reverse("hands:tablet", args=[small.pk, 1]), 42, django_assert_num_queries)
-    get(floor, reverse("hands:tablet", args=[full.pk, 3]), 42, django_assert_num_queries)
+    get(floor, reverse("hands:tablet", args=[small.pk, 1]), 41, django_assert_num_queries)
+    get(floor, reverse("hands:tablet", args=[full.pk, 3]), 41, django_assert_num_queries)
 
 
 @pytest.mark.parametrize("name", ["hands:link", "hands:link-state"])
@@ -139,10 +139,10 @@ def test_tablet_by_link(client, django_assert_num_queries, name):
         services.tablet_link_create(actor=None, tournament_id=full.pk, number=3),
     ]
 
-    # 36: the betting replayed for the item offer too (RP-22); 38: halting read from the
+    # 36: the betting replayed for the item offer too (RP-22); 37: halting read from the
     # house settings (issue 19).
     for link in links:
-        get(client, reverse(name, args=[link.token]), 38, django_assert_num_queries)
+        get(client, reverse(name, args=[link.token]), 37, django_assert_num_queries)
 
 
 def test_tablet_links_page(client, django_assert_num_queries):

@@ -84,8 +84,8 @@ def test_api_balance_plan(django_assert_num_queries):
     services.seating_draw(actor=None, tournament_id=event.pk)
     client = api(staff("floor"))
     url = reverse("api-seating-balance", args=[event.pk])
-    # 8: the halting reading is a house setting (issue 19): the venue, or the default one.
-    get(client, url, 8, django_assert_num_queries)
+    # 7: the halting reading is a house setting (issue 19): the event's venue, one query.
+    get(client, url, 7, django_assert_num_queries)
 
     add_tables(event, 2, first=3)
     field(event, 12, prefix="Late")

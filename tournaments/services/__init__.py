@@ -20,7 +20,10 @@ from floorman import live
 from floorman.audit import audit_record, staff_user
 from floorman.errors import Conflict, Invalid, NotFound
 from floorman.names import name_visible
-from tournaments import engine, house
+from tournaments import engine
+
+# The registry by another name: `tournaments.services.house` is the house settings services.
+from tournaments.house import BY_KEY as HOUSE_SETTINGS
 from tournaments.messages import refusal_message
 from tournaments.models import (
     MAX_MONEY,
@@ -245,7 +248,7 @@ def _house_of_setup(data: dict) -> dict:
     readings = {
         key: value
         for key, value in chosen.items()
-        if key in house.BY_KEY and value in house.BY_KEY[key].values
+        if key in HOUSE_SETTINGS and value in HOUSE_SETTINGS[key].values
     }
     return {"venue": venue, "house_settings": readings}
 
