@@ -41,8 +41,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_safe
 
@@ -346,11 +345,11 @@ def _item_offer(tournament: Tournament, hand: Hand | None, state) -> dict | None
 
 
 STREETS = {
-    "third": _lazy("third street"),
-    "fourth": _lazy("fourth street"),
-    "fifth": _lazy("fifth street"),
-    "sixth": _lazy("sixth street"),
-    "seventh": _lazy("seventh street"),
+    "third": gettext_lazy("third street"),
+    "fourth": gettext_lazy("fourth street"),
+    "fifth": gettext_lazy("fifth street"),
+    "sixth": gettext_lazy("sixth street"),
+    "seventh": gettext_lazy("seventh street"),
 }
 
 
