@@ -92,7 +92,7 @@ def test_api_balance_plan(django_assert_num_queries):
     for entry in entries:
         bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=entry.pk)
 
-    assert get(client, url, 8, django_assert_num_queries).json()["moves"]
+    assert get(client, url, 7, django_assert_num_queries).json()["moves"]
 
 
 # --- The floor's printed lists --------------------------------------------------------------
