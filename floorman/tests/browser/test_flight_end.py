@@ -50,7 +50,9 @@ def test_director_stops_day_1a_and_the_bags_are_counted_checked_and_tagged(live,
     form = step.locator("form", has_text=seats[(2, 3)].player.name)
     form.get_by_role("spinbutton").fill("20000")
     form.get_by_role("button", name="Beutel", exact=True).click()
-    expect(dealer.locator("main")).to_contain_text("Beutel 6: Platz 3, 20.000 Chips.")
+    # The tablet swaps its page in with htmx: while the new <main> settles the old one is
+    # still there, so the newest (the last) is read.
+    expect(dealer.locator("main").last).to_contain_text("Beutel 6: Platz 3, 20.000 Chips.")
 
     # The difference shows; the director confirms it with a note.
     td.reload()
