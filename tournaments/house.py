@@ -515,14 +515,22 @@ class HouseSettings:
             raise AttributeError(key) from None
 
 
+def offered(choices: dict | None) -> dict[str, str]:
+    """The choices a house still can make: a setting or reading no longer offered is
+    left out (an old template, a stored choice from before a reading was dropped)."""
+    return {
+        key: value
+        for key, value in (choices or {}).items()
+        if key in BY_KEY and value in BY_KEY[key].values
+    }
+
+
 def resolve(*layers: dict | None) -> HouseSettings:
     """The readings: the TDA defaults, then each layer's choices over them (the venue's,
     then the event's). A value no longer offered falls back to the TDA."""
     values = {setting.key: setting.default for setting in SETTINGS}
     for layer in layers:
-        for key, value in (layer or {}).items():
-            if key in BY_KEY and value in BY_KEY[key].values:
-                values[key] = value
+        values.update(offered(layer))
     return HouseSettings(values)
 
 

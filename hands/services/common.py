@@ -5,8 +5,9 @@ The lock is the tournament's row, for desks, floor and tables alike
 from floorman import live
 from floorman.errors import Conflict, NotFound
 from hands.messages import refusal_message
-from hands.selectors import open_table, table_state_public
+from hands.selectors import hand_in_play, open_table, table_state_public
 from seating.models import Table
+from seating.selectors import table_now
 from tournaments.models import Tournament
 
 
@@ -29,3 +30,17 @@ def publish_table(table: Table) -> None:
         kind=live.TABLE_UPDATED,
         data=table_state_public(table),
     )
+
+
+def table_ready_to_deal(table: Table):
+    """A table may start its next hand: none in play, two players or more, a button
+    drawn. The table as it stands (`seating.selectors.table_now`), else 409."""
+    playing = hand_in_play(table)
+    if playing is not None:
+        raise refuse("hand_in_play", hand=playing.number)
+    now = table_now(table)
+    if len(now.occupied) < 2:
+        raise refuse("too_few_players")
+    if now.state.button is None:
+        raise refuse("no_button")
+    return now

@@ -28,12 +28,12 @@ from hands.services import bounties
 from hands.services import hand_for_hand as h4h
 from hands.services.away import away_hands_count
 from hands.services.busts import bust_record, play_end
-from hands.services.common import publish_table, refuse, table_of
+from hands.services.common import publish_table, refuse, table_of, table_ready_to_deal
 from hands.services.levels import deal_level
 from seating import engine as seating_engine
 from seating.engine import blinds
 from seating.models import Seat
-from seating.selectors import table_now, table_views
+from seating.selectors import table_views
 from tournaments.models import Entry, Tournament
 from tournaments.selectors import active_entry_count, house_settings
 from tournaments.services import entries_chips_count, tournament_lock
@@ -103,14 +103,7 @@ def hand_start(*, actor, tournament_id: int, number: int) -> Hand:
     tournament = tournament_lock(tournament_id)
     flight_play_refuse(tournament)  # a flight that has stopped deals no more (issue 17)
     table = table_of(tournament, number)
-    playing = hand_in_play(table)
-    if playing is not None:
-        raise refuse("hand_in_play", hand=playing.number)
-    now = table_now(table)
-    if len(now.occupied) < 2:
-        raise refuse("too_few_players")
-    if now.state.button is None:
-        raise refuse("no_button")
+    now = table_ready_to_deal(table)
     house = house_settings(tournament)  # halting and the table minimum: issue 19
     _refuse_if_halted(tournament, table, now, house.halting)
     _refuse_if_too_few(tournament, table, house.table_minimum)

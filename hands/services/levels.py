@@ -19,9 +19,7 @@ from floorman.audit import audit_record
 from floorman.errors import Invalid
 from hands.engine import corrections as rules
 from hands.models import HandStartMark, StartEvent
-from hands.selectors import hand_in_play
-from hands.services.common import publish_table, refuse, table_of
-from seating.selectors import table_now
+from hands.services.common import publish_table, refuse, table_of, table_ready_to_deal
 from tournaments.models import Tournament
 from tournaments.selectors import house_settings
 from tournaments.services import tournament_lock
@@ -88,14 +86,7 @@ def hand_start_mark(*, actor, tournament_id: int, number: int, event: str) -> Ha
         raise Invalid({"event": start_event_refusal(reading)})
     flight_play_refuse(tournament)
     table = table_of(tournament, number)
-    playing = hand_in_play(table)
-    if playing is not None:
-        raise refuse("hand_in_play", hand=playing.number)
-    now = table_now(table)
-    if len(now.occupied) < 2:
-        raise refuse("too_few_players")
-    if now.state.button is None:
-        raise refuse("no_button")
+    table_ready_to_deal(table)
     marked = HandStartMark.objects.filter(table=table).first()
     if marked is not None:
         raise refuse("start_marked", level=marked.level)

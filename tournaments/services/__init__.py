@@ -23,7 +23,7 @@ from floorman.names import name_visible
 from tournaments import engine
 
 # The registry by another name: `tournaments.services.house` is the house settings services.
-from tournaments.house import BY_KEY as HOUSE_SETTINGS
+from tournaments.house import offered as house_offered
 from tournaments.messages import refusal_message
 from tournaments.models import (
     MAX_MONEY,
@@ -244,12 +244,8 @@ def _house_of_setup(data: dict) -> dict:
     hold: a venue since deleted, or a reading no longer offered, is left out."""
     venue_id = data.get("venue_id")
     venue = Venue.objects.filter(pk=venue_id).first() if isinstance(venue_id, int) else None
-    chosen = data.get("house_settings") if isinstance(data.get("house_settings"), dict) else {}
-    readings = {
-        key: value
-        for key, value in chosen.items()
-        if key in HOUSE_SETTINGS and value in HOUSE_SETTINGS[key].values
-    }
+    chosen = data.get("house_settings")
+    readings = house_offered(chosen if isinstance(chosen, dict) else None)
     return {"venue": venue, "house_settings": readings}
 
 
