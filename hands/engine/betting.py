@@ -19,7 +19,7 @@ of them for the street, as TDA 43-B reads a declared raise.
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass, replace
 
-from . import limits
+from . import killed, limits
 from . import out_of_turn as oot
 from .limits import SHOWDOWN, STREETS, Round, Structure
 from .pots import Pot, build_pots
@@ -157,6 +157,10 @@ class HandState:
     limited: frozenset[int] = frozenset()
     ruled_dead: frozenset[int] = frozenset()
     outcomes: tuple[oot.Outcome, ...] = ()
+    # TDA 65-A, 66 (hands.engine.killed): the hands killed during play, and the round as
+    # each bet or raise of this street found it, so an uncalled one can be taken back.
+    kills: tuple[killed.Kill, ...] = ()
+    wagers: tuple[Round, ...] = ()
 
     # --- Reading the state ------------------------------------------------------------
 
@@ -304,7 +308,7 @@ class HandState:
         )
         moved = _put_in(p, target - p.bet, acted_at=target)
         action = Action(kind, p.seat, target, all_in=moved.stack == 0)
-        return replace(self, round=rnd)._after(moved, action)
+        return replace(self, round=rnd, wagers=self.wagers + (self.round,))._after(moved, action)
 
     def _raise_block(self, p: Player) -> limits.Block | None:
         if p.seat in self.limited:
@@ -357,6 +361,75 @@ class HandState:
             players=tuple(replace(p, bet=0, acted_at=None) for p in state.players),
         )
         return replace(fresh, to_act=fresh._next_to_act(-1))._turn_reached()
+
+    # --- A hand killed (TDA 65-A, 66, hands.engine.killed) ------------------------------
+
+    @property
+    def is_stud(self) -> bool:
+        return False
+
+    def facing_action(self, seat: int) -> bool:
+        """The betting is on and `seat` still has to act in it: facing a bet, or not yet
+        acted this betting round (TDA 66)."""
+        if self.to_act is None or seat not in self.in_hand:
+            return False
+        return self._still_to_act(self.player(seat))
+
+    def kill(self, seat: int, reason: str) -> "HandState":
+        """`seat`'s hand is dead at once, whoever's turn it is (TDA 65-A, 66).
+
+        The chips it called stay in the pot; an uncalled bet or raise it made goes back
+        and the betting round is as it was before that wager (TDA 65-A). An action it
+        held out of turn is void. The order of action goes on for the others: killed in
+        turn, the next seat acts; out of turn, the seat in turn still does (or the round
+        ends when nobody else has to act). One live hand left wins, as when everyone
+        folds. Refused (IllegalAction) for a seat not in the hand, the last live hand,
+        and the cases `killed.refusal` names (TDA 65-B, 66)."""
+        options = self.legal_actions()
+        rule = killed.RULES.get(reason, "TDA 65-A")
+        if seat not in self.in_hand or seat in self.ruled_dead:
+            raise IllegalAction(rule, f"seat {seat} is not in the hand", options)
+        if self.in_hand == (seat,):
+            raise IllegalAction(rule, f"seat {seat} holds the last live hand", options)
+        refused = killed.refusal(
+            reason, stud=self.is_stud, facing_action=self.facing_action(seat)
+        )
+        if refused is not None:
+            raise IllegalAction(rule, refused, options)
+        p = self.player(seat)
+        others = max(q.bet for q in self.players if q.seat != seat)
+        back = killed.uncalled(bet=p.bet, others=others, initiated=self.aggressor == seat)
+        rnd, wagers = self.round, self.wagers
+        if back and wagers:  # the round as the wager taken back found it
+            rnd = replace(wagers[-1], current_bet=max(wagers[-1].current_bet, p.bet - back))
+            wagers = wagers[:-1]
+        dead = replace(p, folded=True, stack=p.stack + back, bet=p.bet - back, total=p.total - back)
+        kill = killed.Kill(seat, reason, rule, returned=back, line=self.lines + 1)
+        state = replace(
+            self,
+            players=tuple(dead if q.seat == seat else q for q in self.players),
+            round=rnd,
+            wagers=wagers,
+            pending=tuple(h for h in self.pending if h.seat != seat),
+            awaiting=tuple(s for s in self.awaiting if s != seat),
+            kills=self.kills + (kill,),
+            lines=self.lines + 1,
+        )
+        for held in self.pending:  # its action out of turn never reaches it now
+            if held.seat == seat:
+                state = state._outcome(held, oot.VOID)
+        if len(state.in_hand) == 1:  # as when everyone folds: the last live hand wins
+            return replace(state._return_uncalled()._round_over(), to_act=None)
+        if self.to_act is None:  # at showdown, or between stud streets
+            return state
+        start = state._index(seat) if seat == self.to_act else state._index(self.to_act) - 1
+        following = state._next_to_act(start)
+        if following is None:
+            return state._end_street()
+        state = replace(state, to_act=following)
+        if following != self.to_act or (self.awaiting and not state.awaiting):
+            return state._turn_reached()
+        return state
 
     # --- Action out of turn (TDA 53, hands.engine.out_of_turn) ---------------------------
 
@@ -496,7 +569,7 @@ class HandState:
     def _round_over(self) -> "HandState":
         """The betting round (or the hand) ends: actions out of turn the action never
         reached are void, and a limit the floor set lasted this round only (TDA 53-B)."""
-        state = replace(self, pending=(), awaiting=(), limited=frozenset())
+        state = replace(self, pending=(), awaiting=(), limited=frozenset(), wagers=())
         for held in self.pending:
             state = state._outcome(held, oot.VOID)
         return state
@@ -541,13 +614,16 @@ def _held_action(held: oot.Pending) -> Action:
 
 def replay(state: HandState, lines: Iterable[tuple[int, str, int | None, str]]) -> HandState:
     """The betting after a hand's log: (seat, kind, amount, out_of_turn) lines in order,
-    as hands.HandAction keeps them: actions in turn, actions out of turn (TDA 53-A) and
-    the floor's rulings on skipped hands (TDA 53-B, the ruling as the kind)."""
+    as hands.HandAction keeps them: actions in turn, actions out of turn (TDA 53-A),
+    the floor's rulings on skipped hands (TDA 53-B, the ruling as the kind) and hands
+    killed (TDA 65-A, 66, the reason as the kind)."""
     for seat, kind, amount, out_of_turn in lines:
         if out_of_turn == oot.DECLARED:
             state = state.declare(Action(kind, seat, amount))
         elif out_of_turn == oot.RULED:
             state = state.rule_skipped(seat, kind)
+        elif out_of_turn == killed.KILLED:
+            state = state.kill(seat, kind)
         else:
             state = state.apply(Action(kind, seat, amount))
     return state

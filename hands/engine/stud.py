@@ -154,6 +154,10 @@ class StudState(HandState):
     # --- Reading the state ------------------------------------------------------------
 
     @property
+    def is_stud(self) -> bool:
+        return True
+
+    @property
     def cards_up(self) -> dict[int, tuple[str, ...]]:
         return dict(self.upcards)
 
