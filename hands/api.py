@@ -18,7 +18,7 @@ from floorman.api import valid_data
 from floorman.parsers import JSONParser
 from floorman.roles import HAND_FOR_HAND, RULINGS, TABLET, role_permission
 from hands import services
-from hands.engine import betting, items
+from hands.engine import betting, items, killed
 from hands.engine import out_of_turn as oot
 from hands.engine.handforhand import MAX_SECONDS_PER_HAND
 from hands.models import Elimination, Hand, StartEvent
@@ -131,6 +131,19 @@ class SkippedRulingSerializer(serializers.Serializer):
         help_text=_(
             "TDA 53-B: the skipped hand is dead, or limited to check, call or fold this "
             "betting round."
+        ),
+    )
+
+
+class KillSerializer(serializers.Serializer):
+    seat = _seat(help_text=_("The seat whose hand is killed, whoever's turn it is."))
+    reason = serializers.ChoiceField(
+        choices=killed.ASKED,
+        help_text=_(
+            "mistake: the dealer killed the hand by mistake; fouled: fouled and not "
+            "identifiable with certainty (TDA 65-A); upcards: stud, the upcards picked up "
+            "facing action (TDA 66); identifiable: fouled but identifiable, which stays in "
+            "play (TDA 65-B: refused with 409, nothing written)."
         ),
     )
 
@@ -548,6 +561,29 @@ class HandSkippedRulingView(TabletView):
             hand_number=hand_number,
             seat=data["seat"],
             ruling=data["ruling"],
+        )
+        return Response(hand_data(hand), status=status.HTTP_201_CREATED)
+
+
+class HandKillView(TabletView):
+    @extend_schema(request=KillSerializer, responses={201: HandDetailSerializer})
+    def post(self, request, tournament_pk, number, hand_number):
+        """TDA 65-A, 66: a hand killed during play, dead at once whoever's turn it is; a
+        line of the action log (`out_of_turn` "killed", the reason as its kind). The calls
+        stay in the pot, an uncalled bet or raise goes back (`betting.killed`); the order
+        of action goes on for the others; one live hand left wins, as when everyone
+        folds. A fouled hand that can be identified stays in play (TDA 65-B), TDA 66 only
+        in stud facing action, no hand in play, a seat not in it or already out: 409,
+        nothing written."""
+        tournament = tournament_or_404(tournament_pk)
+        data = valid_data(KillSerializer, request.data)
+        hand, _state = services.hand_kill(
+            actor=request.user,
+            tournament_id=tournament.pk,
+            number=number,
+            hand_number=hand_number,
+            seat=data["seat"],
+            reason=data["reason"],
         )
         return Response(hand_data(hand), status=status.HTTP_201_CREATED)
 

@@ -26,6 +26,7 @@ urlpatterns = [
         api.HandSkippedRulingView.as_view(),
         name="api-hands-out-of-turn-ruling",
     ),
+    path(f"{HAND}/kill/", api.HandKillView.as_view(), name="api-hands-kill"),
     path(f"{HAND}/finish/", api.HandFinishView.as_view(), name="api-hands-finish"),
     path(f"{HAND}/settle/", api.HandSettleView.as_view(), name="api-hands-settle"),
     path(f"{HAND}/hold/", api.HandHoldView.as_view(), name="api-hands-hold"),

@@ -9,7 +9,7 @@ from django import forms
 from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
-from hands.engine import betting, items
+from hands.engine import betting, items, killed
 from hands.engine import out_of_turn as oot
 from hands.engine.handforhand import MAX_SECONDS_PER_HAND
 from seating.models import MAX_SEATS
@@ -38,6 +38,7 @@ TABLET_ACTIONS = (
     "start_unmark",
     "button_error",  # TDA 34-A; casino §16 c
     "level_error",  # TDA 23
+    "kill",  # TDA 65-A, 66: a hand killed during play
 )
 
 
@@ -238,6 +239,26 @@ class SkippedRulingForm(HandForm):
         error_messages={
             "required": _("Rule the skipped hand dead, or check, call or fold only."),
             "invalid_choice": _("Rule the skipped hand dead, or check, call or fold only."),
+        },
+    )
+
+
+class KillForm(HandForm):
+    """TDA 65-A, 66: a seat's hand killed during play, and why; fouled but identifiable
+    (TDA 65-B) is answered, never recorded."""
+
+    seat = forms.IntegerField(
+        label=_("Seat"),
+        min_value=1,
+        max_value=MAX_SEATS,
+        error_messages={**_seat_errors(), "required": _("Whose hand is dead?")},
+    )
+    reason = forms.ChoiceField(
+        label=_("Why"),
+        choices=[(reason, reason) for reason in killed.ASKED],
+        error_messages={
+            "required": _("Say why the hand is dead (TDA 65-A, 66)."),
+            "invalid_choice": _("Say why the hand is dead (TDA 65-A, 66)."),
         },
     )
 

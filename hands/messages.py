@@ -91,6 +91,24 @@ REFUSALS = {
         "floor rules on that hand (dead, or check, call or fold only) before the hand goes on."
     ),
     "oot_no_ruling": _("Seat %(seat)s has no skipped hand waiting for the floor (TDA 53-B)."),
+    "kill_not_in_hand": _(
+        "Seat %(seat)s has no live hand in this hand: it was never dealt in, folded or is "
+        "already dead. Nothing to kill."
+    ),
+    "kill_last_hand": _(
+        "Seat %(seat)s holds the last live hand: it wins the pot, as when everyone folds."
+    ),
+    "kill_identifiable": _(
+        "TDA 65-B: seat %(seat)s's hand was fouled but can be identified: it stays in play, "
+        "whatever cards were exposed. Nothing was recorded."
+    ),
+    "kill_not_stud": _(
+        "TDA 66 is a stud rule: picking up the upcards kills a hand in stud, stud/8 and razz."
+    ),
+    "kill_not_facing": _(
+        "TDA 66: seat %(seat)s faces no action now, so picking up the upcards does not kill "
+        "the hand by this rule. Call the floor if the hand cannot be identified (TDA 65)."
+    ),
     "no_bounties": _("This event pays no bounties."),
     "bounty_paid": _("Bounty already paid: take the payment back at the cage first."),
     "bounty_collected": _(
@@ -247,3 +265,24 @@ def oot_note(row: dict, outcome=None) -> str:
         return str(OOT_HELD) % words
     text = OOT_OUTCOMES.get((outcome.result, outcome.rule), OOT_OUTCOMES[("binding", "TDA 53-A")])
     return str(text) % words
+
+
+# TDA 65-A, 66: a hand killed during play, as the hand's history tells it.
+KILLED = {
+    "mistake": _("Seat %(seat)s's hand was killed by the dealer by mistake (TDA 65-A)."),
+    "fouled": _(
+        "Seat %(seat)s's hand was fouled and could not be identified: it is dead (TDA 65-A)."
+    ),
+    "upcards": _("Seat %(seat)s picked up the upcards facing action: the hand is dead (TDA 66)."),
+}
+KILLED_CALLS = _("No refund of calls: the chips called stay in the pot (TDA 65-A).")
+KILLED_RETURNED = _("The bet or raise nobody called, %(chips)s, goes back to the player (TDA 65-A).")
+
+
+def killed_note(*, seat: int, reason: str, returned: int = 0) -> str:
+    """The history's line for a hand killed during play (TDA 65-A, 66) and the chips of
+    an uncalled bet or raise given back."""
+    text = str(KILLED.get(reason, KILLED["mistake"])) % {"seat": seat}
+    if returned:
+        return f"{text} {str(KILLED_RETURNED) % {'chips': returned}}"
+    return f"{text} {KILLED_CALLS}"

@@ -122,10 +122,12 @@ class HandPlayer(models.Model):
 
 
 class OutOfTurn(models.TextChoices):
-    """TDA 53 (hands.engine.out_of_turn): how a line of the action log was made."""
+    """TDA 53 (hands.engine.out_of_turn): how a line of the action log was made; and a
+    hand killed during play, whoever's turn it was (TDA 65-A, 66; hands.engine.killed)."""
 
     ACTION = "action", _("Action out of turn (TDA 53-A)")
     RULING = "ruling", _("Floor ruling on a skipped hand (TDA 53-B)")
+    KILLED = "killed", _("Hand killed (TDA 65-A, 66)")
 
 
 class HandAction(models.Model):
@@ -133,8 +135,9 @@ class HandAction(models.Model):
     an action made by putting forward an item of no value (RP-22): the action is what it
     was ruled to be (a call, a check, all-in), so the log replays as any other.
     `out_of_turn` marks an action made out of turn, held until the action reaches the
-    seat (TDA 53-A), and the floor's ruling on a skipped hand, its kind "dead" or
-    "limited" (TDA 53-B); the betting engine replays both in their place."""
+    seat (TDA 53-A), the floor's ruling on a skipped hand, its kind "dead" or
+    "limited" (TDA 53-B), and a hand killed during play, its kind the reason (TDA 65-A,
+    66: "mistake", "fouled", "upcards"); the betting engine replays each in its place."""
 
     hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="actions")
     sequence = models.PositiveIntegerField()

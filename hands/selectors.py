@@ -8,11 +8,11 @@ from django.db.models import Count, Q, Sum
 
 from clock.selectors import registration_open
 from hands.engine import away as away_rules
-from hands.engine import betting, bounties, handforhand, places, stud
+from hands.engine import betting, bounties, handforhand, killed, places, stud
 from hands.engine.limits import Structure
 from hands.engine.showdown import SHOW_TDA, show_order
 from hands.engine.stud import StudState
-from hands.messages import item_note, oot_note
+from hands.messages import item_note, killed_note, oot_note
 from hands.models import (
     Away,
     Elimination,
@@ -405,31 +405,36 @@ def actions_public(hand: Hand, state=None) -> list[dict]:
     """The hand's action log as its history reads: each action, and for one made with an
     item of no value (RP-22) the item and the line that tells what it was ruled; for an
     action out of turn, whether it is held, stood or was let go, and the floor's rulings
-    on skipped hands (TDA 53). `state`: the betting as the log leaves it, if read."""
+    on skipped hands (TDA 53); a hand killed during play and any chips given back (TDA
+    65-A, 66). `state`: the betting as the log leaves it, if read."""
     rows = list(
         hand.actions.values("sequence", "street", "seat", "kind", "amount", "item", "out_of_turn")
     )
-    outcomes = {}
+    outcomes, kills = {}, {}
     if any(row["out_of_turn"] for row in rows):
         state = state or betting_state(hand)
         outcomes = {o.line: o for o in state.outcomes} if state else {}
+        kills = {k.line: k for k in state.kills} if state else {}
     return [
         {
             **row,
             "item": row["item"] or None,
             "out_of_turn": row["out_of_turn"] or None,
             "outcome": outcomes[row["sequence"]].result if row["sequence"] in outcomes else None,
-            "note": (
-                oot_note(row, outcomes.get(row["sequence"]))
-                if row["out_of_turn"]
-                else item_note(
-                    seat=row["seat"], item=row["item"], kind=row["kind"], amount=row["amount"]
-                )
-            )
+            "note": _line_note(row, outcomes.get(row["sequence"]), kills.get(row["sequence"]))
             or None,
         }
         for row in rows
     ]
+
+
+def _line_note(row: dict, outcome, kill) -> str:
+    if row["out_of_turn"] == killed.KILLED:  # TDA 65-A, 66
+        returned = kill.returned if kill is not None else 0
+        return killed_note(seat=row["seat"], reason=row["kind"], returned=returned)
+    if row["out_of_turn"]:
+        return oot_note(row, outcome)
+    return item_note(seat=row["seat"], item=row["item"], kind=row["kind"], amount=row["amount"])
 
 
 def legal_public(options) -> dict | None:
@@ -463,7 +468,17 @@ def betting_public(state, *, show_reading: str = SHOW_TDA) -> dict | None:
         "show_order": show_order_public(state, show_reading),
         **(_stud_public(state) if isinstance(state, StudState) else {}),
         "out_of_turn": oot_public(state),
+        "killed": killed_public(state),
     }
+
+
+def killed_public(state) -> list[dict]:
+    """TDA 65-A, 66: the hands killed during play, why, the rule, and the chips of an
+    uncalled bet or raise given back."""
+    return [
+        {"seat": k.seat, "reason": k.reason, "rule": k.rule, "returned": k.returned}
+        for k in state.kills
+    ]
 
 
 def oot_public(state) -> dict:

@@ -193,6 +193,7 @@ EXPECTED: dict[str, dict] = {
     "api-hands-item-ruling": post(RULINGS),  # the floor rules on it (TDA 1)
     "api-hands-out-of-turn": post(TABLET),  # TDA 53-A: an action out of turn, held
     "api-hands-out-of-turn-ruling": post(RULINGS),  # TDA 53-B: the floor's ruling
+    "api-hands-kill": post(TABLET),  # TDA 65-A, 66: a hand killed during play
     "api-hands-finish": post(TABLET),
     "api-hands-settle": post(TABLET),
     "api-hands-upcards": post(TABLET),

@@ -8,7 +8,8 @@ live events after commit. Split by subject: tables (the button), hands (dealing,
 action log, the result), away (the hands a player sits out, TDA 71-C: parts of the
 rulings' penalties and of the hand's result, run under their caller's lock), busts
 (places), hand_for_hand (RP-8), items (a bet with an item of no value, RP-22), out_of_turn
-(an action out of turn and the floor's ruling on a skipped hand, TDA 53), levels (the
+(an action out of turn and the floor's ruling on a skipped hand, TDA 53), killed (a
+hand killed during play, TDA 65-A, 66), levels (the
 level a hand plays at: the start the dealer marks, TDA 23), corrections (the button in
 the wrong place, TDA 34-A, casino §16 c; a hand dealt at the wrong level, TDA 23),
 bounties (who eliminated whom and the bounty each elimination pays, issue 18: parts of
@@ -43,6 +44,7 @@ from hands.services.hands import (
     hand_upcards,
 )
 from hands.services.items import hand_item, hand_item_rule
+from hands.services.killed import hand_kill
 from hands.services.levels import hand_start_mark, hand_start_unmark
 from hands.services.out_of_turn import hand_out_of_turn, hand_skipped_rule
 from hands.services.tables import (
@@ -74,6 +76,7 @@ __all__ = [
     "hand_hold",
     "hand_item",
     "hand_item_rule",
+    "hand_kill",
     "hand_misdeal",
     "hand_out_of_turn",
     "hand_skipped_rule",

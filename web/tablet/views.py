@@ -10,7 +10,8 @@ players away (TDA 71-C) and those warned or penalised (RP-15). During a logged h
 dealer records a bet made with an item of no value (RP-22); where the house leaves it to
 the floor, the floor rules on it here. An action out of turn is recorded and held until
 the action reaches the seat, and the floor called (TDA 53-A); after substantial action out
-of turn past a skipped player the floor rules on that hand here (TDA 53-B). It ties hands
+of turn past a skipped player the floor rules on that hand here (TDA 53-B). A hand killed
+during play, whoever's turn it is, is recorded here too (TDA 65-A, 66). It ties hands
 to the clock and the rulings, so it lives at the top of the house (docs/architecture.md).
 
 Staff open it with the dealer or floor role; a dealer without an account opens it from
@@ -61,6 +62,7 @@ from hands.forms import (
     HandForm,
     ItemForm,
     ItemRulingForm,
+    KillForm,
     LevelErrorForm,
     LinkActionForm,
     OutOfTurnForm,
@@ -70,7 +72,7 @@ from hands.forms import (
     UndoBustForm,
     UpcardsForm,
 )
-from hands.messages import OOT_PENALTY, item_note, oot_note, refusal_message
+from hands.messages import OOT_PENALTY, item_note, killed_note, oot_note, refusal_message
 from hands.models import Elimination, Hand, HandStatus, TabletLink
 from hands.selectors import (
     away_seats,
@@ -428,6 +430,28 @@ def _oot_offer(tablet: Tablet, seats: list[dict], state) -> dict | None:
     }
 
 
+def _kill_offer(seats: list[dict], state) -> dict | None:
+    """TDA 65-A, 66 during a logged hand: the seats whose hand may be recorded as killed
+    (a live hand, while another is left), whether TDA 66 applies (stud: the seats facing
+    action), and the hands killed so far with what became of their chips."""
+    if state is None:
+        return None
+    live = [
+        s
+        for s in seats
+        if s["dealt"] and s["seat"] in state.in_hand and s["seat"] not in state.ruled_dead
+    ]
+    return {
+        "seats": live if len(live) > 1 else [],
+        "stud": state.is_stud,
+        "facing": [s["seat"] for s in live if state.facing_action(s["seat"])],
+        "killed": [k.seat for k in state.kills],
+        "notes": [
+            killed_note(seat=k.seat, reason=k.reason, returned=k.returned) for k in state.kills
+        ],
+    }
+
+
 def _controls_key(*parts) -> str:
     """Changes whenever the tablet's buttons and forms would: the live refresh leaves
     the forms alone otherwise, so a count being typed in is never wiped."""
@@ -458,6 +482,7 @@ def tablet_context(tablet: Tablet) -> dict:
     logged = _betting(hand)
     item = _item_offer(tournament, hand, logged)
     out_of_turn = _oot_offer(tablet, seats, logged)
+    kill = _kill_offer(seats, logged)
     stud = _stud_offer(hand, logged)
     show_first = _show_first(hand, logged)
     levels = levels_context(tournament, hand, state["start_mark"])  # TDA 23, 34-A
@@ -493,6 +518,7 @@ def tablet_context(tablet: Tablet) -> dict:
         "stud": stud,
         "show_first": show_first,
         "oot": out_of_turn,
+        "kill": kill,
         "bagging": bagging,
         "levels": levels,
         "controls_key": _controls_key(
@@ -513,6 +539,7 @@ def tablet_context(tablet: Tablet) -> dict:
                 out_of_turn["awaiting"],
             ),
             levels["mark"] and levels["mark"]["level"],
+            kill and ([s["seat"] for s in kill["seats"]], kill["facing"], kill["killed"]),
         ),
     }
 
@@ -922,6 +949,40 @@ def _oot_ruling(request, tablet: Tablet):
     return redirect(tablet.url())
 
 
+def _kill(request, tablet: Tablet):
+    """TDA 65-A, 66: a hand killed during play, dead at once whoever's turn it is. A
+    fouled hand that can be identified stays in play (TDA 65-B): the service says so."""
+    form = KillForm(request.POST)
+    if not form.is_valid():
+        return _invalid(request, tablet, form)
+    data = form.cleaned_data
+    outcome = _call(
+        request,
+        tablet,
+        services.hand_kill,
+        hand_number=data["hand"],
+        seat=data["seat"],
+        reason=data["reason"],
+    )
+    if not outcome.ok:
+        return _refused(request, tablet, outcome)
+    _hand, state = outcome.value
+    kill = state.kills[-1]
+    note = killed_note(seat=kill.seat, reason=kill.reason, returned=kill.returned)
+    _tell(request, tablet, note, messages.WARNING)
+    if len(state.in_hand) == 1:
+        _tell(
+            request,
+            tablet,
+            _(
+                "Seat %(seat)s holds the last live hand and wins the pot, as when everyone "
+                "folds: record the hand's result."
+            )
+            % {"seat": state.in_hand[0]},
+        )
+    return redirect(tablet.url())
+
+
 def _count(request, tablet: Tablet):
     """Issue 18: the table's counts in one screen (at a break, or when the floor asks),
     each stamped with the level in play; the players' stacks become the counts."""
@@ -1068,6 +1129,7 @@ ACTIONS = {
     "item_ruling": _item_ruling,
     "oot": _oot,
     "oot_ruling": _oot_ruling,
+    "kill": _kill,
     "bag": _bag,
     "count": _count,
     "draw": _draw,
