@@ -276,7 +276,9 @@ KILLED = {
     "upcards": _("Seat %(seat)s picked up the upcards facing action: the hand is dead (TDA 66)."),
 }
 KILLED_CALLS = _("No refund of calls: the chips called stay in the pot (TDA 65-A).")
-KILLED_RETURNED = _("The bet or raise nobody called, %(chips)s, goes back to the player (TDA 65-A).")
+KILLED_RETURNED = _(
+    "The bet or raise nobody called, %(chips)s, goes back to the player (TDA 65-A)."
+)
 
 
 def killed_note(*, seat: int, reason: str, returned: int = 0) -> str:

@@ -2,7 +2,7 @@
 places and hand-for-hand."""
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.db.models import Count, Q, Sum
 
@@ -351,7 +351,10 @@ def betting_state(hand: Hand):
         # TDA 71-C: the seats dealt dead when the hand was dealt, so the log replays alike
         dead={seat for seat, _stack, dead in rows if dead},
     )
-    # Actions out of turn and the floor's rulings replay in their place (TDA 53).
+    # TDA 65-A or IFP 4.8: what a hand killed during play gets back.
+    state = replace(state, kill_refund=hand_readings(hand).killed_hand_refund)
+    # Actions out of turn, the floor's rulings and hands killed replay in their place
+    # (TDA 53, 65-A, 66).
     lines = hand.actions.values_list("seat", "kind", "amount", "out_of_turn")
     return betting.replay(state, lines)
 
@@ -385,6 +388,7 @@ def _stud_state(hand: Hand):
         # TDA 71-C: the seats dealt dead when the hand was dealt (TDA 30: the bring-in)
         dead={seat for seat, _stack, _up, dead in rows if dead},
     )
+    state = replace(state, kill_refund=hand_readings(hand).killed_hand_refund)
     lines = hand.actions.values_list("seat", "kind", "amount", "out_of_turn")
     for line in lines:
         state = betting.replay(_stud_deal(state, upcards), [line])

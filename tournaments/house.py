@@ -496,6 +496,32 @@ SETTINGS += (
             ),
         ),
     ),
+    Setting(
+        "killed_hand_refund",
+        _("A killed hand's uncalled chips"),
+        (
+            Reading(
+                TDA,
+                _("An uncalled bet or raise goes back"),
+                "TDA 65-A",
+                _(
+                    "A hand the dealer killed by mistake, or fouled beyond identification, "
+                    "gets back a bet or raise nobody has called; what it called stays in "
+                    "the pot."
+                ),
+            ),
+            Reading(
+                "raise",
+                _("Only an uncalled raise goes back"),
+                "IFP 4.8",
+                _(
+                    "Only a raise nobody has called comes back to a hand the dealer killed; "
+                    "an opening bet stays in the pot like the calls. The older German TDA "
+                    "translation (§28) reads the same."
+                ),
+            ),
+        ),
+    ),
 )
 
 BY_KEY = {setting.key: setting for setting in SETTINGS}

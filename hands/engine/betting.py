@@ -161,6 +161,7 @@ class HandState:
     # each bet or raise of this street found it, so an uncalled one can be taken back.
     kills: tuple[killed.Kill, ...] = ()
     wagers: tuple[Round, ...] = ()
+    kill_refund: str = killed.REFUND_TDA  # the house's reading (killed_hand_refund)
 
     # --- Reading the state ------------------------------------------------------------
 
@@ -391,14 +392,19 @@ class HandState:
             raise IllegalAction(rule, f"seat {seat} is not in the hand", options)
         if self.in_hand == (seat,):
             raise IllegalAction(rule, f"seat {seat} holds the last live hand", options)
-        refused = killed.refusal(
-            reason, stud=self.is_stud, facing_action=self.facing_action(seat)
-        )
+        refused = killed.refusal(reason, stud=self.is_stud, facing_action=self.facing_action(seat))
         if refused is not None:
             raise IllegalAction(rule, refused, options)
         p = self.player(seat)
         others = max(q.bet for q in self.players if q.seat != seat)
-        back = killed.uncalled(bet=p.bet, others=others, initiated=self.aggressor == seat)
+        back = killed.uncalled(
+            bet=p.bet,
+            others=others,
+            initiated=self.aggressor == seat,
+            # an opening bet: no full bet or raise before it this street (the bring-in none)
+            opened=bool(self.wagers) and self.wagers[-1].bets == 0,
+            refund=self.kill_refund,
+        )
         rnd, wagers = self.round, self.wagers
         if back and wagers:  # the round as the wager taken back found it
             rnd = replace(wagers[-1], current_bet=max(wagers[-1].current_bet, p.bet - back))

@@ -6,8 +6,9 @@ the hand is dead and the player has no redress: what they called stays in the po
 a bet or raise the player made that nobody has called yet goes back to them. A fouled
 hand that can still be identified is not dead: it plays on even with cards showing
 (TDA 65-B). The older German TDA translation (§28) and the IFP (4.8) give back only an
-uncalled raise; the casino's rules (§24) let the floor bring back an identifiable hand
-the dealer pulled in. This module follows the TDA 2024.
+uncalled raise, an opening bet stays in the pot: the house setting `killed_hand_refund`
+(tournaments.house) chooses, the TDA by default. The casino's rules (§24) let the floor
+bring back an identifiable hand the dealer pulled in, as TDA 65-B keeps it in play.
 
 In stud, a player who picks up their upcards while the action is on them, or still to
 come to them in this betting round, has a dead hand (TDA 66): picking them up is how a
@@ -31,6 +32,10 @@ ASKED = REASONS + (IDENTIFIABLE,)
 
 # How a line of a hand's action log reads (hands.HandAction.out_of_turn): a hand killed.
 KILLED = "killed"
+
+# Which uncalled chips go back (the house setting `killed_hand_refund`).
+REFUND_TDA = "tda"  # TDA 65-A: a bet or raise
+REFUND_RAISE = "raise"  # IFP 4.8, older TDA §28: a raise only
 
 RULES = {MISTAKE: "TDA 65-A", FOULED: "TDA 65-A", UPCARDS: "TDA 66", IDENTIFIABLE: "TDA 65-B"}
 
@@ -63,12 +68,17 @@ def refusal(reason: str, *, stud: bool, facing_action: bool) -> str | None:
     return None
 
 
-def uncalled(*, bet: int, others: int, initiated: bool) -> int:
+def uncalled(
+    *, bet: int, others: int, initiated: bool, opened: bool = False, refund: str = REFUND_TDA
+) -> int:
     """TDA 65-A: the chips given back to a killed hand. Only the part of a bet or raise
     the player made (`initiated`: theirs was the last bet or raise of the street) that
     nobody has called: `bet` is the player's chips in front this street, `others` the most
     any other player has put in this street. Calls, blinds, antes and a bet called stay in
-    the pot."""
-    if not initiated:
+    the pot. Where the house gives back a raise only (IFP 4.8), an uncalled opening bet
+    (`opened`) stays too."""
+    if refund not in (REFUND_TDA, REFUND_RAISE):
+        raise ValueError(f"unknown refund reading {refund!r}")
+    if not initiated or (opened and refund == REFUND_RAISE):
         return 0
     return max(bet - others, 0)

@@ -27,9 +27,7 @@ from tournaments.services import tournament_lock
 
 
 @transaction.atomic
-def hand_kill(
-    *, actor, tournament_id: int, number: int, hand_number: int, seat: int, reason: str
-):
+def hand_kill(*, actor, tournament_id: int, number: int, hand_number: int, seat: int, reason: str):
     """A hand killed during play (TDA 65-A, 66).
 
     1. An unknown reason is 400. Lock; refuse a hand not in play, without an action log

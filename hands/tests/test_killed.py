@@ -84,9 +84,7 @@ def last_line(hand: dict) -> dict:
 # --- TDA 65-A ------------------------------------------------------------------------------
 
 
-def test_65a_a_hand_the_dealer_killed_by_mistake_keeps_its_called_bets_in_the_pot(
-    event, dealer
-):
+def test_65a_a_hand_the_dealer_killed_by_mistake_keeps_its_called_bets_in_the_pot(event, dealer):
     to_flop(event)
     act(event, 2, "check")
 
@@ -96,7 +94,9 @@ def test_65a_a_hand_the_dealer_killed_by_mistake_keeps_its_called_bets_in_the_po
     assert betting["pot"] == 950  # seat 4's 300 stays in
     assert betting["stacks"]["4"] == 20000 - 300  # no refund of the call
     assert betting["to_act"] == 3  # the action stays on the seat in turn
-    assert betting["killed"] == [{"seat": 4, "reason": "mistake", "rule": "TDA 65-A", "returned": 0}]
+    assert betting["killed"] == [
+        {"seat": 4, "reason": "mistake", "rule": "TDA 65-A", "returned": 0}
+    ]
     line = last_line(hand)
     assert (line["seat"], line["kind"], line["out_of_turn"]) == (4, "mistake", "killed")
     assert line["note"] == (
@@ -127,9 +127,24 @@ def test_65a_an_uncalled_raise_goes_back_to_the_killed_hand(event, dealer):
     assert "1000, goes back to the player (TDA 65-A)" in last_line(hand)["note"]
 
 
-def test_a_hand_killed_before_its_turn_is_passed_over_when_the_action_comes_round(
-    event, dealer
-):
+def test_ifp_4_8_where_the_house_gives_back_only_a_raise_an_opening_bet_stays(dealer):
+    event = tournament(house_settings={"killed_hand_refund": "raise"})
+    with_structure(event, [Step(LEVEL, 20, 50, 100)])
+    seat_players(event, {1: [1, 2, 3, 4]})
+    button_at(event, 1, 4)
+    services.hand_start(actor=None, tournament_id=event.pk, number=1)
+    to_flop(event)
+    act(event, 2, "check")
+    act(event, 3, "bet", 500)
+
+    hand = kill(dealer, event, 3, "mistake")
+
+    assert hand["betting"]["killed"][0]["returned"] == 0
+    assert hand["betting"]["stacks"]["3"] == 20000 - 300 - 500
+    assert hand["betting"]["pot"] == 950 + 500
+
+
+def test_a_hand_killed_before_its_turn_is_passed_over_when_the_action_comes_round(event, dealer):
     act(event, 3, "raise", 300)
 
     hand = kill(dealer, event, 1, "mistake")  # the small blind, seat 4 in turn
@@ -180,7 +195,9 @@ def test_65b_a_fouled_hand_that_can_be_identified_stays_in_play_and_nothing_is_w
     to_flop(event)
     before = stored()
 
-    response = dealer.post(url(event, "kill/"), {"seat": 4, "reason": "identifiable"}, format="json")
+    response = dealer.post(
+        url(event, "kill/"), {"seat": 4, "reason": "identifiable"}, format="json"
+    )
 
     assert response.status_code == 409
     body = response.json()
@@ -221,8 +238,9 @@ def test_66_stud_upcards_picked_up_facing_action_kill_the_hand(stud, dealer):
     assert betting["killed"] == [{"seat": 1, "reason": "upcards", "rule": "TDA 66", "returned": 0}]
     assert betting["to_act"] == 4
     assert betting["stacks"]["1"] == 20000 - 50  # the ante stays in the pot
-    assert "picked up the upcards facing action: the hand is dead (TDA 66)" in (
-        last_line(hand)["note"]
+    assert (
+        "picked up the upcards facing action: the hand is dead (TDA 66)"
+        in (last_line(hand)["note"])
     )
 
 

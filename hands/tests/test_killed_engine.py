@@ -7,6 +7,8 @@ No limit 50/100, seats 1-4 with 10,000 each, the button on seat 4: seat 1 posts 
 small blind, seat 2 the big blind, seat 3 is first to act pre-flop.
 """
 
+from dataclasses import replace
+
 import pytest
 
 from hands.engine import killed
@@ -97,6 +99,23 @@ def test_65a_an_uncalled_bet_goes_back_and_the_action_stays_on_the_seat_in_turn(
     assert after.to_act == 4 and after.legal_actions().can_check  # no bet to face now
     after = play(after, check(4))
     assert after.street == "turn" and after.in_hand == (2, 4)
+
+
+def test_ifp_4_8_where_only_a_raise_goes_back_an_uncalled_opening_bet_stays():
+    state = replace(flop(check(2), bet(3, 500)), kill_refund=killed.REFUND_RAISE)
+    after = state.kill(3, killed.MISTAKE)
+    assert after.kills[-1].returned == 0
+    assert after.stacks[3] == 10000 - 300 - 500
+    assert after.pot == 950 + 500
+    # Seat 4 still faces the dead bet: it calls it or folds, or raises.
+    assert after.to_act == 4 and after.legal_actions().call == 500
+
+
+def test_ifp_4_8_an_uncalled_raise_still_goes_back():
+    state = flop(check(2), bet(3, 500), raise_to(4, 1500))
+    after = replace(state, kill_refund=killed.REFUND_RAISE).kill(4, killed.MISTAKE)
+    assert after.kills[-1].returned == 1000
+    assert after.stacks[4] == 10000 - 300 - 500
 
 
 def test_65a_a_bet_already_called_stays_in_the_pot():
