@@ -7,7 +7,7 @@ from datetime import datetime, timedelta
 from django.db.models import Q
 from django.utils import timezone
 
-from hands.models import Hand
+from hands.models import Hand, OutOfTurn
 from rulings.models import (
     Dispute,
     HouseRule,
@@ -126,7 +126,11 @@ def _next_hand(incident: Incident):
 def _substantial_action(hand) -> bool:
     """TDA 36: two actions in turn, at least one putting chips in; or any three actions.
     Hands without an action log count as past it once they are finished."""
-    kinds = list(hand.actions.order_by("sequence").values_list("kind", flat=True))
+    kinds = list(
+        hand.actions.exclude(out_of_turn=OutOfTurn.KILLED)  # a hand killed is no action
+        .order_by("sequence")
+        .values_list("kind", flat=True)
+    )
     if not kinds:
         return hand.status == "finished"
     chips = {"bet", "raise", "call", "all-in"}

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from floorman.audit import audit_record
 from floorman.errors import Invalid
 from hands.engine import corrections as rules
-from hands.models import Hand, HandStatus
+from hands.models import Hand, HandStatus, OutOfTurn
 from hands.selectors import hand_readings
 from hands.services.common import publish_table, refuse, table_of
 from hands.services.hands import _hand_row
@@ -47,7 +47,11 @@ def _actions_in_turn(hand: Hand, reported: list[str] | None) -> tuple[str, ...]:
     """The actions in turn so far (the posted blinds and antes are none, TDA 36): the
     hand's log, or where nothing is logged what the dealer or floor reports. A hand held
     all-in and called (RP-8 F) has had its chip actions whatever was logged."""
-    logged = tuple(hand.actions.order_by("sequence").values_list("kind", flat=True))
+    logged = tuple(
+        hand.actions.exclude(out_of_turn=OutOfTurn.KILLED)  # a hand killed is no action
+        .order_by("sequence")
+        .values_list("kind", flat=True)
+    )
     if logged and reported is not None:
         raise Invalid(
             {"actions": _("This hand's action log counts the actions (TDA 36): leave this out.")}

@@ -274,7 +274,12 @@ def hand_misdeal(*, actor, tournament_id: int, number: int, hand_number: int) ->
         hand.actions.order_by("sequence").values_list("seat", "kind", "amount", "out_of_turn")
     )
     reading = hand_readings(hand).misdeal_until  # the readings the hand was dealt under
-    kinds = [kind for _seat, kind, _amount, made in logged if made != OutOfTurn.RULING]
+    # The floor's rulings (TDA 53-B) and hands killed (TDA 65-A, 66) are no actions.
+    kinds = [
+        kind
+        for _seat, kind, _amount, made in logged
+        if made not in (OutOfTurn.RULING, OutOfTurn.KILLED)
+    ]
     too_late = misdeal_rules.misdeal_refusal(kinds, reading)
     if too_late:
         raise refuse("misdeal_too_late", rule=too_late)

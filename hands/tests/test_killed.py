@@ -315,3 +315,16 @@ def test_only_a_dealer_or_the_floor_kills_a_hand(event, who):
     assert stored() == before
     floor = api(staff("floor"))
     assert kill(floor, event, 3, "mistake")["betting"]["to_act"] == 4
+
+
+def test_a_killed_hand_is_no_action_toward_substantial_action(event, dealer):
+    act(event, 3, "call")
+    kill(dealer, event, 4, "mistake")
+
+    # One action in turn so far (TDA 36): a misdeal may still be called (TDA 35-D), and
+    # the re-deal wipes the log, the kill with it (TDA 35-C).
+    response = dealer.post(url(event, "misdeal/"), {}, format="json")
+
+    assert response.status_code == 200, response.json()
+    assert HandAction.objects.count() == 0
+    assert dealer.get(url(event)).json()["betting"]["killed"] == []
