@@ -10,7 +10,9 @@ was reopened for a player (TDA 47) and when a street or the hand is over.
 An action out of turn is held (`HandState.declare`) and applied or let go when the
 action reaches its seat; substantial action out of turn after a skipped seat holds the
 betting for the floor's ruling (`HandState.rule_skipped`): TDA 53, the rule in
-`out_of_turn`. `replay` reads a hand's log with both, so it replays alike.
+`out_of_turn`. A hand killed during play (`HandState.kill`, TDA 65-A, 66: the rule in
+`killed`) folds out of turn and takes back an uncalled bet or raise. `replay` reads a
+hand's log with all of them, so it replays alike.
 
 Amounts are whole chips. "Raise to" and "bet" amounts are the player's total in front
 of them for the street, as TDA 43-B reads a declared raise.
@@ -427,6 +429,8 @@ class HandState:
         if len(state.in_hand) == 1:  # as when everyone folds: the last live hand wins
             return replace(state._return_uncalled()._round_over(), to_act=None)
         if self.to_act is None:  # at showdown, or between stud streets
+            if state.finished_at is None and sum(p.can_act for p in state.players) < 2:
+                return state._no_more_betting()  # TDA 16: nobody left to bet with
             return state
         start = state._index(seat) if seat == self.to_act else state._index(self.to_act) - 1
         following = state._next_to_act(start)
@@ -496,6 +500,9 @@ class HandState:
             lines=self.lines + 1,
         )
         return state if state.awaiting else state._turn_reached()
+
+    def _no_more_betting(self) -> "HandState":
+        return replace(self, finished_at=SHOWDOWN, to_act=None)
 
     def _from_turn(self, seat: int) -> int:
         """How many places after the seat in turn `seat` sits, clockwise."""

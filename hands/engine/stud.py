@@ -280,6 +280,9 @@ class StudState(HandState):
             return fresh.deal({})
         return fresh
 
+    def _no_more_betting(self) -> "StudState":
+        return replace(self, finished_at=SHOWDOWN, to_act=None, upcards_due=None)
+
     def deal(self, cards: Mapping[int, str]) -> "StudState":
         """The upcards of the street awaited, one for each player still in (none on
         seventh street); then the first to act by the upcards (RP-10 D)."""

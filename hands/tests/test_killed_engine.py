@@ -288,6 +288,23 @@ def test_a_stud_hand_killed_by_mistake_between_streets_gets_no_upcard():
     assert after.to_act == 2
 
 
+def test_a_stud_hand_killed_between_streets_leaving_one_to_bet_goes_to_showdown():
+    state = start_stud(
+        LIMITS,
+        [(1, 1000), (2, 1000), (3, 15), (4, 1000)],
+        game=STUD,
+        ante=5,
+        bring_in=10,
+        door_cards={1: "Kh", 2: "7d", 3: "2c", 4: "9s"},
+        button=4,
+    )
+    state = play(state, bet(3, 10), fold(4), call(1), call(2))  # seat 3 all-in bringing in
+    assert state.upcards_due == "fourth"
+    after = state.kill(2, killed.MISTAKE)
+    assert after.finished_at == SHOWDOWN and after.upcards_due is None
+    assert after.in_hand == (1, 3)
+
+
 # --- The log replays alike ------------------------------------------------------------------
 
 
