@@ -30,6 +30,7 @@ from rulings.engine.bets.question import ACTIONS as PRIOR_ACTIONS
 from rulings.engine.errors import BadQuestion
 from rulings.engine.parsing import MAX_ACTIONS, MAX_SEATS
 from tournaments import house
+from tournaments.engine.removals import REASONS as REMOVAL_REASONS
 from tournaments.models import MAX_CHIPS, Tournament
 from tournaments.selectors import house_settings
 
@@ -484,22 +485,16 @@ def chips_found(body) -> dict:
     }
 
 
-# The situations whose chips the floor records as taken out of play (issue 19), by the
-# reason of the removal: the same names (tournaments.engine.removals.REASONS).
-REMOVAL_SITUATIONS = (
-    found_chips.OUT_OF_VIEW,
-    found_chips.LOST_AND_FOUND,
-    found_chips.REENTRY_FORFEIT,
-)
 REMOVAL_API = "/api/v1/tournaments/{tournament_pk}/chips-removed/"
 
 
 def removal_action(data: dict, answer) -> dict | None:
-    """Where the floor records chips the answer takes out of play (TDA 8-B, 63, 64): the
+    """Where the floor records chips the answer takes out of play (TDA 8-B, 63, 64; the
+    situations are named as the removal's reasons, `tournaments.engine.removals`): the
     API operation `api-chips-removed` with the body to send, and, for a named event
     (`tournament`), its path and its chip counts page with the form filled. None when
     nothing leaves play, or only what the chip race's rest leaves (TDA 24-C)."""
-    if answer.outcome != found_chips.REMOVED or data["situation"] not in REMOVAL_SITUATIONS:
+    if answer.outcome != found_chips.REMOVED or data["situation"] not in REMOVAL_REASONS:
         return None
     body = {"reason": data["situation"], "amount": answer.removed_value}
     action = {"name": "api-chips-removed", "method": "POST", "api": REMOVAL_API, "body": body}

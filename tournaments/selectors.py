@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from tournaments import engine, house
 from tournaments.engine import day2 as day2_engine
 from tournaments.engine import flights as flights_engine
+from tournaments.engine import removals as removals_engine
 from tournaments.models import (
     Alternate,
     AlternateStatus,
@@ -698,6 +699,23 @@ def chips_in_play(tournament: Tournament, totals: Totals | None = None) -> int:
     lobby's average stack and the live feed. Busted players' chips are with the players
     left, so the stacks in play should come to the same."""
     return max(0, chips_sold(tournament, totals) - chips_removed(tournament))
+
+
+def removal_public(removal: ChipRemoval) -> dict:
+    """A removal as the floor's page, the API and the audit show it."""
+    entry = removal.entry
+    return {
+        "id": removal.pk,
+        "amount": removal.amount,
+        "reason": removal.reason,
+        "rule": removals_engine.RULES[removal.reason],
+        "entry": entry.pk if entry else None,
+        "number": entry.number if entry else None,
+        "name": entry.player.name if entry else "",
+        "note": removal.note,
+        "removed_by": removal.removed_by.get_username() if removal.removed_by else "",
+        "removed_at": removal.removed_at,
+    }
 
 
 def chips_removed_list(tournament: Tournament) -> list[ChipRemoval]:

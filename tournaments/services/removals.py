@@ -19,7 +19,7 @@ from tournaments.models import (
     EntryStatus,
     TournamentStatus,
 )
-from tournaments.selectors import entry_public
+from tournaments.selectors import entry_public, removal_public
 from tournaments.services import entries_chips_count, entry_locked, tournament_lock
 from tournaments.services.flights import flight_play_refuse
 
@@ -29,23 +29,6 @@ OVER = (TournamentStatus.FINISHED, TournamentStatus.CANCELLED)
 
 def _refuse(code: str, **data) -> Conflict:
     return Conflict(refusal_message(code, **data), code=code, data=data)
-
-
-def removal_public(removal: ChipRemoval) -> dict:
-    """A removal as the floor's page, the API and the audit show it."""
-    entry = removal.entry
-    return {
-        "id": removal.pk,
-        "amount": removal.amount,
-        "reason": removal.reason,
-        "rule": engine.RULES[removal.reason],
-        "entry": entry.pk if entry else None,
-        "number": entry.number if entry else None,
-        "name": entry.player.name if entry else "",
-        "note": removal.note,
-        "removed_by": removal.removed_by.get_username() if removal.removed_by else "",
-        "removed_at": removal.removed_at,
-    }
 
 
 def _checked(*, reason, amount, entry_id, note) -> None:

@@ -19,8 +19,8 @@ from seating.services import counts as services
 from tournaments.engine.removals import REASONS
 from tournaments.lookups import tournament_or_404
 from tournaments.models import MAX_CHIPS, ChipCount
-from tournaments.selectors import chips_removed_list, count_check
-from tournaments.services.removals import NOTE_MAX, chips_remove, removal_public
+from tournaments.selectors import chips_removed_list, count_check, removal_public
+from tournaments.services.removals import NOTE_MAX, chips_remove
 
 MAX_ID = 2**63 - 1
 
