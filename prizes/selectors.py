@@ -14,15 +14,11 @@ from hands.engine.places import Place, prize_shares
 from hands.selectors import bounties_won, finishing_places, h4h_setup, knockouts_standing
 from payouts.selectors import PayoutTable, payout_setup, payout_table
 from prizes.models import Deal, Payment, PlaceEntered
-from rulings.models import Penalty
 from seating.selectors import seating_setup
 from tournaments.models import Entry, EntryStatus, Ticket, Tournament, TournamentStatus
 from tournaments.selectors import (
-    Totals,
-    day2_chips_sold,
     player_public,
     tournament_setup,
-    tournament_totals,
 )
 
 # --- An event's setup -----------------------------------------------------------------
@@ -65,27 +61,6 @@ def deal_refusal(tournament: Tournament) -> str | None:
     if Deal.objects.filter(tournament=tournament).exists():
         return "deal_exists"
     return None
-
-
-# --- Chips ------------------------------------------------------------------------------
-
-
-def chips_in_play(tournament: Tournament, totals: Totals | None = None) -> int:
-    """Every chip sold: starting stacks, rebuys and add-ons, less the chips of
-    disqualified players (TDA 71-D). Busted players' chips are with the players left, so
-    a deal's chip counts must add up to this."""
-    totals = totals or tournament_totals(tournament)
-    removed = Penalty.objects.filter(tournament=tournament).aggregate(
-        removed=Sum("chips_removed", default=0)
-    )["removed"]
-    if totals.flight_lines:  # an event with flights: Day 2 began from the bags (issue 17)
-        return day2_chips_sold(tournament) - removed
-    return (
-        tournament.starting_stack * totals.total_buy_ins
-        + tournament.rebuy_chips * totals.rebuys
-        + tournament.addon_chips * totals.addons
-        - removed
-    )
 
 
 def unpaid_prizes(table: PayoutTable, players_left: int) -> list[int]:

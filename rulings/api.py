@@ -122,6 +122,18 @@ ChipsFoundOutput = _answer(
     removed_value=serializers.IntegerField(),
     exchanged_chips=serializers.IntegerField(),
     disqualification_possible=serializers.BooleanField(),
+    action=inline_serializer(
+        "ChipsRemovedAction",
+        {
+            "name": serializers.CharField(help_text="The API operation: api-chips-removed."),
+            "method": serializers.CharField(),
+            "api": serializers.CharField(),
+            "body": serializers.DictField(),
+            "page": serializers.CharField(allow_null=True),
+        },
+        allow_null=True,
+        help_text="Chips taken out of play (TDA 8-B, 63, 64): where to record the removal.",
+    ),
 )
 WrongSeatOutput = _answer(
     "WrongSeatAnswer",

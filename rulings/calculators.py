@@ -4,7 +4,9 @@ and the answer comes back with its rules and a translated explanation. Stateless
 record nothing. The API and the floor's page both call these."""
 
 import re
+from urllib.parse import urlencode
 
+from django.urls import reverse
 from django.utils.formats import number_format
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -28,6 +30,7 @@ from rulings.engine.bets.question import ACTIONS as PRIOR_ACTIONS
 from rulings.engine.errors import BadQuestion
 from rulings.engine.parsing import MAX_ACTIONS, MAX_SEATS
 from tournaments import house
+from tournaments.engine.removals import REASONS as REMOVAL_REASONS
 from tournaments.models import MAX_CHIPS, Tournament
 from tournaments.selectors import house_settings
 
@@ -478,6 +481,33 @@ def chips_found(body) -> dict:
         "disqualification_possible": answer.disqualification_possible,
         "rules": rule_codes(answer.rules),
         "explanation": explained(answer),
+        "action": removal_action(data, answer),
+    }
+
+
+REMOVAL_API = "/api/v1/tournaments/{tournament_pk}/chips-removed/"
+
+
+def removal_action(data: dict, answer) -> dict | None:
+    """Where the floor records chips the answer takes out of play (TDA 8-B, 63, 64; the
+    situations are named as the removal's reasons, `tournaments.engine.removals`): the
+    API operation `api-chips-removed` with the body to send, and, for a named event
+    (`tournament`), its path and its chip counts page with the form filled. None when
+    nothing leaves play, or only what the chip race's rest leaves (TDA 24-C)."""
+    if answer.outcome != found_chips.REMOVED or data["situation"] not in REMOVAL_REASONS:
+        return None
+    body = {"reason": data["situation"], "amount": answer.removed_value}
+    action = {"name": "api-chips-removed", "method": "POST", "api": REMOVAL_API, "body": body}
+    tournament_id = data.get("tournament")
+    if tournament_id is None:
+        return {**action, "page": None}
+    if not Tournament.objects.filter(pk=tournament_id).exists():
+        raise Invalid({"tournament": gettext("No such tournament.")})
+    page = reverse("seating:counts", args=[tournament_id])
+    return {
+        **action,
+        "api": reverse("api-chips-removed", kwargs={"tournament_pk": tournament_id}),
+        "page": f"{page}?{urlencode(body)}#remove",
     }
 
 

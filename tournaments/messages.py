@@ -80,6 +80,11 @@ REFUSALS = {
         "A ticket won in this satellite has been used, refunded or given to another "
         "player: the bust that ended it cannot be undone."
     ),
+    # Chips removed from play (issue 19: TDA 8-B, 63, 64)
+    "removal_over_stack": _(
+        "The player has %(chips)s chips: no more than that can come off their stack."
+    ),
+    "removal_over": _("The event is over: no chips are in play to remove."),
 }
 
 

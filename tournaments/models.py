@@ -871,3 +871,60 @@ class ChipCount(models.Model):
 
     def __str__(self) -> str:
         return f"{self.entry_id}: {self.chips} (level {self.level})"
+
+
+class RemovalReason(models.TextChoices):
+    """Why the floor took chips out of play (issue 19). The first two come off a player's
+    stack, the third belongs to nobody."""
+
+    REENTRY_FORFEIT = "reentry_forfeit", _("A stack forfeited for a re-entry (TDA 8-B)")
+    OUT_OF_VIEW = "out_of_view", _("Chips held or carried out of view (TDA 63)")
+    LOST_AND_FOUND = "lost_and_found", _("Lost and found chips without an owner (TDA 64)")
+
+
+class ChipRemoval(models.Model):
+    """Chips the floor took out of play (issue 19: TDA 8-B, 63, 64): kept, never edited.
+    With an entry, the chips came off that player's stack; without, they were nobody's
+    (lost and found). Every chips-in-play figure subtracts them
+    (`tournaments.selectors.chips_in_play`)."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="chip_removals"
+    )
+    entry = models.ForeignKey(
+        Entry,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="chip_removals",
+        verbose_name=_("from the stack of"),
+    )
+    amount = models.BigIntegerField(_("chips"))
+    reason = models.CharField(_("reason"), max_length=16, choices=RemovalReason.choices)
+    note = models.CharField(_("note"), max_length=300, blank=True)
+    # The player's latest count when the chips came off their stack: the count check
+    # takes them off that count too (a later count already leaves them out).
+    count_before = models.ForeignKey(
+        ChipCount, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    removed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    removed_at = models.DateTimeField(_("removed"), default=timezone.now)
+
+    class Meta:
+        ordering = ["removed_at", "id"]
+        verbose_name = _("chips removed from play")
+        verbose_name_plural = _("chips removed from play")
+        constraints = [
+            models.CheckConstraint(condition=Q(amount__gt=0), name="chip_removal_positive"),
+            # TDA 8-B and 63 take a player's chips; TDA 64's have no owner.
+            models.CheckConstraint(
+                condition=Q(reason="lost_and_found", entry__isnull=True)
+                | (~Q(reason="lost_and_found") & Q(entry__isnull=False)),
+                name="chip_removal_owner",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament_id}: {self.amount} ({self.reason})"

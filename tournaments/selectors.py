@@ -10,12 +10,14 @@ from django.utils.translation import gettext as _
 from tournaments import engine, house
 from tournaments.engine import day2 as day2_engine
 from tournaments.engine import flights as flights_engine
+from tournaments.engine import removals as removals_engine
 from tournaments.models import (
     Alternate,
     AlternateStatus,
     Bag,
     BagStatus,
     ChipCount,
+    ChipRemoval,
     Entry,
     EntryStatus,
     FlightEnd,
@@ -618,36 +620,112 @@ def players_search(*, query: str = ""):
 # --- Flights and their bags (issue 17) --------------------------------------------------
 
 
-def flight_chips_in_play(flight: Tournament) -> int:
-    """The chips in play in a flight: every chip its ledger sold (a stack per buy-in,
-    re-entry or ticket, the rebuys' and add-ons' chips; refunded lines do not count) less
-    the chips taken out of play (a disqualified player's, TDA 71-D: kept on the entry as it
-    left). The sum of its active entries' chips should come to the same."""
-    unreversed = Q(reversed_by__isnull=True)
-    agg = Transaction.objects.filter(tournament=flight).aggregate(
-        buy_ins=Count(
-            "id",
-            filter=Q(
-                kind__in=(TransactionKind.BUY_IN, TransactionKind.REENTRY, TransactionKind.TICKET)
-            )
-            & unreversed
-            & Q(reverses__isnull=True),  # a ticket's line is taken back by a TICKET line
-        ),
-        rebuys=Count("id", filter=Q(kind=TransactionKind.REBUY) & unreversed),
-        addons=Count("id", filter=Q(kind=TransactionKind.ADDON) & unreversed),
+def chips_sold(tournament: Tournament, totals: Totals | None = None) -> int:
+    """Every chip the event sold. An event with flights: what Day 2 brought and sold
+    there (`day2_chips_sold`). Any other event, a flight too: a stack per buy-in,
+    re-entry or ticket, the rebuys' and add-ons' chips (refunded lines do not count).
+    With the event's `totals` (read already) no query for an event without flights."""
+    if totals is not None:
+        has_flights = totals.flight_lines > 0
+    else:
+        has_flights = Tournament.objects.filter(parent=tournament).exists()
+    if has_flights:
+        return day2_chips_sold(tournament)
+    if totals is None:
+        unreversed = Q(reversed_by__isnull=True)
+        agg = Transaction.objects.filter(tournament=tournament).aggregate(
+            buy_ins=Count(
+                "id",
+                filter=Q(
+                    kind__in=(
+                        TransactionKind.BUY_IN,
+                        TransactionKind.REENTRY,
+                        TransactionKind.TICKET,
+                    )
+                )
+                & unreversed
+                & Q(reverses__isnull=True),  # a ticket's line is taken back by a TICKET line
+            ),
+            rebuys=Count("id", filter=Q(kind=TransactionKind.REBUY) & unreversed),
+            addons=Count("id", filter=Q(kind=TransactionKind.ADDON) & unreversed),
+        )
+        buy_ins, rebuys, addons = agg["buy_ins"], agg["rebuys"], agg["addons"]
+    else:
+        buy_ins, rebuys, addons = totals.total_buy_ins, totals.rebuys, totals.addons
+    return flights_engine.chips_sold(
+        starting_stack=tournament.starting_stack,
+        buy_ins=buy_ins,
+        rebuy_chips=tournament.rebuy_chips,
+        rebuys=rebuys,
+        addon_chips=tournament.addon_chips,
+        addons=addons,
     )
-    sold = flights_engine.chips_sold(
-        starting_stack=flight.starting_stack,
-        buy_ins=agg["buy_ins"],
-        rebuy_chips=flight.rebuy_chips,
-        rebuys=agg["rebuys"],
-        addon_chips=flight.addon_chips,
-        addons=agg["addons"],
+
+
+def chips_removed(tournament: Tournament) -> int:
+    """The one home of the chips taken out of play in an event: a disqualified player's
+    stack (TDA 71-D; kept on the entry as it left, and on their penalty as
+    `rulings.Penalty.chips_removed`: the same chips, counted once here) and the floor's
+    removals (`ChipRemoval`: a stack forfeited for a re-entry, TDA 8-B; chips out of view
+    or in transit, TDA 63; lost and found chips without an owner, TDA 64). One query."""
+    disqualified = (
+        Entry.objects.filter(tournament=OuterRef("pk"), status=EntryStatus.DISQUALIFIED)
+        .values("tournament")
+        .annotate(total=Sum("chips"))
+        .values("total")
     )
-    removed = flight.entries.filter(status=EntryStatus.DISQUALIFIED).aggregate(
-        removed=Sum("chips", default=0)
-    )["removed"]
-    return max(0, sold - removed)
+    removals = (
+        ChipRemoval.objects.filter(tournament=OuterRef("pk"))
+        .values("tournament")
+        .annotate(total=Sum("amount"))
+        .values("total")
+    )
+    row = (
+        Tournament.objects.filter(pk=tournament.pk)
+        .annotate(
+            disqualified=Coalesce(Subquery(disqualified), 0),
+            removals=Coalesce(Subquery(removals), 0),
+        )
+        .values("disqualified", "removals")
+        .first()
+    )
+    return (row["disqualified"] + row["removals"]) if row else 0
+
+
+def chips_in_play(tournament: Tournament, totals: Totals | None = None) -> int:
+    """The chips in play: sold less removed (`chips_sold` less `chips_removed`). Every
+    figure of the chips in play reads it: the count check (`count_check`), a flight's
+    end and its bag check (`tournaments.services.bags`), a deal's chip counts, the
+    lobby's average stack and the live feed. Busted players' chips are with the players
+    left, so the stacks in play should come to the same."""
+    return max(0, chips_sold(tournament, totals) - chips_removed(tournament))
+
+
+def removal_public(removal: ChipRemoval) -> dict:
+    """A removal as the floor's page, the API and the audit show it."""
+    entry = removal.entry
+    return {
+        "id": removal.pk,
+        "amount": removal.amount,
+        "reason": removal.reason,
+        "rule": removals_engine.RULES[removal.reason],
+        "entry": entry.pk if entry else None,
+        "number": entry.number if entry else None,
+        "name": entry.player.name if entry else "",
+        "note": removal.note,
+        "removed_by": removal.removed_by.get_username() if removal.removed_by else "",
+        "removed_at": removal.removed_at,
+    }
+
+
+def chips_removed_list(tournament: Tournament) -> list[ChipRemoval]:
+    """The floor's removals of chips from play (TDA 8-B, 63, 64), newest first, each with
+    its player and who removed them. One query whatever their number."""
+    return list(
+        ChipRemoval.objects.filter(tournament=tournament)
+        .select_related("entry__player", "removed_by")
+        .order_by("-removed_at", "-id")
+    )
 
 
 @dataclass(frozen=True)
@@ -902,18 +980,6 @@ def entry_rank(entry: Entry) -> int | None:
     return ahead + 1
 
 
-def chips_expected(tournament: Tournament) -> int:
-    """The chips that should be on the tables now: an event with flights, what Day 2
-    brought and sold (`day2_chips_sold`) less a disqualified player's; any other event,
-    its ledger's (`flight_chips_in_play`, sold less removed)."""
-    if not Tournament.objects.filter(parent=tournament).exists():
-        return flight_chips_in_play(tournament)
-    removed = tournament.entries.filter(status=EntryStatus.DISQUALIFIED).aggregate(
-        removed=Sum("chips", default=0)
-    )["removed"]
-    return max(0, day2_chips_sold(tournament) - removed)
-
-
 @dataclass(frozen=True)
 class CountRow:
     """A player still in, with their latest count (None before the first) and their
@@ -921,11 +987,16 @@ class CountRow:
 
     entry: Entry
     count: ChipCount | None
+    # Chips taken off the player's stack since that count (TDA 8-B, 63: `ChipRemoval`).
+    removed_since: int = 0
 
     @property
     def chips(self) -> int:
-        """What the check adds up: the latest count, or the stack for one never counted."""
-        return self.count.chips if self.count is not None else self.entry.chips
+        """What the check adds up: the latest count less the chips the floor took off the
+        stack since, or the stack for one never counted."""
+        if self.count is None:
+            return self.entry.chips
+        return self.count.chips - self.removed_since
 
 
 @dataclass(frozen=True)
@@ -956,11 +1027,20 @@ def count_check(tournament: Tournament) -> CountCheck:
         .order_by("number")
     )
     latest = latest_counts(tournament, [entry.pk for entry in entries])
-    rows = [CountRow(entry=entry, count=latest.get(entry.pk)) for entry in entries]
+    since: dict[int, int] = {}
+    removals = ChipRemoval.objects.filter(
+        tournament=tournament, count_before__in=[count.pk for count in latest.values()]
+    ).values_list("entry_id", "amount")
+    for entry_id, amount in removals:
+        since[entry_id] = since.get(entry_id, 0) + amount
+    rows = [
+        CountRow(entry=entry, count=latest.get(entry.pk), removed_since=since.get(entry.pk, 0))
+        for entry in entries
+    ]
     rows.sort(key=lambda row: (-row.chips, row.entry.number))
     return CountCheck(
         rows=rows,
-        expected=chips_expected(tournament),
+        expected=chips_in_play(tournament),
         uncounted=sum(1 for row in rows if row.count is None),
     )
 

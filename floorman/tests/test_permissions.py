@@ -126,6 +126,8 @@ EXPECTED: dict[str, dict] = {
     "api-counts": {"GET": COUNTS, "POST": COUNTS},
     "api-counts-sweep": post(COUNTS),
     "api-table-counts": post(TABLET),
+    # Issue 19: chips the floor takes out of play (TDA 8-B, 63, 64).
+    "api-chips-removed": {"GET": COUNTS, "POST": COUNTS},
     "api-feed": {"GET": ALL},
     "tournament-status": post(MANAGE),
     "tournament-audit": {"GET": AUDIT},

@@ -34,7 +34,6 @@ from prizes.messages import refusal_message
 from prizes.models import Deal, DealMethod, DealShare, Payment, PlaceEntered
 from prizes.selectors import (
     Results,
-    chips_in_play,
     deal_refusal,
     payouts_final,
     payouts_public,
@@ -52,7 +51,7 @@ from tournaments.models import (
     Transaction,
     TransactionKind,
 )
-from tournaments.selectors import active_entry_count
+from tournaments.selectors import active_entry_count, chips_in_play
 from tournaments.services import (
     entries_chips_count,
     entry_locked,

@@ -39,7 +39,7 @@ from prizes.forms.results import (
 from prizes.messages import refusal_message
 from prizes.models import Deal, DealMethod, Payment
 from tournaments.models import Entry, EntryStatus, Tournament, TournamentStatus
-from tournaments.selectors import bounty_money
+from tournaments.selectors import bounty_money, chips_in_play
 from tournaments.templatetags.floorman_format import minor_to_major, money
 
 
@@ -233,7 +233,7 @@ def _setting(tournament: Tournament) -> dict:
         "prizes": prizes,
         "prize_total": sum(prizes),
         "next_prize": prizes[-1] if prizes else 0,
-        "in_play": selectors.chips_in_play(tournament),
+        "in_play": chips_in_play(tournament),
         "save_most": deals.save_most(prizes),
     }
 

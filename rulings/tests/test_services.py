@@ -14,13 +14,13 @@ from hands.models import HandAction
 from hands.selectors import table_state_public
 from hands.services import busts
 from hands.tests.factories import button_at, deal, finish, seat_players
-from prizes.selectors import chips_in_play
 from rulings import selectors, services
 from rulings.engine import housebook
 from rulings.models import Dispute, HouseRule, PenaltyKind, PenaltyStatus, Venue
 from seating.models import Seat, Table
 from seating.services import desk
 from tournaments.models import EntryStatus, Tournament
+from tournaments.selectors import chips_in_play
 from tournaments.tests.factories import staff, tournament
 
 pytestmark = pytest.mark.django_db

@@ -15,7 +15,7 @@ from hands.models import Elimination
 from hands.selectors import finishing_places
 from payouts.selectors import payout_table
 from prizes.models import Payment
-from prizes.selectors import chips_in_play, results
+from prizes.selectors import results
 from seating import engine as seating_engine
 from seating.models import Seat, Table
 from seating.selectors import seating_settings, table_views
@@ -27,7 +27,7 @@ from tournaments.models import (
     Transaction,
     TransactionKind,
 )
-from tournaments.selectors import tournament_totals
+from tournaments.selectors import chips_in_play, tournament_totals
 
 
 class SimulationError(AssertionError):

@@ -250,6 +250,7 @@
     "results.updated",
     "hand_for_hand.updated", // RP-8: the panel follows the round as tables report
     "seating.updated", // a table broken: the final table (RP-9)
+    "counts.updated", // chips taken out of play (TDA 8-B, 63, 64): the average stack
   ];
 
   Board.prototype.apply = function (data) {
@@ -380,6 +381,7 @@
       case "entry.updated":
       case "payouts.updated": // the director changed the table, or a prize was paid
       case "results.updated":
+      case "counts.updated":
         this.scheduleLobbyRefresh(); // the pool and the payout table come with lobby data
         return;
       default:

@@ -16,7 +16,7 @@ from floorman.errors import Invalid, NotFound
 from tournaments import engine as status_engine
 from tournaments.engine import flights as engine
 from tournaments.models import Bag, Entry, EntryStatus, FlightEnd, Tournament, TournamentStatus
-from tournaments.selectors import flight_bag_check, flight_chips_in_play
+from tournaments.selectors import chips_in_play, flight_bag_check
 from tournaments.services import tournament_lock, tournament_publish, tournament_status_write
 from tournaments.services.flights import flight_refuse
 
@@ -64,7 +64,7 @@ def flight_end_write(*, tournament: Tournament, reason: str) -> FlightEnd:
     flight_end = FlightEnd.objects.create(
         flight=tournament,
         reason=reason,
-        chips_in_play=flight_chips_in_play(tournament),
+        chips_in_play=chips_in_play(tournament),
         resume_level=engine.resume_level(
             reason=reason, level=tournament.current_level, end_level=end_level
         ),

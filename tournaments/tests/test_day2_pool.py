@@ -7,11 +7,11 @@ from django.urls import reverse
 
 from hands.services import busts
 from payouts.selectors import payout_table
-from prizes.selectors import chips_in_play, results
+from prizes.selectors import results
 from seating.services.day2 import day2_start
 from seating.tests.factories import add_tables
 from tournaments.models import Entry
-from tournaments.selectors import tournament_totals
+from tournaments.selectors import chips_in_play, tournament_totals
 from tournaments.tests import factories
 from tournaments.tests.festival_factories import bagged, enter, event_with_flights, player
 

@@ -6,7 +6,7 @@ import pytest
 
 from seating.services import desk
 from tournaments.models import Bag, BagStatus, Ticket, Tournament
-from tournaments.selectors import day2_chips_sold, flight_chips_in_play
+from tournaments.selectors import chips_in_play, day2_chips_sold
 from tournaments.tests.festival_factories import bagged, enter, event_with_flights, player
 
 pytestmark = pytest.mark.django_db
@@ -40,8 +40,8 @@ def test_an_entry_paid_with_a_ticket_and_cancelled_brings_no_chips_to_its_flight
     event, (flight,) = event_with_flights("1A")
     enter(flight, player("Ada"))
     entry = enter_with(flight, won_ticket(event, player("Ben")))
-    assert flight_chips_in_play(flight) == 2 * flight.starting_stack
+    assert chips_in_play(flight) == 2 * flight.starting_stack
 
     desk.entry_cancel(actor=None, tournament_id=flight.pk, entry_id=entry.pk)
 
-    assert flight_chips_in_play(flight) == flight.starting_stack
+    assert chips_in_play(flight) == flight.starting_stack

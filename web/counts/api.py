@@ -1,5 +1,6 @@
 """The chip counts API (issue 18) under /api/v1/: a table's counts from its tablet, the
-floor's count of a player, the count sweep and the counts against the chips in play.
+floor's count of a player, the count sweep and the counts against the chips in play;
+the chips the floor takes out of play (issue 19: TDA 8-B, 63, 64).
 The same services as the tablet and the floor's counts page (seating.services.counts);
 the public reads the chip leaders (web.screens.api), never this."""
 
@@ -15,9 +16,11 @@ from floorman.roles import COUNTS, TABLET, role_permission
 from seating.models import MAX_SEATS
 from seating.selectors import sweep_report
 from seating.services import counts as services
+from tournaments.engine.removals import REASONS
 from tournaments.lookups import tournament_or_404
 from tournaments.models import MAX_CHIPS, ChipCount
-from tournaments.selectors import count_check
+from tournaments.selectors import chips_removed_list, count_check, removal_public
+from tournaments.services.removals import NOTE_MAX, chips_remove
 
 MAX_ID = 2**63 - 1
 
@@ -194,3 +197,71 @@ class CountSweepView(APIView):
         )
         act(actor=request.user, tournament_id=tournament.pk)
         return Response(CountsSerializer(counts_data(tournament)).data)
+
+
+class ChipRemovalInput(serializers.Serializer):
+    reason = serializers.ChoiceField(
+        choices=REASONS,
+        help_text=_(
+            "reentry_forfeit: a stack forfeited for a re-entry (TDA 8-B); out_of_view: chips "
+            "held or carried out of view (TDA 63); lost_and_found: found chips nobody owns "
+            "(TDA 64)."
+        ),
+    )
+    amount = serializers.IntegerField(min_value=1, max_value=MAX_CHIPS)
+    entry = serializers.IntegerField(
+        min_value=1,
+        max_value=MAX_ID,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text=_("TDA 8-B, 63: the entry whose stack they come off; TDA 64: none."),
+    )
+    note = serializers.CharField(max_length=NOTE_MAX, required=False, allow_blank=True, default="")
+
+
+class ChipRemovalSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    amount = serializers.IntegerField()
+    reason = serializers.CharField()
+    rule = serializers.CharField()
+    entry = serializers.IntegerField(allow_null=True)
+    number = serializers.IntegerField(allow_null=True)
+    name = serializers.CharField()
+    note = serializers.CharField()
+    removed_by = serializers.CharField()
+    removed_at = serializers.DateTimeField()
+
+
+class ChipRemovalsView(APIView):
+    """Chips the floor took out of play (issue 19), and a new removal."""
+
+    parser_classes = [JSONParser]
+    permission_classes = [role_permission(*COUNTS)]
+
+    @extend_schema(responses=ChipRemovalSerializer(many=True))
+    def get(self, request, tournament_pk):
+        """Every removal of chips from play in this event, newest first."""
+        tournament = tournament_or_404(tournament_pk)
+        rows = [removal_public(removal) for removal in chips_removed_list(tournament)]
+        return Response(ChipRemovalSerializer(rows, many=True).data)
+
+    @extend_schema(request=ChipRemovalInput, responses={201: ChipRemovalSerializer})
+    def post(self, request, tournament_pk):
+        """Take chips out of play: a stack forfeited for a re-entry (TDA 8-B) or chips out
+        of view (TDA 63) come off the named player's stack (409 if more than they have);
+        lost and found chips nobody owns (TDA 64) name no player. Every figure of the chips
+        in play goes down by them."""
+        tournament = tournament_or_404(tournament_pk)
+        data = valid_data(ChipRemovalInput, request.data)
+        removal = chips_remove(
+            actor=request.user,
+            tournament_id=tournament.pk,
+            reason=data["reason"],
+            amount=data["amount"],
+            entry_id=data["entry"],
+            note=data["note"],
+        )
+        return Response(
+            ChipRemovalSerializer(removal_public(removal)).data, status=status.HTTP_201_CREATED
+        )

@@ -105,6 +105,10 @@ class FeedLeaderSerializer(serializers.Serializer):
 class FeedChipCountsSerializer(serializers.Serializer):
     players_left = serializers.IntegerField()
     chips = serializers.IntegerField(help_text="The chips of the players left together.")
+    chips_in_play = serializers.IntegerField(
+        help_text="The chips sold less those taken out of play (disqualifications, TDA 71-D; "
+        "the floor's removals, TDA 8-B, 63, 64)."
+    )
     average = serializers.IntegerField()
     average_big_blinds = serializers.FloatField(allow_null=True)
     leaders = FeedLeaderSerializer(many=True)

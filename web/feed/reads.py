@@ -25,7 +25,12 @@ from payouts.selectors import payout_table
 from prizes.models import Deal
 from prizes.selectors import Result, Results, result_public, results
 from tournaments.models import ChipCount, CountSweep, Tournament, TournamentStatus
-from tournaments.selectors import chip_standings, player_public, tournament_totals
+from tournaments.selectors import (
+    chip_standings,
+    chips_in_play,
+    player_public,
+    tournament_totals,
+)
 
 FEED_ELIMINATIONS = 50  # the latest busts the feed lists, newest first
 FEED_LEADERS = 10  # the chip leaders it lists
@@ -97,14 +102,18 @@ def _big_blinds(chips: int, level: dict | None) -> float | None:
 
 
 def chip_counts_feed(tournament: Tournament, level: dict | None) -> dict | None:
-    """The chip leaders, the chips in play and the average stack, in big blinds of the
-    level in play too; None where the house keeps chip counts to itself."""
+    """The chip leaders, the players' stacks together and the average stack, in big
+    blinds of the level in play too, and the chips in play (sold less removed,
+    `tournaments.selectors.chips_in_play`: a removal of lost and found chips, TDA 64,
+    lowers it though no stack held them); None where the house keeps chip counts to
+    itself."""
     if not tournament.chip_counts_public:
         return None
     standings = chip_standings(tournament, limit=FEED_LEADERS)
     return {
         "players_left": standings.players_left,
         "chips": standings.chips,
+        "chips_in_play": chips_in_play(tournament),
         "average": standings.average,
         "average_big_blinds": _big_blinds(standings.average, level),
         "leaders": [

@@ -27,11 +27,11 @@ from clock.selectors import announcements_public, clock_public, measuring_big_bl
 from hands.selectors import entry_bounties, h4h_now, mystery_left, mystery_prizes
 from payouts.engine.payouts import place_groups
 from payouts.selectors import payout_table
-from prizes.selectors import chips_in_play, results
+from prizes.selectors import results
 from seating.selectors import final_table
 from seating.views.public import side_board
 from tournaments.models import BountyFormat, Entry, Series, Tournament, TournamentStatus
-from tournaments.selectors import Totals, flights_flagged, tournament_totals
+from tournaments.selectors import Totals, chips_in_play, flights_flagged, tournament_totals
 from tournaments.templatetags.festival import festival_view
 from tournaments.templatetags.floorman_format import babel_locale, chips, money, place_text
 from web.screens.leaders import leaders_data
