@@ -632,7 +632,8 @@ def player_clock_call(
 ) -> PlayerClock:
     """The floor puts a seat on the clock, for as long as the house's `player_clock`
     reading gives (TDA 29: 25 s and a 5-second countdown; casino §27: a minute, the last
-    10 s counted, a turbo 30 s with 5); the outcome once time runs out is its
+    10 s counted, a turbo 30 s with 5; IFP 4.26 and the older TDA's rule 5: a minute,
+    then a 10-second countdown); the outcome once time runs out is its
     `clock_expired_no_bet` reading's, both kept on the clock as called."""
     clock = clock_lock(tournament_id)
     if PlayerClock.objects.filter(

@@ -320,6 +320,7 @@ def ms_to_break(steps: list[Step], reading: Reading, halved_from: int | None = N
 
 TDA = "tda"
 CASINO = "casino"
+IFP = "ifp"  # player_clock: IFP 4.26 and the older German TDA translation's rule 5
 DEAD = "dead"  # clock_expired_no_bet: the hand is dead whether or not it faces a bet
 
 
@@ -362,7 +363,11 @@ def player_clock_time(reading: str, *, turbo: bool = False) -> PlayerClockTime:
 
     TDA 29: 25 seconds, then a 5-second countdown (30 in all). Casino §27: one more
     minute, its last 10 seconds counted down; in a turbo event 30 seconds, the last 5
-    counted down. Any other reading is the TDA's."""
+    counted down. IFP 4.26 and the older TDA translation (rule 5): a whole minute, and
+    after it a 10-second countdown (70 in all), turbo or not. Any other reading is the
+    TDA's."""
+    if reading == IFP:
+        return PlayerClockTime(70, 10, "IFP 4.26, older TDA 5")
     if reading == CASINO:
         if turbo:
             return PlayerClockTime(30, 5, "casino §27")

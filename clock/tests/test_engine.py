@@ -240,6 +240,8 @@ def test_the_rule_each_outcome_follows_is_cited():
         (engine.TDA, True, 30, 5, "TDA 29"),  # the TDA knows no turbo clock
         (engine.CASINO, False, 60, 10, "casino §27"),  # a minute, the last 10 s counted
         (engine.CASINO, True, 30, 5, "casino §27"),  # turbo: 30 s with 5 counted
+        (engine.IFP, False, 70, 10, "IFP 4.26, older TDA 5"),  # a minute, then 10 counted
+        (engine.IFP, True, 70, 10, "IFP 4.26, older TDA 5"),  # neither book has a turbo clock
         ("unknown", False, 30, 5, "TDA 29"),
     ],
 )

@@ -119,6 +119,36 @@ def test_the_console_shows_the_time_a_call_gets_and_its_rule(client):
     assert "60 s in all, the last 10 s counted down (casino §27)" in console(client, event)
 
 
+def test_ifp426_a_player_on_the_clock_has_a_minute_then_a_10_second_countdown():
+    event = tournament(status="running")
+    choose(event, player_clock="ifp")
+    services.clock_settings_update(actor=None, tournament_id=event.pk, data={"turbo": True})
+
+    called = call(event)
+
+    # IFP 4.26 and the older TDA translation's rule 5: 60 s, then 10 more counted down;
+    # neither book shortens it in a turbo.
+    assert (called["seconds"], called["countdown"]) == (70, 10)
+    assert called["rule"] == "IFP 4.26, older TDA 5"
+
+
+def test_the_console_shows_the_ifp_time_and_the_tablet_cites_it(client):
+    event = tournament()
+    with_structure(event)
+    seat_players(event, {2: [1, 2, 3, 4]})
+    choose(event, player_clock="ifp")
+
+    assert "70 s in all, the last 10 s counted down (IFP 4.26, older TDA 5)" in console(
+        client, event
+    )
+    call(event, seat=3)
+    client.force_login(staff("dealer"))
+    page = client.get(f"/tournaments/{event.pk}/tables/2/tablet/").content.decode()
+
+    assert "Clock on seat 3 (IFP 4.26, older TDA 5)" in page
+    assert 'data-countdown-from="10"' in page  # the last ten seconds counted aloud
+
+
 # --- clock_expired_no_bet: TDA 29 against casino §27 ---------------------------------------
 
 
