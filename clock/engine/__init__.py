@@ -263,12 +263,23 @@ def _goto(reading: Reading, now: datetime, clock: Clock, steps: list[Step], targ
 
 
 def heads_up(clock: Clock, steps: list[Step], now: datetime, *, halve: bool) -> Clock:
-    """Casino §31: from the next step on, levels last half as long (or full again)."""
+    """Casino §31: from the next step on, levels last half as long (or full again).
+
+    Halving leaves the level in play as it is: its time was announced to the players, and
+    §31 halves the levels played heads-up, which begin after it. That holds both when a
+    bust leaves two players and when the house chooses §31 while two are already left.
+    Full again (a bust undone, or the house chose the TDA while heads-up), a halved level
+    in play gets back the half it lost: the time already played in it stays played, so a
+    director sees the level run on to its scheduled length."""
     reading = read(clock, steps, now)
     halved_from = reading.position + 1 if halve else None
     if (clock.halved_from is None) == (halved_from is None):
         return clock  # already so
-    return _at(reading, now, clock, halved_from=halved_from)
+    left = reading.left_ms
+    if halved_from is None and reading.position >= clock.halved_from:
+        full = step_ms(steps, reading.position)
+        left += full - step_ms(steps, reading.position, clock.halved_from)
+    return _at(reading, now, clock, left_ms=left, halved_from=halved_from)
 
 
 @dataclass(frozen=True)
