@@ -95,6 +95,7 @@ def step_public(steps: list[engine.Step], position: int) -> dict | None:
         "ante_type": step.ante_type,
         "small_bet": step.small_bet,
         "big_bet": step.big_bet,
+        "bring_in": step.bring_in,  # stud, RP-10 E: 0 = the small blind column
         "game": step.game,
         "label": step.label,
         "color_up": list(step.color_up),

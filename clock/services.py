@@ -834,6 +834,7 @@ def _steps_rows(structure: Structure, steps: list[engine.Step]) -> list[Structur
             ante_type=step.ante_type,
             small_bet=step.small_bet,
             big_bet=step.big_bet,
+            bring_in=step.bring_in,
             game=step.game,
             label=step.label,
             color_up=list(step.color_up),

@@ -49,6 +49,9 @@ class Step:
     ante_type: str = ANTE_NONE
     small_bet: int = 0  # limit games
     big_bet: int = 0
+    # Stud (RP-10 E, TDA 30): the low card's forced bet; 0 = the small blind column, as
+    # before this field (hands.services.hands.hand_start).
+    bring_in: int = 0
     game: str = ""  # mixed games: the game of this level; "" = the tournament's game
     label: str = ""  # breaks: "Dinner break"
     color_up: tuple[int, ...] = ()  # breaks: denominations raced off (TDA 24)

@@ -109,8 +109,9 @@ def hand_start(*, actor, tournament_id: int, number: int) -> Hand:
         number=hand_number,
         level=level,
         game=game,
-        # Stud: a level's bring-in is its small blind column (no blinds in stud).
-        bring_in_amount=step.small_blind if step and stud_game else 0,
+        # Stud (RP-10 E, TDA 30): the level's bring-in; a level without one has it in
+        # its small blind column (no blinds in stud).
+        bring_in_amount=(step.bring_in or step.small_blind) if step and stud_game else 0,
         small_blind_amount=step.small_blind if step else 0,
         big_blind_amount=step.big_blind if step else 0,
         ante_amount=step.ante if step else 0,
