@@ -45,6 +45,9 @@ class LevelSerializer(serializers.Serializer):
     ante_type = serializers.CharField()
     small_bet = serializers.IntegerField()
     big_bet = serializers.IntegerField()
+    bring_in = serializers.IntegerField(
+        help_text="Stud (RP-10 E, TDA 30): the bring-in; 0 = the small blind column."
+    )
     game = serializers.CharField()
     label = serializers.CharField()
     color_up = serializers.ListField(child=serializers.IntegerField())
@@ -291,6 +294,12 @@ class StepSerializer(serializers.Serializer):
     ante_type = serializers.ChoiceField(choices=engine.ANTE_TYPES, default=engine.ANTE_NONE)
     small_bet = serializers.IntegerField(default=0, **chips_field)
     big_bet = serializers.IntegerField(default=0, **chips_field)
+    bring_in = serializers.IntegerField(
+        default=0,
+        help_text="Stud (RP-10 E, TDA 30): the bring-in, at most the small bet; "
+        "0 = the small blind column.",
+        **chips_field,
+    )
     game = serializers.CharField(default="", allow_blank=True, max_length=10)
     label = serializers.CharField(default="", allow_blank=True, max_length=60)
     color_up = serializers.ListField(
@@ -337,6 +346,7 @@ def structure_data(structure: Structure, *, steps: list[engine.Step] | None = No
                 "ante_type": s.ante_type,
                 "small_bet": s.small_bet,
                 "big_bet": s.big_bet,
+                "bring_in": s.bring_in,
                 "game": s.game,
                 "label": s.label,
                 "color_up": list(s.color_up),

@@ -85,6 +85,8 @@ class StructureStep(models.Model):
     )
     small_bet = models.BigIntegerField(_("small bet"), default=0)
     big_bet = models.BigIntegerField(_("big bet"), default=0)
+    # Stud (RP-10 E, TDA 30); 0: the stud hand's bring-in is the small blind column.
+    bring_in = models.BigIntegerField(_("bring-in"), default=0)
     game = models.CharField(_("game"), max_length=10, blank=True)
     label = models.CharField(_("label"), max_length=60, blank=True)
     color_up = models.JSONField(_("colour-up"), default=list, blank=True)
@@ -109,6 +111,7 @@ class StructureStep(models.Model):
             ante=self.ante,
             ante_type=self.ante_type,
             small_bet=self.small_bet,
+            bring_in=self.bring_in,
             big_bet=self.big_bet,
             game=self.game,
             label=self.label,

@@ -95,6 +95,7 @@ def step_public(steps: list[engine.Step], position: int) -> dict | None:
         "ante_type": step.ante_type,
         "small_bet": step.small_bet,
         "big_bet": step.big_bet,
+        "bring_in": step.bring_in,  # stud, RP-10 E: 0 = the small blind column
         "game": step.game,
         "label": step.label,
         "color_up": list(step.color_up),
@@ -258,7 +259,8 @@ def _time_rule(reading: str) -> str:
 def clock_readings(tournament) -> dict:
     """The clock's house settings for this event (issue 19), as the console shows them:
     each setting's reading with its label and rule; the player clock's time as called
-    now (TDA 29 or casino §27, a turbo's where the clock says the event is one)."""
+    now (TDA 29, casino §27 with a turbo's where the clock says the event is one, or
+    IFP 4.26)."""
     readings = house_settings(tournament)
     clock = clock_of(tournament)
     shown = []

@@ -10,6 +10,7 @@ import secrets
 from datetime import datetime
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -38,10 +39,14 @@ from floorman.celery import app as celery_app
 from floorman.errors import Conflict, Invalid, NotFound
 from tournaments import engine as tournaments_engine
 from tournaments.engine import flights as flights_engine
-from tournaments.models import Entry, EntryStatus, FlightEnd, Tournament, TournamentStatus
+from tournaments.models import Entry, EntryStatus, FlightEnd, Tournament, TournamentStatus, Venue
 from tournaments.selectors import house_settings, rules_at
 from tournaments.services import tournament_level_set, tournament_lock, tournament_start
 from tournaments.services.bags import flight_end_write, flight_stop_check
+from tournaments.services.house import tournament_house_settings_save
+from tournaments.services.house import (
+    venue_house_settings_save as tournaments_venue_house_settings_save,
+)
 
 STATE_FIELDS = ("status", "position", "left_ms", "anchor_at", "halved_from", "version")
 SETTING_FIELDS = Clock.SETTINGS
@@ -319,6 +324,46 @@ def clock_heads_up_sync(*, tournament_id: int) -> None:
         active=active,
         heads_up_level=reading,
     )
+
+
+@transaction.atomic
+def house_settings_save(
+    *, actor, tournament_id: int, changes: object, venue_id: int | None | str = "keep"
+) -> Tournament:
+    """An event's venue and its own house settings saved (settings page, API), its clock
+    following a changed `heads_up_level` at once.
+
+    1. the tournaments' part (`tournament_house_settings_save`): the check (400, nothing
+       written), the tournament lock, the readings, audit, the live event;
+    2. under that lock, the clock follows the heads-up reading now (`clock_heads_up_sync`):
+       with two players left, casino §31 chosen halves the levels from the next one, the
+       TDA chosen gives the halved levels their full time back (the level in play too).
+       Without this step the change would wait for the next bust, which heads-up ends
+       the event."""
+    tournament = tournament_house_settings_save(
+        actor=actor, tournament_id=tournament_id, changes=changes, venue_id=venue_id
+    )
+    clock_heads_up_sync(tournament_id=tournament.pk)
+    return tournament
+
+
+@transaction.atomic
+def venue_house_settings_save(*, actor, venue_id: int, changes: object) -> Venue:
+    """A venue's house settings saved (tournaments' part), then the clocks of its events in
+    play that are heads-up follow a changed `heads_up_level` at once (as above): each
+    event that follows the venue's reading, locked in id order."""
+    venue = tournaments_venue_house_settings_save(actor=actor, venue_id=venue_id, changes=changes)
+    if "heads_up_level" not in (changes if isinstance(changes, dict) else {}):
+        return venue
+    over = (TournamentStatus.FINISHED, TournamentStatus.CANCELLED)
+    events = Tournament.objects.exclude(status__in=over).exclude(
+        house_settings__has_key="heads_up_level"
+    )
+    following = Q(venue=venue) | Q(venue__isnull=True) if venue.is_default else Q(venue=venue)
+    for tournament_id in events.filter(following).order_by("pk").values_list("pk", flat=True):
+        tournament_lock(tournament_id)
+        clock_heads_up_sync(tournament_id=tournament_id)
+    return venue
 
 
 def clock_end_with_tournament(*, actor, tournament_id: int) -> None:
@@ -632,7 +677,8 @@ def player_clock_call(
 ) -> PlayerClock:
     """The floor puts a seat on the clock, for as long as the house's `player_clock`
     reading gives (TDA 29: 25 s and a 5-second countdown; casino §27: a minute, the last
-    10 s counted, a turbo 30 s with 5); the outcome once time runs out is its
+    10 s counted, a turbo 30 s with 5; IFP 4.26 and the older TDA's rule 5: a minute,
+    then a 10-second countdown); the outcome once time runs out is its
     `clock_expired_no_bet` reading's, both kept on the clock as called."""
     clock = clock_lock(tournament_id)
     if PlayerClock.objects.filter(
@@ -788,6 +834,7 @@ def _steps_rows(structure: Structure, steps: list[engine.Step]) -> list[Structur
             ante_type=step.ante_type,
             small_bet=step.small_bet,
             big_bet=step.big_bet,
+            bring_in=step.bring_in,
             game=step.game,
             label=step.label,
             color_up=list(step.color_up),

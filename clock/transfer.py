@@ -51,11 +51,15 @@ CSV_COLUMNS = (
     "color_up",
     "addon",
 )
-LEVEL_FIELDS = CSV_COLUMNS[:9]  # what a level exports in JSON
+# Stud's bring-in (RP-10 E, TDA 30): a file has it only where a level sets one, so the
+# files of every other structure stay as they were before it.
+BRING_IN = "bring_in"
+COLUMNS = (*CSV_COLUMNS, BRING_IN)  # every column or field a file may have
+LEVEL_FIELDS = CSV_COLUMNS[:9]  # what a level exports in JSON (and its bring-in once set)
 BREAK_FIELDS = ("kind", "minutes", "label", "color_up", "addon")  # what a break exports
 REQUIRED_FIELDS = ("kind", "minutes")
 
-_AMOUNTS = ("small_blind", "big_blind", "ante", "small_bet", "big_bet")
+_AMOUNTS = ("small_blind", "big_blind", "ante", "small_bet", "big_bet", "bring_in")
 _INTS = ("minutes", *_AMOUNTS)
 # Spreadsheets run a cell that starts with one of these as a formula (CSV injection).
 _FORMULA_START = ("=", "+", "-", "@")
@@ -187,6 +191,12 @@ def _level_problems(step: Step, previous: Step | None):
             yield "small_bet", _("A limit level needs both a small bet and a big bet.")
         elif big_bet < small_bet:
             yield "big_bet", _("The big bet must not be less than the small bet.")
+    if problem := _amount_problem(step.bring_in, low=0):
+        yield "bring_in", problem
+    elif step.bring_in and bets_ok and not small_bet:
+        yield "bring_in", _("A bring-in needs the level's small bet (stud, RP-10 E).")
+    elif bets_ok and step.bring_in > small_bet:
+        yield "bring_in", _("The bring-in must not be more than the small bet (RP-10 E).")
 
     if problem := _text_problem(step.game, MAX_GAME):
         yield "game", problem
@@ -394,7 +404,7 @@ def _json_step(item: object, index: int, errors: dict[str, list[str]]) -> Step |
     if not isinstance(item, dict):
         _add(errors, _json_where(index, None), _("Each step must be an object."))
         return None
-    unknown = [key for key in item if key not in CSV_COLUMNS]
+    unknown = [key for key in item if key not in COLUMNS]
     if unknown:
         _add(
             errors,
@@ -403,7 +413,7 @@ def _json_step(item: object, index: int, errors: dict[str, list[str]]) -> Step |
         )
     values: dict[str, object] = {}
     ok = not unknown
-    for field in CSV_COLUMNS:
+    for field in COLUMNS:
         raw = item.get(field)
         if raw is None:  # missing or null: the default, unless required
             if field in REQUIRED_FIELDS:
@@ -426,6 +436,8 @@ def structure_to_json(name: str, steps: list[Step]) -> str:
     for step in steps:
         fields = BREAK_FIELDS if step.is_break else LEVEL_FIELDS
         item = {field: getattr(step, field) for field in fields}
+        if not step.is_break and step.bring_in:
+            item["bring_in"] = step.bring_in
         if step.is_break:
             item["color_up"] = list(step.color_up)
         exported.append(item)
@@ -518,9 +530,11 @@ def structure_to_csv(steps: list[Step], *, delimiter: str = ",") -> str:
     steps_check(steps)
     out = io.StringIO()
     writer = csv.writer(out, delimiter=delimiter, lineterminator="\r\n")
-    writer.writerow(CSV_COLUMNS)
+    bring_in = any(step.bring_in for step in steps)  # the column only where a level has one
+    writer.writerow(COLUMNS if bring_in else CSV_COLUMNS)
     for step in steps:
-        writer.writerow(_csv_cells(step))
+        cells = _csv_cells(step)
+        writer.writerow([*cells, str(step.bring_in or "")] if bring_in else cells)
     return out.getvalue()
 
 
@@ -563,7 +577,7 @@ def _csv_header(row: list[str], errors: dict[str, list[str]]) -> list[str]:
     header = [cell.strip().lower() for cell in row]
     while header and not header[-1]:
         header.pop()
-    if not any(column in CSV_COLUMNS for column in header):
+    if not any(column in COLUMNS for column in header):
         _add(
             errors,
             "header",
@@ -574,10 +588,10 @@ def _csv_header(row: list[str], errors: dict[str, list[str]]) -> list[str]:
     for column in header:
         if not column:
             _add(errors, "header", _("A column has no name."))
-        elif column not in CSV_COLUMNS:
+        elif column not in COLUMNS:
             message = _("Unknown column %(column)s.") % {"column": _names([column])}
             _add(errors, "header", message)
-    for column in CSV_COLUMNS:
+    for column in COLUMNS:
         if header.count(column) > 1:
             message = _("The column %(column)s appears twice.") % {"column": column}
             _add(errors, "header", message)

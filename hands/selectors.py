@@ -762,10 +762,38 @@ def busts_settlement(tournament: Tournament, entry_ids) -> dict[int, BustSettlem
 # --- The start of the next hand (TDA 23; casino §25, §32) ----------------------------------
 
 
+def start_mark_of(table: Table) -> HandStartMark | None:
+    """The mark of the start of the table's next hand while it still stands (TDA 23), else
+    None. A mark names the hand that the players seated at the table then began; it
+    stands until that hand is dealt (the deal takes it over) or the dealer takes it back,
+    and goes without either:
+
+    - once the table has broken (TDA 10-B, or the final table drawn): no hand comes there;
+    - once anyone has been seated at, moved to or from the table since the mark, or a
+      seating action that did so was undone since: the next deal is another hand than the
+      one whose start was marked (its players changed), so its level is read afresh.
+
+    Halting (TDA 11-D, the house's `halting`) keeps a mark made before the table halted:
+    the hand had begun (TDA 23), and once the director waives the halt (not a misdeal,
+    TDA 11-D) it is dealt at the level it began at; balancing the table moves players,
+    which ends it as above. A paused clock, hand-for-hand (RP-8) or a break on the clock
+    keep it too: none of them changes which level was in play when the hand began.
+    Reading never removes a mark; the next mark or deal at the table does."""
+    mark = HandStartMark.objects.filter(table=table).first()
+    if mark is None:
+        return None
+    if table.broken_at is not None:
+        return None
+    here = Q(to_table=table.number) | Q(from_table=table.number)
+    since = Q(action__at__gt=mark.marked_at) | Q(action__undone_at__gt=mark.marked_at)
+    moved = Move.objects.filter(here, since, action__tournament_id=table.tournament_id)
+    return None if moved.exists() else mark
+
+
 def start_mark_public(table: Table) -> dict | None:
     """The start of the table's next hand as the dealer marked it, with the level it
-    keeps (TDA 23); None before the mark."""
-    mark = HandStartMark.objects.filter(table=table).first()
+    keeps (TDA 23); None before the mark, or once it no longer stands (`start_mark_of`)."""
+    mark = start_mark_of(table)
     if mark is None:
         return None
     return {"event": mark.event, "level": mark.level, "marked_at": mark.marked_at}

@@ -9,6 +9,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from clock import services as clock_services
 from floorman.api import valid_data
 from floorman.parsers import JSONParser
 from floorman.roles import MANAGE_TOURNAMENTS, RULINGS, role_permission
@@ -20,7 +21,6 @@ from tournaments import house
 from tournaments.lookups import tournament_or_404
 from tournaments.models import Player, Venue
 from tournaments.selectors import house_settings as house_settings_of
-from tournaments.services import house as house_services
 
 MAX_ID = 2**63 - 1
 MAX_TEXT = 10_000
@@ -541,7 +541,7 @@ class VenueHouseSettingsView(DirectorView):
         """Change some of the venue's readings; null takes a setting back to the TDA's."""
         venue = get_object_or_404(Venue, pk=venue_pk)
         valid_data(VenueHouseInput, request.data)
-        venue = house_services.venue_house_settings_save(
+        venue = clock_services.venue_house_settings_save(
             actor=request.user, venue_id=venue.pk, changes=_changes(request.data)
         )
         return Response(_venue_house(venue))
@@ -558,7 +558,7 @@ class TournamentHouseSettingsView(DirectorView):
         """Choose the event's venue and its own readings; null follows the venue again."""
         tournament = tournament_or_404(tournament_pk)
         data = valid_data(TournamentHouseInput, request.data)
-        tournament = house_services.tournament_house_settings_save(
+        tournament = clock_services.house_settings_save(
             actor=request.user,
             tournament_id=tournament.pk,
             changes=_changes(request.data),

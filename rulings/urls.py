@@ -38,3 +38,13 @@ urlpatterns = [
     path(FLOOR + "penalties/<id:penalty_id>/end/", floor.penalty_end, name="penalty-end"),
     path("players/<id:player_id>/record/", floor.player_record, name="record"),
 ]
+
+# An event's house settings keep the "tournaments" namespace and name they had: the root
+# urlconf (web.urls) includes this list with the tournaments' pages.
+tournament_urlpatterns = [
+    path(
+        "<id:tournament_id>/house-settings/",
+        house_settings.tournament_house_settings,
+        name="house-settings",
+    ),
+]

@@ -85,6 +85,16 @@ SETTINGS: tuple[Setting, ...] = (
                     "aloud; in turbo events 30 seconds with a five-second countdown."
                 ),
             ),
+            Reading(
+                "ifp",
+                _("One minute, then a 10-second countdown (70 s in all)"),
+                "IFP 4.26, older TDA 5",
+                _(
+                    "A player on the clock has a full minute, and after it ten more seconds "
+                    "counted down; the IFP and the older German TDA translation agree, and "
+                    "neither has a shorter turbo clock."
+                ),
+            ),
         ),
     ),
     Setting(

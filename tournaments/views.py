@@ -15,20 +15,14 @@ from django.views.decorators.http import require_http_methods, require_POST
 from floorman.inputs import search_text
 from floorman.pages import role_required, safe_next, service_call
 from floorman.roles import MANAGE_TOURNAMENTS, SEE_PLAYERS
-from tournaments import engine, house, services
-from tournaments.forms import HouseSettingsForm, PlayerForm, TournamentForm
+from tournaments import engine, services
+from tournaments.forms import PlayerForm, TournamentForm
 from tournaments.models import (
     EntryStatus,
     Player,
     Tournament,
 )
-from tournaments.selectors import (
-    default_venue,
-    house_settings,
-    players_search,
-    venue_house_settings,
-)
-from tournaments.services import house as house_services
+from tournaments.selectors import players_search
 
 PER_PAGE = 50
 
@@ -110,48 +104,3 @@ def player_id_check(request, player_id: int):
     if outcome.ok:
         messages.success(request, _("ID of %(player)s checked.") % {"player": outcome.value.name})
     return redirect(safe_next(request, reverse("tournaments:players")))
-
-
-# --- House settings (issue 19) ------------------------------------------------------
-
-
-@role_required(MANAGE_TOURNAMENTS)
-def tournament_house_settings(request, tournament_id: int):
-    """The event's venue and its own readings where the rule books disagree; each setting
-    left to the venue shows what the venue reads."""
-    tournament = get_object_or_404(Tournament.objects.select_related("venue"), pk=tournament_id)
-    venue = tournament.venue or default_venue()
-    inherited = venue_house_settings(venue)
-    form = HouseSettingsForm(
-        request.POST or None,
-        inherited=inherited,
-        initial={"venue": tournament.venue_id, **tournament.house_settings},
-    )
-    if request.method == "POST" and form.is_valid():
-        chosen = form.cleaned_data["venue"]
-        outcome = service_call(
-            request,
-            house_services.tournament_house_settings_save,
-            form=form,
-            tournament_id=tournament.pk,
-            venue_id=chosen.pk if chosen else None,
-            changes=form.changes(),
-        )
-        if outcome.ok:
-            messages.success(request, _("House settings saved."))
-            return redirect("tournaments:house-settings", tournament.pk)
-    readings = house_settings(tournament)
-    rows = [
-        {
-            "field": form[setting.key],
-            "reading": setting.reading(getattr(readings, setting.key)),
-            "own": setting.key in tournament.house_settings,
-        }
-        for setting in house.SETTINGS
-    ]
-    return render(
-        request,
-        "tournaments/house_settings.html",
-        {"tournament": tournament, "form": form, "venue": venue, "rows": rows},
-        status=400 if form.errors else 200,
-    )

@@ -11,6 +11,7 @@ from floorman.ratelimit import LOGIN, rate_limited
 from hands import urls as hands_urls
 from prizes import urls as prizes_urls
 from prizes.views.payouts import results_public
+from rulings import urls as rulings_urls
 from tournaments import urls as tournaments_urls
 from web import views
 from web.desk import urls as desk_urls
@@ -46,7 +47,8 @@ urlpatterns = [
                 tournaments_urls.urlpatterns
                 + desk_urls.urlpatterns
                 + prizes_urls.urlpatterns
-                + flights_urls.urlpatterns,
+                + flights_urls.urlpatterns
+                + rulings_urls.tournament_urlpatterns,
                 "tournaments",
             )
         ),

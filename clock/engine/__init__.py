@@ -49,6 +49,9 @@ class Step:
     ante_type: str = ANTE_NONE
     small_bet: int = 0  # limit games
     big_bet: int = 0
+    # Stud (RP-10 E, TDA 30): the low card's forced bet; 0 = the small blind column, as
+    # before this field (hands.services.hands.hand_start).
+    bring_in: int = 0
     game: str = ""  # mixed games: the game of this level; "" = the tournament's game
     label: str = ""  # breaks: "Dinner break"
     color_up: tuple[int, ...] = ()  # breaks: denominations raced off (TDA 24)
@@ -263,12 +266,23 @@ def _goto(reading: Reading, now: datetime, clock: Clock, steps: list[Step], targ
 
 
 def heads_up(clock: Clock, steps: list[Step], now: datetime, *, halve: bool) -> Clock:
-    """Casino §31: from the next step on, levels last half as long (or full again)."""
+    """Casino §31: from the next step on, levels last half as long (or full again).
+
+    Halving leaves the level in play as it is: its time was announced to the players, and
+    §31 halves the levels played heads-up, which begin after it. That holds both when a
+    bust leaves two players and when the house chooses §31 while two are already left.
+    Full again (a bust undone, or the house chose the TDA while heads-up), a halved level
+    in play gets back the half it lost: the time already played in it stays played, so a
+    director sees the level run on to its scheduled length."""
     reading = read(clock, steps, now)
     halved_from = reading.position + 1 if halve else None
     if (clock.halved_from is None) == (halved_from is None):
         return clock  # already so
-    return _at(reading, now, clock, halved_from=halved_from)
+    left = reading.left_ms
+    if halved_from is None and reading.position >= clock.halved_from:
+        full = step_ms(steps, reading.position)
+        left += full - step_ms(steps, reading.position, clock.halved_from)
+    return _at(reading, now, clock, left_ms=left, halved_from=halved_from)
 
 
 @dataclass(frozen=True)
@@ -320,6 +334,7 @@ def ms_to_break(steps: list[Step], reading: Reading, halved_from: int | None = N
 
 TDA = "tda"
 CASINO = "casino"
+IFP = "ifp"  # player_clock: IFP 4.26 and the older German TDA translation's rule 5
 DEAD = "dead"  # clock_expired_no_bet: the hand is dead whether or not it faces a bet
 
 
@@ -362,7 +377,11 @@ def player_clock_time(reading: str, *, turbo: bool = False) -> PlayerClockTime:
 
     TDA 29: 25 seconds, then a 5-second countdown (30 in all). Casino §27: one more
     minute, its last 10 seconds counted down; in a turbo event 30 seconds, the last 5
-    counted down. Any other reading is the TDA's."""
+    counted down. IFP 4.26 and the older TDA translation (rule 5): a whole minute, and
+    after it a 10-second countdown (70 in all), turbo or not. Any other reading is the
+    TDA's."""
+    if reading == IFP:
+        return PlayerClockTime(70, 10, "IFP 4.26, older TDA 5")
     if reading == CASINO:
         if turbo:
             return PlayerClockTime(30, 5, "casino §27")

@@ -224,6 +224,8 @@ class StepForm(forms.Form):
     ante_type = forms.ChoiceField(label=_("Ante type"), choices=AnteType.choices, required=False)
     small_bet = ChipAmountField(label=_("Small bet"), required=False)
     big_bet = ChipAmountField(label=_("Big bet"), required=False)
+    # Stud (RP-10 E, TDA 30); empty: the bring-in is the small blind column.
+    bring_in = ChipAmountField(label=_("Bring-in"), required=False)
     game = forms.CharField(
         label=_("Game"),
         max_length=MAX_GAME,
@@ -241,7 +243,7 @@ class StepForm(forms.Form):
     addon = forms.BooleanField(label=_("Add-on"), required=False)
 
     LEVEL_FIELDS = ("minutes", "small_blind", "big_blind", "ante", "ante_type")
-    LIMIT_FIELDS = ("small_bet", "big_bet", "game")
+    LIMIT_FIELDS = ("small_bet", "big_bet", "bring_in", "game")
     BREAK_FIELDS = ("minutes", "label", "color_up", "addon")
 
     def __init__(self, *args, **kwargs):
@@ -263,6 +265,7 @@ class StepForm(forms.Form):
             ante_type=data["ante_type"] or engine.ANTE_NONE,
             small_bet=data["small_bet"] or 0,
             big_bet=data["big_bet"] or 0,
+            bring_in=data["bring_in"] or 0,
             game=data["game"],
             label=data["label"],
             color_up=color_up,
@@ -286,6 +289,7 @@ def step_initial(step: engine.Step) -> dict:
         "ante_type": step.ante_type,
         "small_bet": step.small_bet or "",
         "big_bet": step.big_bet or "",
+        "bring_in": step.bring_in or "",
         "game": step.game,
         "label": step.label,
         "color_up": " ".join(str(chip) for chip in step.color_up),

@@ -2,7 +2,7 @@
 
 import pytest
 
-from clock.models import Clock
+from clock.models import Clock, Structure
 from clock.tests.factories import structure, with_structure
 from floorman.tests.openapi import documented_responses, response_schema
 from tournaments.tests.factories import api, staff, tournament
@@ -33,6 +33,7 @@ def test_anyone_can_read_the_clock_in_the_documented_shape():
         "ante_type": "none",
         "small_bet": 0,
         "big_bet": 0,
+        "bring_in": 0,  # stud only (RP-10 E)
         "game": "",
         "label": "",
         "color_up": [],
@@ -331,3 +332,44 @@ def test_end_of_day_draw_is_shown_in_the_clock_state():
     assert response.status_code == 201
     assert 3 <= response.json()["day_end_hands"] <= 7
     assert response.json()["status"] == "paused"
+
+
+# --- stud's bring-in (RP-10 E, TDA 30) ---------------------------------------------------
+
+
+def stud_level(**changes) -> dict:
+    level = {"kind": "level", "minutes": 20, "small_blind": 100, "big_blind": 200}
+    return {**level, "small_bet": 200, "big_bet": 400, "game": "stud", **changes}
+
+
+def test_a_levels_bring_in_is_stored_and_shown_with_the_level_in_play():
+    director = api(staff("director"))
+    created = director.post(
+        "/api/v1/structures/", _structure_payload(steps=[stud_level(bring_in=75)]), format="json"
+    )
+    assert created.status_code == 201, created.content
+    event = tournament(status="running")
+    structure_id = created.json()["id"]
+    # The event's clock gets its own copy of the template, bring-in and all.
+    chosen = director.put(
+        f"/api/v1/tournaments/{event.pk}/clock/settings/",
+        {"structure": structure_id},
+        format="json",
+    )
+    assert chosen.status_code == 200, chosen.content
+
+    stored = director.get(f"/api/v1/structures/{structure_id}/").json()
+    level = api().get(clock_url(event)).json()["level"]
+
+    assert stored["steps"][0]["bring_in"] == 75
+    assert level["bring_in"] == 75  # RP-10 E: what a stud hand at this level posts
+
+
+def test_a_bring_in_above_the_small_bet_is_400_and_nothing_is_stored():
+    response = api(staff("director")).post(
+        "/api/v1/structures/", _structure_payload(steps=[stud_level(bring_in=300)]), format="json"
+    )
+
+    assert response.status_code == 400
+    assert "small bet (RP-10 E)" in str(response.json()["steps"])
+    assert not Structure.objects.filter(name="Friday Turbo").exists()

@@ -171,6 +171,19 @@ def test_casino_31_heads_up_halves_the_levels_from_the_next_one():
     assert engine.read(clock, STEPS, T0 + s(600 + 600 + 600 + 1)).position == 3
 
 
+def test_casino_31_full_again_a_halved_level_in_play_gets_back_its_lost_half():
+    halved = engine.heads_up(started(), STEPS, T0 + s(600), halve=True)
+    # 10 min into level 1, then 4 min into level 2, which lasts 10 min halved: 6 min left.
+    at = T0 + s(20 * 60 + 4 * 60)
+    assert engine.read(halved, STEPS, at).left_ms == 6 * 60_000
+
+    full = engine.heads_up(halved, STEPS, at, halve=False)
+
+    assert full.halved_from is None
+    # The 4 minutes played stay played: 16 of level 2's scheduled 20 minutes are left.
+    assert (full.position, engine.read(full, STEPS, at).left_ms) == (2, 16 * 60_000)
+
+
 @given(
     elapsed=st.integers(min_value=0, max_value=4 * 3600),
     pause_after=st.integers(min_value=0, max_value=4 * 3600),
@@ -240,6 +253,8 @@ def test_the_rule_each_outcome_follows_is_cited():
         (engine.TDA, True, 30, 5, "TDA 29"),  # the TDA knows no turbo clock
         (engine.CASINO, False, 60, 10, "casino §27"),  # a minute, the last 10 s counted
         (engine.CASINO, True, 30, 5, "casino §27"),  # turbo: 30 s with 5 counted
+        (engine.IFP, False, 70, 10, "IFP 4.26, older TDA 5"),  # a minute, then 10 counted
+        (engine.IFP, True, 70, 10, "IFP 4.26, older TDA 5"),  # neither book has a turbo clock
         ("unknown", False, 30, 5, "TDA 29"),
     ],
 )

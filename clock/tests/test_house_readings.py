@@ -119,6 +119,36 @@ def test_the_console_shows_the_time_a_call_gets_and_its_rule(client):
     assert "60 s in all, the last 10 s counted down (casino §27)" in console(client, event)
 
 
+def test_ifp426_a_player_on_the_clock_has_a_minute_then_a_10_second_countdown():
+    event = tournament(status="running")
+    choose(event, player_clock="ifp")
+    services.clock_settings_update(actor=None, tournament_id=event.pk, data={"turbo": True})
+
+    called = call(event)
+
+    # IFP 4.26 and the older TDA translation's rule 5: 60 s, then 10 more counted down;
+    # neither book shortens it in a turbo.
+    assert (called["seconds"], called["countdown"]) == (70, 10)
+    assert called["rule"] == "IFP 4.26, older TDA 5"
+
+
+def test_the_console_shows_the_ifp_time_and_the_tablet_cites_it(client):
+    event = tournament()
+    with_structure(event)
+    seat_players(event, {2: [1, 2, 3, 4]})
+    choose(event, player_clock="ifp")
+
+    assert "70 s in all, the last 10 s counted down (IFP 4.26, older TDA 5)" in console(
+        client, event
+    )
+    call(event, seat=3)
+    client.force_login(staff("dealer"))
+    page = client.get(f"/tournaments/{event.pk}/tables/2/tablet/").content.decode()
+
+    assert "Clock on seat 3 (IFP 4.26, older TDA 5)" in page
+    assert 'data-countdown-from="10"' in page  # the last ten seconds counted aloud
+
+
 # --- clock_expired_no_bet: TDA 29 against casino §27 ---------------------------------------
 
 
@@ -215,6 +245,85 @@ def test_a_halved_clock_gets_its_full_levels_back_when_the_house_chooses_the_tda
     busts.entry_bust(actor=None, tournament_id=event.pk, entry_id=entries[0].pk)
 
     assert Clock.objects.get(pk=event.pk).halved_from is None
+
+
+def choose_through_the_api(event, **readings) -> dict:
+    response = api(staff("director")).patch(
+        f"/api/v1/tournaments/{event.pk}/house-settings/",
+        {"house_settings": readings},
+        format="json",
+    )
+    assert response.status_code == 200, response.content
+    return api().get(f"/api/v1/tournaments/{event.pk}/clock/").json()
+
+
+def test_casino31_chosen_heads_up_halves_the_next_levels_at_once():
+    event = tournament(status="registering")
+    heads_up(event)  # two left under the TDA: nothing halved
+
+    state = choose_through_the_api(event, heads_up_level="casino")
+
+    # Casino §31 from now on, without waiting for a bust (heads-up, the next one ends the
+    # event): the level in play keeps its announced time, the next ones are halved.
+    assert state["halved_from"] == 2
+    assert state["level"]["position"] == 1 and state["seconds_left"] > full_seconds(event, 1) - 60
+    assert AuditEntry.objects.filter(action="clock.heads_up").count() == 1
+
+
+def test_the_tda_chosen_heads_up_gives_a_halved_level_in_play_its_time_back():
+    event = tournament(status="registering")
+    choose(event, heads_up_level="casino")
+    heads_up(event)
+    clock = Clock.objects.get(pk=event.pk)
+    assert clock.halved_from == 2
+    # The clock has moved on into level 2, halved, with 2 of its minutes played.
+    halved_ms = full_seconds(event, 2) * 1000 // 2
+    Clock.objects.filter(pk=event.pk).update(
+        position=2, left_ms=halved_ms - 120_000, anchor_at=timezone.now()
+    )
+
+    state = choose_through_the_api(event, heads_up_level="tda")
+
+    assert state["halved_from"] is None
+    # The TDA has no §31: level 2 runs its full scheduled time, the 2 minutes played kept.
+    scheduled = full_seconds(event, 2)
+    assert scheduled - 125 <= state["seconds_left"] <= scheduled - 120
+
+
+def test_a_venues_heads_up_reading_reaches_its_events_clock_at_once():
+    venue = Venue.objects.create(name="Casino", is_default=True)
+    event = tournament(status="registering")
+    heads_up(event)
+
+    response = api(staff("director")).patch(
+        f"/api/v1/venues/{venue.pk}/house-settings/",
+        {"house_settings": {"heads_up_level": "casino"}},
+        format="json",
+    )
+
+    assert response.status_code == 200, response.content
+    assert Clock.objects.get(pk=event.pk).halved_from == 2  # casino §31, from the next level
+
+
+def test_the_settings_page_change_reaches_the_clock_too(client):
+    event = tournament(status="registering")
+    heads_up(event)
+    client.force_login(staff("director"))
+    page = client.get(f"/tournaments/{event.pk}/house-settings/")
+    assert page.status_code == 200
+    form = {key: "" for key in page.context["form"].fields}
+    form["heads_up_level"] = "casino"
+
+    response = client.post(f"/tournaments/{event.pk}/house-settings/", form)
+
+    assert response.status_code == 302, response.content
+    assert Clock.objects.get(pk=event.pk).halved_from == 2  # casino §31
+
+
+def full_seconds(event, position: int) -> int:
+    """The scheduled length of the step at `position` of the event's structure."""
+    clock = Clock.objects.get(pk=event.pk)
+    return clock.structure.steps.get(position=position).minutes * 60
 
 
 # --- day_end_draw: casino §28 ---------------------------------------------------------------

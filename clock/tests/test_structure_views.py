@@ -750,3 +750,35 @@ def test_director_sees_every_page(director):
 )
 def test_unknown_or_malformed_ids_are_404(director, path):
     assert director.get(path).status_code == 404
+
+
+# --- Stud's bring-in (RP-10 E, TDA 30) ----------------------------------------------------
+
+
+def test_the_editor_keeps_a_stud_levels_bring_in_and_a_copy_carries_it(director):
+    stud = Step(LEVEL, 20, 100, 200, small_bet=200, big_bet=400, bring_in=75, game="stud")
+    template = structure("Stud", [stud])
+
+    editor = _text(director.get(_detail(template.pk)))
+    saved = director.post(_detail(template.pk), _editor_data([stud], name="Stud 75"))
+    copied = director.post(
+        reverse("structures:copy", args=[template.pk]), {"name": "Stud copy", "is_template": "on"}
+    )
+
+    assert "Bring-in" in editor and 'value="75"' in editor
+    assert saved.status_code == 302 and structure_steps(template.pk) == [stud]
+    assert copied.status_code == 302
+    assert structure_steps(Structure.objects.get(name="Stud copy").pk) == [stud]
+
+
+def test_the_editor_refuses_a_bring_in_above_the_small_bet(director):
+    stud = Step(LEVEL, 20, 100, 200, small_bet=200, big_bet=400, game="stud")
+    template = structure("Stud", [stud])
+    data = _editor_data([stud], name="Stud")
+    data["steps-0-bring_in"] = "300"
+
+    response = director.post(_detail(template.pk), data)
+
+    assert response.status_code == 200  # the editor again, the error on its row
+    assert "The bring-in must not be more than the small bet (RP-10 E)." in _text(response)
+    assert structure_steps(template.pk) == [stud]

@@ -59,10 +59,11 @@ amounts = st.integers(1, MAX_AMOUNT)
 def levels(draw, small_blind: int, big_blind: int) -> Step:
     ante_type = draw(st.sampled_from(ANTE_TYPES))
     ante = 0 if ante_type == ANTE_NONE else draw(amounts)
-    small_bet = big_bet = 0
+    small_bet = big_bet = bring_in = 0
     if draw(st.booleans()):
         small_bet = draw(amounts)
         big_bet = draw(st.integers(small_bet, MAX_AMOUNT))
+        bring_in = draw(st.integers(0, small_bet))  # stud, RP-10 E: 0 = none set
     return Step(
         LEVEL,
         draw(st.integers(1, 600)),
@@ -72,6 +73,7 @@ def levels(draw, small_blind: int, big_blind: int) -> Step:
         ante_type,
         small_bet,
         big_bet,
+        bring_in=bring_in,
         game=draw(plain_text(transfer.MAX_GAME)),
     )
 
@@ -656,3 +658,40 @@ def test_any_csv_rows_are_steps_or_a_structure_error(rows, delimiter):
         return
     steps_check(steps)
     assert structure_from_csv(structure_to_csv(steps)) == steps
+
+
+# --- stud's bring-in (RP-10 E, TDA 30) ---------------------------------------------------
+
+
+STUD = Step(LEVEL, 20, 100, 200, 50, "ante", 200, 400, bring_in=75, game="stud")
+
+
+def test_a_stud_levels_bring_in_travels_in_both_files():
+    csv_text = structure_to_csv([STUD])
+    document = json.loads(structure_to_json("Stud", [STUD]))
+
+    assert csv_text.splitlines()[0].endswith(",addon,bring_in")
+    assert csv_text.splitlines()[1].endswith(",75")
+    assert document["steps"][0]["bring_in"] == 75
+    assert structure_from_csv(csv_text) == [STUD]
+    assert structure_from_json(json.dumps(document)) == ("Stud", [STUD])
+
+
+def test_without_a_bring_in_the_files_stay_as_before():
+    assert "bring_in" not in structure_to_csv([L1])
+    assert "bring_in" not in structure_to_json("Plain", [L1])
+
+
+@pytest.mark.parametrize(
+    ("step", "message"),
+    [
+        (replace(STUD, bring_in=250), "not be more than the small bet (RP-10 E)"),
+        (replace(STUD, small_bet=0, big_bet=0), "needs the level's small bet"),
+        (replace(STUD, bring_in=-1), "Must not be negative."),
+        (Step(BREAK, 10, bring_in=50), "A break has no blinds, antes or bets."),
+    ],
+)
+def test_a_bring_in_above_the_small_bet_or_without_one_is_refused(step, message):
+    errors = errors_of(steps_check, [step])
+
+    assert any(message in m for messages in errors.values() for m in messages), errors

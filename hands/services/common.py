@@ -2,12 +2,15 @@
 The lock is the tournament's row, for desks, floor and tables alike
 (tournaments.services.tournament_lock)."""
 
+from clock.selectors import registration_open
 from floorman import live
 from floorman.errors import Conflict, NotFound
 from hands.messages import refusal_message
 from hands.selectors import hand_in_play, open_table, table_state_public
+from seating import engine as seating_engine
+from seating.engine import blinds
 from seating.models import Table
-from seating.selectors import table_now
+from seating.selectors import table_now, table_views
 from tournaments.models import Tournament
 
 
@@ -44,3 +47,31 @@ def table_ready_to_deal(table: Table):
     if now.state.button is None:
         raise refuse("no_button")
     return now
+
+
+def refuse_if_halted(tournament: Tournament, table, now, rule: str) -> None:
+    """TDA 11-D, casino §14, older TDA 25 (the house setting "halting", `rule`): a short
+    table stops dealing; which tables halt is seating's rule
+    (seating.engine.halted_tables), asked here with this table's own blinds. The floor
+    may waive it. Asked by the deal and by the dealer's mark of a hand's start (a halted
+    table starts no hand)."""
+    if table.halt_waived:
+        return
+    if rule == seating_engine.HALT_OFF:
+        return  # nothing to read at every deal
+    # Before its first hand a table has no blinds to reach a seat: balance it first.
+    at_open_seat = now.state.big_blind is not None and blinds.blinds_reached_open_seat(
+        now.seats, now.occupied, big_blind=now.state.big_blind
+    )
+    halted = seating_engine.halted_tables(
+        [view for view in table_views(tournament.pk) if view.players],
+        rule=rule,
+        # Only casino §14 asks, and reading registration costs queries at every deal.
+        registration_closed=(
+            rule == seating_engine.HALT_BELOW_FOUR and not registration_open(tournament)
+        ),
+        at_open_seat={table.number: at_open_seat},
+    )
+    for number, halt_rule in halted:
+        if number == table.number:
+            raise refuse("halted", number=table.number, rule=halt_rule)

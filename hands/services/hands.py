@@ -5,7 +5,6 @@ from django.db.models import Case, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from clock.selectors import registration_open
 from floorman.audit import audit_record
 from floorman.errors import Conflict, Invalid
 from hands.engine import away as away_rules
@@ -28,7 +27,13 @@ from hands.services import bounties
 from hands.services import hand_for_hand as h4h
 from hands.services.away import away_hands_count
 from hands.services.busts import bust_record, play_end
-from hands.services.common import publish_table, refuse, table_of, table_ready_to_deal
+from hands.services.common import (
+    publish_table,
+    refuse,
+    refuse_if_halted,
+    table_of,
+    table_ready_to_deal,
+)
 from hands.services.levels import deal_level
 from seating import engine as seating_engine
 from seating.engine import blinds
@@ -38,33 +43,6 @@ from tournaments.models import Entry, Tournament
 from tournaments.selectors import active_entry_count, house_settings
 from tournaments.services import entries_chips_count, tournament_lock
 from tournaments.services.flights import flight_play_refuse
-
-
-def _refuse_if_halted(tournament: Tournament, table, now, rule: str) -> None:
-    """TDA 11-D, casino §14, older TDA 25 (the house setting "halting", `rule`): a short
-    table stops dealing; which tables halt is seating's rule
-    (seating.engine.halted_tables), asked here with this table's own blinds. The floor
-    may waive it."""
-    if table.halt_waived:
-        return
-    if rule == seating_engine.HALT_OFF:
-        return  # nothing to read at every deal
-    # Before its first hand a table has no blinds to reach a seat: balance it first.
-    at_open_seat = now.state.big_blind is not None and blinds.blinds_reached_open_seat(
-        now.seats, now.occupied, big_blind=now.state.big_blind
-    )
-    halted = seating_engine.halted_tables(
-        [view for view in table_views(tournament.pk) if view.players],
-        rule=rule,
-        # Only casino §14 asks, and reading registration costs queries at every deal.
-        registration_closed=(
-            rule == seating_engine.HALT_BELOW_FOUR and not registration_open(tournament)
-        ),
-        at_open_seat={table.number: at_open_seat},
-    )
-    for number, halt_rule in halted:
-        if number == table.number:
-            raise refuse("halted", number=table.number, rule=halt_rule)
 
 
 def _refuse_if_too_few(tournament: Tournament, table, rule: str) -> None:
@@ -105,7 +83,7 @@ def hand_start(*, actor, tournament_id: int, number: int) -> Hand:
     table = table_of(tournament, number)
     now = table_ready_to_deal(table)
     house = house_settings(tournament)  # halting and the table minimum: issue 19
-    _refuse_if_halted(tournament, table, now, house.halting)
+    refuse_if_halted(tournament, table, now, house.halting)
     _refuse_if_too_few(tournament, table, house.table_minimum)
     round_number = h4h.round_for_new_hand(tournament, table)
     # TDA 23: the level in play when the hand started (the dealer's mark, else now).
@@ -131,8 +109,9 @@ def hand_start(*, actor, tournament_id: int, number: int) -> Hand:
         number=hand_number,
         level=level,
         game=game,
-        # Stud: a level's bring-in is its small blind column (no blinds in stud).
-        bring_in_amount=step.small_blind if step and stud_game else 0,
+        # Stud (RP-10 E, TDA 30): the level's bring-in; a level without one has it in
+        # its small blind column (no blinds in stud).
+        bring_in_amount=(step.bring_in or step.small_blind) if step and stud_game else 0,
         small_blind_amount=step.small_blind if step else 0,
         big_blind_amount=step.big_blind if step else 0,
         ante_amount=step.ante if step else 0,

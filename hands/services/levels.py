@@ -6,7 +6,9 @@ the dealer push; casino §25, §32 the cut. The dealer marks that moment on the 
 (`hand_start_mark`); the deal then takes the level the mark kept, even when the cards come
 after the clock's change (and so a hand begun at the dealer push before a new level is
 dealt at the prior level by the incoming dealer). Without a mark the deal itself is the
-start. The one writer of `hands.HandStartMark`.
+start. The one writer of `hands.HandStartMark`. A mark stands until the deal or a
+take-back, unless the table breaks or its players change first
+(`hands.selectors.start_mark_of`, which also says why halting keeps it).
 """
 
 from django.db import transaction
@@ -19,7 +21,14 @@ from floorman.audit import audit_record
 from floorman.errors import Invalid
 from hands.engine import corrections as rules
 from hands.models import HandStartMark, StartEvent
-from hands.services.common import publish_table, refuse, table_of, table_ready_to_deal
+from hands.selectors import start_mark_of
+from hands.services.common import (
+    publish_table,
+    refuse,
+    refuse_if_halted,
+    table_of,
+    table_ready_to_deal,
+)
 from tournaments.models import Tournament
 from tournaments.selectors import house_settings
 from tournaments.services import tournament_lock
@@ -61,12 +70,12 @@ def deal_level(tournament: Tournament, table):
     level, under its lock: the level the start mark kept (TDA 23), the mark taken over
     and removed; without a mark the level in play now. Returns (level, step, event,
     marked_at)."""
-    mark = HandStartMark.objects.filter(table=table).first()
+    mark = start_mark_of(table)
+    HandStartMark.objects.filter(table=table).delete()  # taken over, or no longer standing
     if mark is None:
         level, step, _position = level_now(tournament)
         return level, step, "", None
     step = step_of_level(tournament, mark.level, mark.position)
-    mark.delete()
     return mark.level, step, mark.event, mark.marked_at
 
 
@@ -77,19 +86,24 @@ def hand_start_mark(*, actor, tournament_id: int, number: int, event: str) -> Ha
     `hand_starts`). The level in play now is the hand's level: the deal keeps it.
 
     Steps: lock → the house's start events (400) → the table, its button placed and two
-    players, no hand in play, not marked yet (409) → the level in play (a break on the
-    clock: 409) → the mark → audit `hand.start_mark` → the tablet told."""
+    players, no hand in play, not halted (TDA 11-D: a halted table starts no hand, as it
+    deals none), not marked yet (409; a mark that no longer stands, `start_mark_of`, is
+    replaced) → the level in play (a break on the clock: 409) → the mark → audit
+    `hand.start_mark` → the tablet told."""
     tournament = tournament_lock(tournament_id)
-    reading = house_settings(tournament).hand_starts
+    house = house_settings(tournament)
+    reading = house.hand_starts
     allowed = rules.start_events(reading)
     if event not in allowed:
         raise Invalid({"event": start_event_refusal(reading)})
     flight_play_refuse(tournament)
     table = table_of(tournament, number)
-    table_ready_to_deal(table)
-    marked = HandStartMark.objects.filter(table=table).first()
+    now = table_ready_to_deal(table)
+    refuse_if_halted(tournament, table, now, house.halting)
+    marked = start_mark_of(table)
     if marked is not None:
         raise refuse("start_marked", level=marked.level)
+    HandStartMark.objects.filter(table=table).delete()  # one that no longer stands
     level, _step, position = level_now(tournament)
     mark = HandStartMark.objects.create(table=table, event=event, level=level, position=position)
     audit_record(
@@ -117,7 +131,7 @@ def hand_start_unmark(*, actor, tournament_id: int, number: int) -> HandStartMar
     `hand.start_unmark` with the level it kept → the tablet told."""
     tournament = tournament_lock(tournament_id)
     table = table_of(tournament, number)
-    mark = HandStartMark.objects.filter(table=table).first()
+    mark = start_mark_of(table)
     if mark is None:
         raise refuse("no_start_mark")
     mark.delete()

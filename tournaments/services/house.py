@@ -46,7 +46,8 @@ def _merged(current: dict, changes: dict[str, str | None], *, keep_tda: bool) ->
 @transaction.atomic
 def venue_house_settings_save(*, actor, venue_id: int, changes: object) -> Venue:
     """A venue's readings. The TDA's reading is the default, so a venue keeps only the
-    readings that differ from it."""
+    readings that differ from it. The tournaments' part of the intention
+    `clock.services.venue_house_settings_save`, whose clocks follow the heads-up reading."""
     checked = house_choices_check(changes)
     venue = Venue.objects.select_for_update().filter(pk=venue_id).first()
     if venue is None:
@@ -71,7 +72,9 @@ def tournament_house_settings_save(
 ) -> Tournament:
     """An event's venue (None: the default venue) and its own readings over the venue's.
     Unlike a venue, an event keeps a TDA reading it chose: its venue may read otherwise.
-    The rules apply from the next hand, ruling or seating change on."""
+    The rules apply from the next hand, ruling or seating change on; the clock's heads-up
+    reading at once (the intention, `clock.services.house_settings_save`, calls this part
+    and then the clock)."""
     checked = house_choices_check(changes)
     venue = None
     if venue_id not in ("keep", None):

@@ -125,7 +125,11 @@ def test_the_guide_lists_every_setting_with_both_readings_and_their_rules():
     assert keys == list(house.KEYS)
     clock = next(s for s in body["settings"] if s["key"] == "player_clock")
     assert clock["default"] == "tda"
-    assert [r["rule"] for r in clock["readings"]] == ["TDA 29", "casino §27"]
+    assert [r["rule"] for r in clock["readings"]] == [
+        "TDA 29",
+        "casino §27",
+        "IFP 4.26, older TDA 5",
+    ]
 
 
 def test_the_director_sets_a_venue_through_the_api():

@@ -10,8 +10,10 @@ from clock.tests.factories import with_structure
 from hands import services
 from hands.models import Hand, HandAction, HandStartMark
 from hands.tests.factories import button_at, seat_players
+from seating import services as seating_services
 from seating.models import TableState
-from tournaments.tests.factories import staff, tournament
+from seating.tests.factories import undo_last
+from tournaments.tests.factories import api, staff, tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -250,3 +252,91 @@ def test_the_dealer_takes_a_mark_back(client, world):
     assert "The mark is taken back" in html(response)
     assert not HandStartMark.objects.exists()
     assert again.status_code == 409
+
+
+# --- How long a start mark stands (TDA 23) ---------------------------------------------------
+
+
+def mark(client, event, table: int = 1, start: str = "riffle"):
+    return client.post(
+        f"/tournaments/{event.pk}/tables/{table}/tablet/", {"action": "start_mark", "event": start}
+    )
+
+
+def test_tda_23_a_mark_goes_once_the_tables_players_change(client):
+    event = tournament()
+    with_structure(event)
+    seated = seat_players(event, {1: [1, 2, 3, 4], 2: [1, 2, 3, 4]})
+    button_at(event, 1, 1)
+    client.force_login(staff("dealer"))
+    mark(client, event)
+    next_level(event)
+
+    seating_services.entry_move(
+        actor=None, tournament_id=event.pk, entry_id=seated[(2, 4)].pk, to_table=1, to_seat=6
+    )
+    state = client.get(page(event, "state/")).json()["regions"]
+    client.post(page(event), {"action": "start"})
+
+    # The hand whose start was marked never came: its players changed (a balancing move),
+    # so the hand dealt takes the level in play at the deal.
+    assert "First riffle, TDA 23" not in state["head"]
+    assert (Hand.objects.get().level, Hand.objects.get().start_event) == (2, "")
+    assert not HandStartMark.objects.exists()
+
+
+def test_tda_23_a_mark_goes_with_its_broken_table_and_stays_gone_if_it_reopens(client):
+    event = tournament()
+    with_structure(event)
+    seat_players(event, {1: [1, 2, 3, 4], 2: [1, 2, 3, 4]})
+    button_at(event, 1, 1)
+    client.force_login(staff("dealer"))
+    mark(client, event)
+    next_level(event)
+    director = api(staff("director"))
+    broken = director.post(f"/api/v1/tournaments/{event.pk}/tables/1/break/", {}, format="json")
+    assert broken.status_code in (200, 201), broken.content
+
+    undo_last(event)  # the break undone: table 1 deals again, with its own players
+    marked = director.get(f"/api/v1/tournaments/{event.pk}/tables/1/state/")
+    client.post(page(event), {"action": "start"})
+
+    assert marked.json()["start_mark"] is None
+    assert Hand.objects.get().level == 2  # the level in play now, not the mark's
+
+
+def test_tda_11_d_a_halted_table_starts_no_hand_but_a_mark_made_before_stands(client):
+    event = tournament()
+    with_structure(event)
+    seat_players(event, {1: [1, 2, 3, 4, 5, 6, 7, 8, 9], 2: [1, 2, 3, 4, 5, 6]})
+    button_at(event, 2, 5, big_blind=6)  # three short, the big blind at an open seat
+    client.force_login(staff("dealer"))
+
+    refused = mark(client, event, table=2)
+    assert refused.status_code == 409 and "TDA 11-D" in html(refused)
+    assert not HandStartMark.objects.exists()
+
+    waive = {"actor": None, "tournament_id": event.pk, "number": 2}
+    seating_services.halt_waive(**waive, waived=True)
+    mark(client, event, table=2)  # the hand begins while the halt is waived
+    next_level(event)
+    seating_services.halt_waive(**waive, waived=False)
+    still = api(staff("director")).get(f"/api/v1/tournaments/{event.pk}/tables/2/state/").json()
+    seating_services.halt_waive(**waive, waived=True)
+    services.hand_start(actor=None, tournament_id=event.pk, number=2)
+
+    assert still["start_mark"]["level"] == 1  # halting ends no hand already begun
+    assert Hand.objects.get().level == 1
+
+
+def test_tda_23_a_paused_clock_keeps_the_mark(client, world):
+    event = world
+    button_at(event, 1, 1)
+    client.force_login(staff("dealer"))
+    mark(client, event)
+    next_level(event)
+
+    clock_services.clock_act(actor=None, tournament_id=event.pk, action="pause")
+    client.post(page(event), {"action": "start"})
+
+    assert Hand.objects.get().level == 1  # the level in play when the hand began

@@ -5,13 +5,15 @@ the house's reading (TDA 17-A, casino §42), in stud and in hold'em.
 Stud: limits 200/400, a 50 ante, a 100 bring-in (the level's small blind column), four
 players in seats 1-4 of table 1, the button on seat 4."""
 
+from dataclasses import replace
+
 import pytest
 
 from clock.engine import LEVEL, Step
 from clock.tests.factories import with_structure
 from floorman.models import AuditEntry
 from hands import services
-from hands.models import Hand, HandPlayer
+from hands.models import Hand, HandAction, HandPlayer
 from hands.tests.factories import button_at, seat_players
 from tournaments.tests.factories import staff, tournament
 
@@ -198,3 +200,24 @@ def test_holdem_who_shows_first_on_the_tablet_and_in_the_api(client, house, firs
     assert f"Seat {first} shows first ({rule})" in shown
     assert detail.json()["betting"]["show_order"]["seats"][0] == first
     assert detail.json()["betting"]["show_order"]["rule"] == rule
+
+
+def test_rp10e_a_level_with_its_own_bring_in_posts_it_not_the_small_blind_column(client):
+    event = tournament(game="stud")
+    own = Step(LEVEL, 20, 100, 200, ante=50, ante_type="ante", small_bet=200, big_bet=400)
+    with_structure(event, [replace(own, bring_in=75)])
+    seat_players(event, {1: [1, 2, 3, 4]})
+    button_at(event, 1, 4)
+    client.force_login(staff("dealer"))
+
+    started = client.post(page(event), {"action": "start"}, follow=True)
+    hand = Hand.objects.get()
+    client.post(page(event), upcards_form(hand, DOORS))
+    act(event, hand, "bet", 75)  # seat 3, the deuce, brings it in for the level's 75
+    shown = client.get(page(event)).content.decode()
+
+    assert "Stud 200 / 400, bring-in 75" in text(started)
+    assert hand.bring_in_amount == 75
+    bring_in = HandAction.objects.get(hand=hand)
+    assert (bring_in.seat, bring_in.kind, bring_in.amount) == (3, "bet", 75)
+    assert "seat 4 to act" in shown
