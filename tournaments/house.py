@@ -110,7 +110,7 @@ SETTINGS: tuple[Setting, ...] = (
             Reading(
                 "dead",
                 _("The hand is dead"),
-                "casino §27",
+                "casino §27, IFP 4.26, older TDA 5",
                 _("Whenever the time runs out, the hand is dead."),
             ),
         ),

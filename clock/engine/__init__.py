@@ -408,8 +408,8 @@ def player_clock_read(
 
 def player_clock_consequence(*, facing_bet: bool, no_bet: str) -> str:
     """When time runs out, by the house's `clock_expired_no_bet` reading. TDA 29: facing a
-    bet the hand is dead, with no bet to face it is checked. Casino §27 ("dead"): the hand
-    is dead either way."""
+    bet the hand is dead, with no bet to face it is checked. Casino §27, IFP 4.26 and the
+    older TDA translation's rule 5 ("dead"): the hand is dead either way."""
     if facing_bet or no_bet == DEAD:
         return DEAD_HAND
     return CHECK
@@ -417,7 +417,7 @@ def player_clock_consequence(*, facing_bet: bool, no_bet: str) -> str:
 
 def player_clock_consequence_rule(no_bet: str) -> str:
     """The rule the outcome of an expired player clock follows (see above)."""
-    return "casino §27" if no_bet == DEAD else "TDA 29"
+    return "casino §27, IFP 4.26, older TDA 5" if no_bet == DEAD else "TDA 29"
 
 
 # --- Heads-up (casino §31) ---------------------------------------------------------

@@ -243,7 +243,7 @@ def test_tda29_or_casino27_consequence_when_time_runs_out(facing_bet, no_bet, co
 
 def test_the_rule_each_outcome_follows_is_cited():
     assert engine.player_clock_consequence_rule(engine.TDA) == "TDA 29"
-    assert engine.player_clock_consequence_rule(engine.DEAD) == "casino §27"
+    assert engine.player_clock_consequence_rule(engine.DEAD) == "casino §27, IFP 4.26, older TDA 5"
 
 
 @pytest.mark.parametrize(

@@ -26,6 +26,8 @@ from tournaments.tests.factories import api, register, staff, tournament
 
 pytestmark = pytest.mark.django_db
 
+DEAD_RULE = "casino §27, IFP 4.26, older TDA 5"  # the hand is dead, bet or no bet
+
 
 def choose(event, **readings) -> None:
     """The event's own house settings (the settings page writes the same)."""
@@ -167,8 +169,8 @@ def test_casino27_out_of_time_the_hand_is_dead_bet_or_no_bet():
 
     unfacing, facing = call(event, seat=3), call(event, seat=4, facing_bet=True)
 
-    assert (unfacing["consequence"], unfacing["consequence_rule"]) == ("dead", "casino §27")
-    assert (facing["consequence"], facing["consequence_rule"]) == ("dead", "casino §27")
+    assert (unfacing["consequence"], unfacing["consequence_rule"]) == ("dead", DEAD_RULE)
+    assert (facing["consequence"], facing["consequence_rule"]) == ("dead", DEAD_RULE)
     assert PlayerClock.objects.get(seat=3).no_bet == "dead"
 
 
@@ -181,8 +183,10 @@ def test_the_console_says_what_an_expired_clock_means_with_its_rule(client):
     call(event, seat=5)
 
     page = console(client, event)
-    assert "the hand is dead, though it faced no bet (casino §27)" in page
-    assert "Out of time, the hand is dead, bet or no bet (casino §27)" in page
+    assert "the hand is dead, though it faced no bet (casino §27, IFP 4.26, older TDA 5)" in page
+    assert (
+        "Out of time, the hand is dead, bet or no bet (casino §27, IFP 4.26, older TDA 5)" in page
+    )
 
 
 def test_the_dealers_tablet_cites_the_houses_reading(client):
@@ -196,7 +200,7 @@ def test_the_dealers_tablet_cites_the_houses_reading(client):
     page = client.get(f"/tournaments/{event.pk}/tables/2/tablet/").content.decode()
 
     assert "Clock on seat 3 (casino §27)" in page
-    assert "the hand is dead, though it faced no bet (casino §27)" in page
+    assert "the hand is dead, though it faced no bet (casino §27, IFP 4.26, older TDA 5)" in page
 
 
 # --- heads_up_level: casino §31 -------------------------------------------------------------
