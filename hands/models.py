@@ -107,7 +107,9 @@ class HandPlayer(models.Model):
         help_text=_("On penalty: dealt in and posted, the hand dead from the deal (TDA 71-C)."),
     )
     # Older TDA 22: blinds the player dodged, made up at the deal as dead money (in the
-    # pot, never in the player's bet). Kept with the hand so its action log replays alike.
+    # pot, never in the player's bet), up to the stack; a stack too short for its blind
+    # and this posts the blind first (hands.engine.betting.start_hand). Kept with the
+    # hand so its action log replays alike.
     dead_money = models.BigIntegerField(
         _("dead money"),
         default=0,

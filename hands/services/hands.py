@@ -198,7 +198,7 @@ def hand_start(*, actor, tournament_id: int, number: int) -> Hand:
             "waiting": waiting,
             "dead": sorted(dead),  # TDA 71-C: on penalty, dealt in dead
             # Older TDA 22: dodged blinds made up as dead money, seat → chips.
-            **({"dead_money": {str(seat): chips for seat, chips in owed.items()}} if owed else {}),
+            **({"dead_money": {str(seat): money for seat, money in owed.items()}} if owed else {}),
         },
     )
     publish_table(table)
