@@ -280,3 +280,18 @@ def test_a_dealer_does_not_rule_on_dodged_blinds(world, client):
     assert dodge(client, event, 4, "big").status_code == 403
     assert dodge_api(event, {"seat": 4, "blinds": "big"}, who="dealer").status_code == 403
     assert nothing_written()
+
+
+def test_older_tda_22_ruled_during_a_hand_the_dead_money_waits_for_the_next(world, floor):
+    event, _seated = world
+    older_translation(event)
+    first = start(floor, event)
+    dodge(floor, event, 4, "small")
+    assert HandPlayer.objects.get(hand=first, seat=4).dead_money == 0
+    done = floor.post(page(event), {"action": "finish", "hand": first.number})
+    assert done.status_code == 302, done.content
+
+    second = start(floor, event)
+
+    assert HandPlayer.objects.get(hand=second, seat=4).dead_money == 100
+    assert hand_detail(event, second.number)["betting"]["pot"] == 400  # blinds 300, dead 100
