@@ -309,6 +309,12 @@ class HandPlayerSerializer(serializers.Serializer):
     dead = serializers.BooleanField(
         help_text=_("On penalty: dealt in and posted, the hand dead from the deal (TDA 71-C).")
     )
+    dead_money = serializers.IntegerField(
+        help_text=_(
+            "Dodged blinds made up at the deal as dead money: in the pot, never part of the "
+            "player's bet (older TDA 22)."
+        )
+    )
 
 
 class HandDetailSerializer(HandSummarySerializer):
@@ -376,6 +382,7 @@ def hand_data(hand: Hand) -> dict:
                 "stack": p.stack,
                 "end_stack": p.end_stack,
                 "dead": p.dead,
+                "dead_money": p.dead_money,  # older TDA 22: dodged blinds made up
             }
             for p in players
         ],

@@ -39,6 +39,7 @@ TABLET_ACTIONS = (
     "button_error",  # TDA 34-A; casino §16 c
     "level_error",  # TDA 23
     "kill",  # TDA 65-A, 66: a hand killed during play
+    "dodged_blinds",  # TDA 33, 71-B; older TDA 22 (web.tablet: the floor's ruling)
 )
 
 

@@ -121,6 +121,10 @@ REFUSALS = {
     ),
     "no_start_mark": _("The start of the next hand is not marked: nothing to take back."),
     "no_structure": _("This event has no blind structure: its levels cannot be corrected."),
+    "dead_blinds_owed": _(
+        "This player already owes %(chips)s in dodged blinds, posted as dead money in their "
+        "next hand (older TDA 22)."
+    ),
 }
 
 

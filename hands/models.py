@@ -106,6 +106,15 @@ class HandPlayer(models.Model):
         default=False,
         help_text=_("On penalty: dealt in and posted, the hand dead from the deal (TDA 71-C)."),
     )
+    # Older TDA 22: blinds the player dodged, made up at the deal as dead money (in the
+    # pot, never in the player's bet), up to the stack; a stack too short for its blind
+    # and this posts the blind first (hands.engine.betting.start_hand). Kept with the
+    # hand so its action log replays alike.
+    dead_money = models.BigIntegerField(
+        _("dead money"),
+        default=0,
+        help_text=_("Dodged blinds made up as dead money in this hand (older TDA 22)."),
+    )
 
     class Meta:
         ordering = ["hand", "seat"]
@@ -114,6 +123,9 @@ class HandPlayer(models.Model):
             models.UniqueConstraint(fields=["hand", "entry"], name="hand_player_entry_unique"),
             models.CheckConstraint(
                 condition=Q(stack__gte=0), name="hand_player_stack_not_negative"
+            ),
+            models.CheckConstraint(
+                condition=Q(dead_money__gte=0), name="hand_player_dead_money_not_negative"
             ),
         ]
 
@@ -204,6 +216,49 @@ class Away(models.Model):
     @property
     def hands_left(self) -> int:
         return max(0, self.hands - self.hands_missed)
+
+
+class DeadBlinds(models.Model):
+    """Blinds a player dodged, owed as dead money into the player's next pot (older TDA
+    22, where the house reads `dodged_blinds` so). Written when the floor rules
+    (rulings.services.blinds_dodged_rule); the deal of the next hand the player is dealt
+    into posts them and keeps that hand here (hands.services.dead_blinds). A player owes
+    one such debt at a time."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="+")
+    entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="+")
+    table_number = models.PositiveIntegerField(_("table"))
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    level = models.PositiveIntegerField(_("level"))
+    small_blind = models.BigIntegerField(_("small blind dodged"), default=0)
+    big_blind = models.BigIntegerField(_("big blind dodged"), default=0)
+    # The hand that posted them; None while they are owed.
+    hand = models.ForeignKey(
+        Hand, on_delete=models.PROTECT, null=True, blank=True, related_name="dead_blinds"
+    )
+    at = models.DateTimeField(_("ruled"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["at", "id"]
+        verbose_name = _("dodged blinds owed")
+        verbose_name_plural = _("dodged blinds owed")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["entry"], condition=Q(hand__isnull=True), name="dead_blinds_one_owed"
+            ),
+            models.CheckConstraint(
+                condition=Q(small_blind__gte=0, big_blind__gte=0)
+                & (Q(small_blind__gt=0) | Q(big_blind__gt=0)),
+                name="dead_blinds_something_owed",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.entry} owes {self.amount}"
+
+    @property
+    def amount(self) -> int:
+        return self.small_blind + self.big_blind
 
 
 class Elimination(models.Model):

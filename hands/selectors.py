@@ -15,6 +15,7 @@ from hands.engine.stud import StudState
 from hands.messages import item_note, killed_note, oot_note
 from hands.models import (
     Away,
+    DeadBlinds,
     Elimination,
     Hand,
     HandForHand,
@@ -277,6 +278,16 @@ def away_seats(tournament_id: int, table_number: int) -> dict[int, int]:
     return {seat: left[entry] for seat, entry in seats}
 
 
+def dead_blinds_owed(tournament_id: int) -> dict[int, int]:
+    """Entry → the dodged blinds it owes, to be posted as dead money in its next hand
+    (older TDA 22); the tablet shows them on the seat."""
+    owed = DeadBlinds.objects.filter(tournament_id=tournament_id, hand__isnull=True)
+    return {
+        entry: small + big
+        for entry, small, big in owed.values_list("entry_id", "small_blind", "big_blind")
+    }
+
+
 def away_serving(tournament_id: int, table_number: int) -> list[away_rules.Serving]:
     """The penalties being served by the players seated at this table, each with where
     and after which hand it was given: the engine tells from these which seats a new
@@ -338,18 +349,20 @@ def betting_state(hand: Hand):
     structure = betting_structure(hand)
     if structure is None:
         return None
-    rows = list(hand.players.values_list("seat", "stack", "dead"))
+    rows = list(hand.players.values_list("seat", "stack", "dead", "dead_money"))
     # Dealing order: the first seat left of the button first.
-    order = blinds.from_the_button([seat for seat, _stack, _dead in rows], hand.button)
+    order = blinds.from_the_button([row[0] for row in rows], hand.button)
     rows.sort(key=lambda row: order.index(row[0]))
     state = betting.start_hand(
         structure,
-        [(seat, stack) for seat, stack, _dead in rows],
+        [(seat, stack) for seat, stack, _dead, _money in rows],
         button=hand.button,
         small_blind=hand.small_blind,
         big_blind=hand.big_blind,
         # TDA 71-C: the seats dealt dead when the hand was dealt, so the log replays alike
-        dead={seat for seat, _stack, dead in rows if dead},
+        dead={seat for seat, _stack, dead, _money in rows if dead},
+        # Older TDA 22: dodged blinds made up as dead money at the deal
+        dead_money={seat: money for seat, _stack, _dead, money in rows if money},
     )
     # TDA 65-A or IFP 4.8: what a hand killed during play gets back.
     state = replace(state, kill_refund=hand_readings(hand).killed_hand_refund)

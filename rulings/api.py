@@ -14,9 +14,11 @@ from floorman.api import valid_data
 from floorman.parsers import JSONParser
 from floorman.roles import MANAGE_TOURNAMENTS, RULINGS, role_permission
 from rulings import calculators, selectors, services
+from rulings.engine import dodged_blinds as dodges
 from rulings.engine import rulebook
 from rulings.forms.floor import IncidentFilterForm
 from rulings.models import Category, Dispute, PenaltyKind
+from seating.models import MAX_SEATS
 from tournaments import house
 from tournaments.lookups import tournament_or_404
 from tournaments.models import Player, Venue
@@ -227,6 +229,37 @@ class PenaltyInput(serializers.Serializer):
     incident = _id(required=False, allow_null=True)
 
 
+class DodgedBlindsInput(serializers.Serializer):
+    seat = serializers.IntegerField(min_value=1, max_value=MAX_SEATS)
+    blinds = serializers.ChoiceField(
+        choices=dodges.BLINDS,
+        help_text=_("The blinds the player dodged: the small, the big or both (TDA 33)."),
+    )
+
+
+DodgedBlindsOutput = inline_serializer(
+    "DodgedBlinds",
+    {
+        "incident": IncidentOutput,
+        "reading": serializers.ChoiceField(choices=dodges.READINGS),
+        "rules": serializers.ListField(child=serializers.CharField()),
+        "entry": serializers.IntegerField(),
+        "seat": serializers.IntegerField(),
+        "small_blind": serializers.IntegerField(),
+        "big_blind": serializers.IntegerField(),
+        "dead_money": serializers.IntegerField(
+            help_text=_("Posted as dead money in the player's next hand (older TDA 22).")
+        ),
+        "penalty_due": serializers.BooleanField(
+            help_text=_("TDA 33, 71-B: a penalty must follow; otherwise it may.")
+        ),
+        "penalty": serializers.DictField(
+            help_text=_("What to post to the penalties endpoint to give the penalty.")
+        ),
+    },
+)
+
+
 class FloorView(APIView):
     parser_classes = [JSONParser]
 
@@ -290,6 +323,25 @@ class PenaltyEndView(FloorView):
             actor=request.user, tournament_id=tournament.pk, penalty_id=penalty_pk
         )
         return Response(selectors.penalty_public(penalty))
+
+
+class DodgedBlindsView(FloorView):
+    @extend_schema(request=DodgedBlindsInput, responses={201: DodgedBlindsOutput})
+    def post(self, request, tournament_pk, number):
+        """The player in a seat dodged the blinds (the small, the big or both, at the level
+        in play). By the house's `dodged_blinds`: TDA 33, 71-B a penalty is due (give it
+        through the penalties endpoint, naming the floor call); older TDA 22 the blinds go
+        into the player's next pot as dead money, and a penalty may follow."""
+        tournament = tournament_or_404(tournament_pk)
+        data = valid_data(DodgedBlindsInput, request.data)
+        ruled = services.blinds_dodged_rule(
+            actor=request.user,
+            tournament_id=tournament.pk,
+            number=number,
+            seat=data["seat"],
+            blinds=data["blinds"],
+        )
+        return Response(selectors.dodge_public(ruled), status=status.HTTP_201_CREATED)
 
 
 class PlayerRecordView(FloorView):

@@ -36,5 +36,10 @@ urlpatterns = [
         api.PenaltyEndView.as_view(),
         name="api-penalty-end",
     ),
+    path(
+        f"{T}/tables/<id:number>/dodged-blinds/",
+        api.DodgedBlindsView.as_view(),
+        name="api-dodged-blinds",
+    ),
     path("players/<id:player_pk>/rulings/", api.PlayerRecordView.as_view(), name="api-record"),
 ]

@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.db.models import Q
+from django.urls import reverse
 from django.utils import timezone
 
 from hands.models import Hand, OutOfTurn
@@ -231,4 +232,27 @@ def incident_public(incident: Incident, now: datetime | None = None) -> dict:
             if window
             else None
         ),
+    }
+
+
+def dodge_public(ruled) -> dict:
+    """The floor's ruling on dodged blinds (rulings.services.blinds_dodged_rule), with the
+    penalty to give next: due by TDA 33, 71-B, possible by older TDA 22."""
+    ruling = ruled.ruling
+    return {
+        "incident": incident_public(ruled.incident),
+        "reading": ruling.reading,
+        "rules": list(ruling.rules),
+        "entry": ruled.entry.pk,
+        "seat": ruled.seat,
+        "small_blind": ruling.small_blind,
+        "big_blind": ruling.big_blind,
+        "dead_money": ruling.dead_money,
+        "penalty_due": ruling.penalty_due,
+        "penalty": {
+            "url": reverse("api-penalties", args=[ruled.incident.tournament_id]),
+            "entry": ruled.entry.pk,
+            "incident": ruled.incident.pk,
+            "rules": list(ruling.rules),
+        },
     }

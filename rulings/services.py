@@ -3,6 +3,7 @@ penalties. One transaction per intention, the tournament row locked where the fl
 and a table's tablet could collide, one audit entry each, live events on commit."""
 
 import re
+from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils import timezone
@@ -11,12 +12,18 @@ from django.utils.translation import gettext as _
 from clock.services import clock_heads_up_sync
 from floorman.audit import audit_record, staff_user
 from floorman.errors import Conflict, Invalid, NotFound
+from hands.engine import stud
+from hands.models import DeadBlinds
 from hands.selectors import next_hand_number, open_table
 from hands.services.away import away_end, away_start
 from hands.services.busts import play_end
-from hands.services.common import publish_table
+from hands.services.common import publish_table, table_of
+from hands.services.dead_blinds import dead_blinds_owe
+from hands.services.levels import level_now
+from rulings.engine import dodged_blinds as dodges
 from rulings.engine import housebook, rulebook
 from rulings.models import (
+    Category,
     Dispute,
     HouseRule,
     HouseRuleKind,
@@ -30,6 +37,7 @@ from rulings.selectors import SERVED_AWAY, incident_public, penalty_public
 from seating.models import Seat
 from seating.services import seat_release
 from tournaments.models import Entry, EntryStatus, Tournament
+from tournaments.selectors import house_settings
 from tournaments.services import entry_locked, entry_out, tournament_lock
 
 # "45", "45-B", "TDA 45-B", "RP-8": references the TDA index must know.
@@ -343,3 +351,144 @@ def _publish_table(tournament: Tournament, table_number: int | None) -> None:
     table = open_table(tournament.pk, table_number)
     if table is not None:
         publish_table(table)
+
+
+# --- Dodged blinds (TDA 33, 71-B; older TDA 22; casino §22) ----------------------------------
+
+
+@dataclass(frozen=True)
+class DodgeRuled:
+    """The floor's ruling on dodged blinds: its record (a floor call naming the player),
+    the ruling by the house's reading, and the dead money owed (older TDA 22) if any."""
+
+    incident: Incident
+    ruling: dodges.DodgeRuling
+    entry: Entry
+    seat: int
+    owed: DeadBlinds | None
+
+
+@transaction.atomic
+def blinds_dodged_rule(*, actor, tournament_id: int, number: int, seat: int, blinds: str):
+    """The floor rules that the player in `seat` at table `number` dodged the blinds
+    (`blinds`: small, big or both), worth what they are at the level in play, by the
+    house's reading of `dodged_blinds` (rulings.engine.dodged_blinds).
+
+    Steps: the blinds named (400) → lock → the table in play (404), a seat of it (400)
+    with a player (409) → the level in play with blinds (a break, stud, no structure:
+    409) → the ruling: TDA 33, 71-B a penalty is due (given through `penalty_give`, the
+    floor call named); older TDA 22 the blinds are owed as dead money in the player's
+    next hand (hands.services.dead_blinds.dead_blinds_owe: one debt at a time, else 409)
+    and a penalty may follow → the floor call (`Incident`) naming the player, the rules
+    and the decision → audit `blinds.dodged` → the table's tablet told."""
+    if blinds not in dodges.BLINDS:
+        raise Invalid({"blinds": _("Say which blinds were dodged: the small, the big or both.")})
+    tournament = tournament_lock(tournament_id)
+    table = table_of(tournament, number)
+    place = (
+        Seat.objects.filter(table=table, number=seat, blocked=False)
+        .select_related("entry__player")
+        .first()
+    )
+    if place is None:
+        raise Invalid(
+            {"seat": _("Table %(table)s has no seat %(seat)s.") % {"table": number, "seat": seat}}
+        )
+    if place.entry is None or place.entry.status != EntryStatus.ACTIVE:
+        raise _refuse("seat_empty", _("Nobody sits in seat %(seat)s.") % {"seat": seat}, seat=seat)
+    entry = place.entry
+    level, step = _blinds_in_play(tournament)
+    reading = house_settings(tournament).dodged_blinds
+    ruling = dodges.dodge_ruling(
+        reading, blinds=blinds, small_blind=step.small_blind, big_blind=step.big_blind
+    )
+    owed = None
+    if ruling.dead_money:
+        owed = dead_blinds_owe(
+            tournament=tournament,
+            entry=entry,
+            table_number=table.number,
+            seat=seat,
+            level=level,
+            small_blind=ruling.small_blind,
+            big_blind=ruling.big_blind,
+        )
+    incident = Incident.objects.create(
+        tournament=tournament,
+        table_number=table.number,
+        hand_number=_hand_now(table),
+        category=Category.SEATING,
+        description=dodge_description(entry, seat, ruling, level),
+        rules=list(ruling.rules),
+        decision=dodge_decision(ruling),
+        decided_by=staff_user(actor),
+    )
+    incident.entries.set([entry])
+    audit_record(
+        actor=actor,
+        action="blinds.dodged",
+        obj=incident,
+        tournament=tournament,
+        after={
+            "table": table.number,
+            "seat": seat,
+            "entry": entry.pk,
+            "level": level,
+            "blinds": blinds,
+            "small_blind": ruling.small_blind,
+            "big_blind": ruling.big_blind,
+            "reading": reading,
+            "rules": list(ruling.rules),
+            "dead_money": ruling.dead_money,
+            "penalty_due": ruling.penalty_due,
+        },
+    )
+    publish_table(table)
+    return DodgeRuled(incident=incident, ruling=ruling, entry=entry, seat=seat, owed=owed)
+
+
+def _blinds_in_play(tournament: Tournament):
+    """The level in play and its clock step, which must have blinds (409 otherwise)."""
+    try:
+        level, step, _position = level_now(tournament)
+    except Conflict:  # a break on the clock
+        raise _refuse(
+            "no_blinds",
+            _("The clock shows a break: rule on the dodged blinds at the level that follows."),
+        ) from None
+    game = (step.game if step else "") or tournament.game
+    if step is None or stud.stud_game(game) or step.small_blind <= 0 or step.big_blind <= 0:
+        raise _refuse(
+            "no_blinds",
+            _("The level in play has no blinds to make up (no blind structure, or stud)."),
+        )
+    return level, step
+
+
+def dodge_description(entry: Entry, seat: int, ruling: dodges.DodgeRuling, level: int) -> str:
+    words = {
+        "seat": seat,
+        "player": str(entry),
+        "level": level,
+        "small": ruling.small_blind,
+        "big": ruling.big_blind,
+    }
+    if ruling.small_blind and ruling.big_blind:
+        text = _(
+            "Seat %(seat)s, %(player)s, dodged the small and the big blind (%(small)s and "
+            "%(big)s, level %(level)s)."
+        )
+    elif ruling.big_blind:
+        text = _("Seat %(seat)s, %(player)s, dodged the big blind (%(big)s, level %(level)s).")
+    else:
+        text = _("Seat %(seat)s, %(player)s, dodged the small blind (%(small)s, level %(level)s).")
+    return text % words
+
+
+def dodge_decision(ruling: dodges.DodgeRuling) -> str:
+    if ruling.reading == dodges.MAKE_UP:
+        return _(
+            "%(rule)s: the player posts %(chips)s as dead money in their next hand; a "
+            "penalty may be given as well."
+        ) % {"rule": ruling.rule, "chips": ruling.dead_money}
+    return _("%(rule)s: a penalty is due; nothing is made up.") % {"rule": ruling.rule}

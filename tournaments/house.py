@@ -534,6 +534,37 @@ SETTINGS += (
     ),
 )
 
+SETTINGS += (
+    # Issue 19: a player who dodges the blinds (rulings.services.blinds_dodged_rule; the dead
+    # money is posted by the deal, hands.services.dead_blinds).
+    Setting(
+        "dodged_blinds",
+        _("A player who dodges the blinds"),
+        (
+            Reading(
+                TDA,
+                _("A penalty"),
+                "TDA 33, 71-B, casino §22",
+                _(
+                    "Avoiding a blind on purpose is penalised; the blinds are not made up. "
+                    "The casino likewise penalises a big blind missed on purpose after a "
+                    "change of seat."
+                ),
+            ),
+            Reading(
+                "make_up",
+                _("The blinds made up as dead money; a penalty stays possible"),
+                "older TDA 22",
+                _(
+                    "Blinds avoided on purpose when moving or when a table breaks are owed: "
+                    "the player puts them into the next pot as dead money, and may be "
+                    "penalised as well."
+                ),
+            ),
+        ),
+    ),
+)
+
 BY_KEY = {setting.key: setting for setting in SETTINGS}
 KEYS = tuple(BY_KEY)
 

@@ -222,6 +222,7 @@ EXPECTED: dict[str, dict] = {
     "api-incidents": {"GET": RULINGS, "POST": RULINGS},
     "api-penalties": {"GET": RULINGS, "POST": RULINGS},
     "api-penalty-end": post(RULINGS),
+    "api-dodged-blinds": post(RULINGS),  # TDA 33, 71-B; older TDA 22
     "api-record": {"GET": RULINGS},
     "api-flights": {"GET": ALL, "POST": MANAGE},
     "api-flight-stop": post(MANAGE),

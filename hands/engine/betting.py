@@ -18,7 +18,7 @@ Amounts are whole chips. "Raise to" and "bet" amounts are the player's total in 
 of them for the street, as TDA 43-B reads a declared raise.
 """
 
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, replace
 
 from . import killed, limits
@@ -122,7 +122,9 @@ class Player:
     stack: int  # chips behind
     bet: int = 0  # live chips in front on this street
     total: int = 0  # live chips put in during the hand: side pots are built from it
-    ante: int = 0  # dead money (RP-11), never part of a live bet
+    # Dead money, never part of a live bet: the big blind ante (RP-11) and blinds made up
+    # after dodging them (older TDA 22). It joins the main pot.
+    ante: int = 0
     folded: bool = False
     acted_at: int | None = None  # the bet this player last matched or made this street
     # TDA 71-C, 30: dealt in and posted, but the hand is dead from the deal (a player on
@@ -656,6 +658,7 @@ def start_hand(
     small_blind: int | None,
     big_blind: int,
     dead: Collection[int] = (),
+    dead_money: Mapping[int, int] | None = None,
 ) -> HandState:
     """A new hand: (seat, stack) pairs in dealing order, the first seat left of the
     button first. `small_blind` is None for a dead small blind. Blinds and the big
@@ -670,12 +673,20 @@ def start_hand(
     never given back an uncalled blind. A dead big blind must still be called in full;
     when everyone else folds to one player, that player wins the blinds. One live seat
     at the deal wins them at once; a hand needs at least one live seat.
+
+    `dead_money` are blinds a seat dodged and makes up (older TDA 22): posted after the
+    seat's own blind, all-in for less when short, as dead money. It counts in the pot
+    (the main pot, which anyone still in may win) but never in the seat's bet: what the
+    player must call, and the blinds, stay as they are.
     """
     players = [Player(seat, stack) for seat, stack in seats]
     _check_seats(players, button, small_blind, big_blind)
     dead = frozenset(dead)
     if not dead <= {p.seat for p in players}:
         raise ValueError("a dead hand must be dealt to a seat in the hand")
+    owed = dict(dead_money or {})
+    if not set(owed) <= {p.seat for p in players} or any(c < 0 for c in owed.values()):
+        raise ValueError("dead money is owed by a seat in the hand, and never negative")
     if len(dead) == len(players):
         raise ValueError("a hand needs a live seat: every seat dealt in is dead")
     posted = []
@@ -684,6 +695,9 @@ def start_hand(
             p = _put_in(p, min(p.stack, structure.small_blind), acted_at=None)
         elif p.seat == big_blind:
             p = _post_big_blind(p, structure)
+        if owed.get(p.seat):  # older TDA 22: the dodged blinds, made up as dead money
+            made_up = min(p.stack, owed[p.seat])
+            p = replace(p, stack=p.stack - made_up, ante=p.ante + made_up)
         if p.seat in dead:  # TDA 71-C: killed after the deal, the posted chips stay
             p = replace(p, folded=True, dead=True)
         posted.append(p)

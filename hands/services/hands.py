@@ -34,6 +34,7 @@ from hands.services.common import (
     table_of,
     table_ready_to_deal,
 )
+from hands.services.dead_blinds import dead_blinds_post
 from hands.services.levels import deal_level
 from seating import engine as seating_engine
 from seating.engine import blinds
@@ -77,7 +78,9 @@ def hand_start(*, actor, tournament_id: int, number: int) -> Hand:
     dealt in dead (TDA 71-C): posts blinds and antes, the hand killed from the deal,
     once the penalty has begun (TDA 68: after the hand in play when it was given;
     hands.engine.away). The dead seats are kept with the hand (`HandPlayer.dead`), so
-    its action log replays the same whatever the penalty does afterwards."""
+    its action log replays the same whatever the penalty does afterwards. A player who
+    owes dodged blinds (older TDA 22, hands.services.dead_blinds) posts them as dead money
+    (`HandPlayer.dead_money`), kept with the hand likewise."""
     tournament = tournament_lock(tournament_id)
     flight_play_refuse(tournament)  # a flight that has stopped deals no more (issue 17)
     table = table_of(tournament, number)
@@ -130,8 +133,18 @@ def hand_start(*, actor, tournament_id: int, number: int) -> Hand:
     )
     dealt = {seat: now.occupied[seat] for seat in seats_in}
     chips = dict(Entry.objects.filter(pk__in=dealt.values()).values_list("pk", "chips"))
+    # Older TDA 22: dodged blinds owed are posted as dead money in a hand with blinds
+    # (stud has none: they wait for the next one).
+    owed = {} if stud_game else dead_blinds_post(hand=hand, dealt=dealt)
     HandPlayer.objects.bulk_create(
-        HandPlayer(hand=hand, entry_id=entry, seat=seat, stack=chips[entry], dead=seat in dead)
+        HandPlayer(
+            hand=hand,
+            entry_id=entry,
+            seat=seat,
+            stack=chips[entry],
+            dead=seat in dead,
+            dead_money=min(owed.get(seat, 0), chips[entry]),
+        )
         for seat, entry in dealt.items()
     )
     state = now.state
@@ -163,6 +176,8 @@ def hand_start(*, actor, tournament_id: int, number: int) -> Hand:
             "dealt_in": list(dealt),
             "waiting": waiting,
             "dead": sorted(dead),  # TDA 71-C: on penalty, dealt in dead
+            # Older TDA 22: dodged blinds made up as dead money, seat → chips.
+            **({"dead_money": {str(seat): money for seat, money in owed.items()}} if owed else {}),
         },
     )
     publish_table(table)

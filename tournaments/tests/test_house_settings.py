@@ -232,3 +232,38 @@ def test_the_guide_page_names_both_readings_and_marks_the_houses_choice(client):
 def test_the_guide_page_in_german(client):
     response = client.get(reverse("rulings:house-settings-guide"), HTTP_ACCEPT_LANGUAGE="de")
     assert response.status_code == 200
+
+
+# --- Dodged blinds (issue 19) -----------------------------------------------------------------
+
+
+def test_dodged_blinds_is_a_penalty_by_the_tda_and_made_up_by_the_older_translation():
+    setting = house.BY_KEY["dodged_blinds"]
+    assert setting.default == "tda"
+    assert [(r.value, r.rule) for r in setting.readings] == [
+        ("tda", "TDA 33, 71-B, casino §22"),
+        ("make_up", "older TDA 22"),
+    ]
+
+
+def test_the_schema_and_the_guide_offer_both_readings_of_dodged_blinds(client):
+    schema = api().get(f"{API}/schema/", HTTP_ACCEPT="application/json").json()
+    documented = schema["components"]["schemas"]["HouseReadings"]["properties"]["dodged_blinds"]
+    guide = api().get(f"{API}/house-settings/").json()
+    listed = next(s for s in guide["settings"] if s["key"] == "dodged_blinds")
+    page = _text(client.get(reverse("rulings:house-settings-guide")))
+
+    assert "TDA 33, 71-B" in documented["description"]
+    assert "older TDA 22" in documented["description"]
+    assert [r["value"] for r in listed["readings"]] == ["tda", "make_up"]
+    assert "A player who dodges the blinds" in page
+    assert "older TDA 22" in page and "TDA 33, 71-B, casino §22" in page
+
+
+def test_an_event_may_make_dodged_blinds_up_as_dead_money():
+    event = tournament()
+    tournament_house_settings_save(
+        actor=staff("director"), tournament_id=event.pk, changes={"dodged_blinds": "make_up"}
+    )
+    event.refresh_from_db()
+    assert house_settings(event).dodged_blinds == "make_up"

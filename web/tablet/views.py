@@ -77,6 +77,7 @@ from hands.models import Elimination, Hand, HandStatus, TabletLink
 from hands.selectors import (
     away_seats,
     betting_state,
+    dead_blinds_owed,
     finishing_places,
     hand_in_play,
     hand_readings,
@@ -87,17 +88,21 @@ from hands.selectors import (
     table_last_bust,
     tablet_link_table,
 )
+from rulings.engine import dodged_blinds as dodges
 from rulings.selectors import warned_entries
+from rulings.services import blinds_dodged_rule
 from seating.models import Seat, Table
 from seating.selectors import table_now
 from seating.services.counts import table_counts_record
+from tournaments import house
 from tournaments.lookups import tournament_or_404
 from tournaments.models import Tournament
+from tournaments.selectors import house_settings
 from tournaments.services.bags import bag_record
 from tournaments.templatetags.floorman_format import chips as chips_text
 from web.flights.forms import TabletBagForm
 from web.flights.reads import tablet_bags
-from web.tablet.forms import TabletCountForm
+from web.tablet.forms import DodgedBlindsForm, TabletCountForm
 from web.tablet.levels import levels_context
 
 TABLET_LINKS = (FLOOR,)  # the floor hands out and revokes tablet links
@@ -255,6 +260,7 @@ def _seat_ring(table: Table, now, hand: Hand | None, positions, clocks: list[dic
     clock_by_seat = {c["seat"]: c for c in clocks}
     away = away_seats(table.tournament_id, table.number)
     warned = warned_entries(table.tournament_id)
+    owed = dead_blinds_owed(table.tournament_id)  # older TDA 22: dodged blinds to post
     rows = (
         Seat.objects.filter(table=table, blocked=False)
         .order_by("number")
@@ -298,6 +304,10 @@ def _seat_ring(table: Table, now, hand: Hand | None, positions, clocks: list[dic
                 # hand in play stays live.
                 "away_next": bool(away_left) and in_hand and not dead,
                 "warned": entry in warned,
+                # Older TDA 22: dodged blinds made up as dead money in this hand, or owed
+                # for the player's next hand.
+                "dead_money": player.dead_money if in_hand else 0,
+                "owes": owed.get(entry, 0) if entry is not None else 0,
             }
         )
     return ring
@@ -452,6 +462,24 @@ def _kill_offer(seats: list[dict], state) -> dict | None:
     }
 
 
+def _dodge_offer(tablet: Tablet, occupied: list[dict]) -> dict | None:
+    """The floor's ruling on dodged blinds (TDA 33, 71-B; older TDA 22), for a player
+    seated here: by the house's reading now, a penalty is due, or the blinds are made up as
+    dead money in the player's next hand and a penalty may follow. Never through a
+    dealer's link."""
+    if not tablet.may_rule or not occupied:
+        return None
+    reading = house_settings(tablet.tournament).dodged_blinds
+    chosen = house.BY_KEY["dodged_blinds"].reading(reading)
+    return {
+        "seats": occupied,
+        "reading": reading,
+        "make_up": reading == dodges.MAKE_UP,
+        "label": chosen.label,
+        "rule": chosen.rule,
+    }
+
+
 def _controls_key(*parts) -> str:
     """Changes whenever the tablet's buttons and forms would: the live refresh leaves
     the forms alone otherwise, so a count being typed in is never wiped."""
@@ -486,6 +514,7 @@ def tablet_context(tablet: Tablet) -> dict:
     stud = _stud_offer(hand, logged)
     show_first = _show_first(hand, logged)
     levels = levels_context(tournament, hand, state["start_mark"])  # TDA 23, 34-A
+    dodge = _dodge_offer(tablet, occupied)
     return {
         "tablet": tablet,
         "tournament": tournament,
@@ -521,6 +550,7 @@ def tablet_context(tablet: Tablet) -> dict:
         "kill": kill,
         "bagging": bagging,
         "levels": levels,
+        "dodge": dodge,
         "controls_key": _controls_key(
             bagging and [(r.seat, r.bag and r.bag.chips) for r in bagging["rows"]],
             hand and (hand.number, hand.status),
@@ -540,6 +570,7 @@ def tablet_context(tablet: Tablet) -> dict:
             ),
             levels["mark"] and levels["mark"]["level"],
             kill and ([s["seat"] for s in kill["seats"]], kill["facing"], kill["killed"]),
+            [s["owes"] for s in occupied],
         ),
     }
 
@@ -1119,7 +1150,53 @@ def _level_error(request, tablet: Tablet):
     )
 
 
+def _dodged_blinds(request, tablet: Tablet):
+    """TDA 33, 71-B; older TDA 22: the floor rules that a seated player dodged the blinds.
+    By the TDA the penalty is due: the floor page's penalty form opens with the player and
+    the floor call filled in. By the older translation the blinds are posted as dead money
+    in the player's next hand; a penalty may still be given from the floor page."""
+    if not tablet.may_rule:
+        raise PermissionDenied
+    form = DodgedBlindsForm(request.POST)
+    if not form.is_valid():
+        return _invalid(request, tablet, form)
+    outcome = _call(
+        request,
+        tablet,
+        blinds_dodged_rule,
+        seat=form.cleaned_data["seat"],
+        blinds=form.cleaned_data["blinds"],
+    )
+    if not outcome.ok:
+        return _refused(request, tablet, outcome)
+    ruled = outcome.value
+    words = {
+        "seat": ruled.seat,
+        "rule": ruled.ruling.rule,
+        "chips": chips_text(ruled.ruling.dead_money),
+    }
+    if ruled.ruling.penalty_due:
+        messages.warning(
+            request,
+            _("Seat %(seat)s dodged the blinds (%(rule)s): give the penalty.") % words,
+        )
+        floor = reverse("rulings:floor", args=[tablet.tournament.pk])
+        return redirect(f"{floor}?incident={ruled.incident.pk}#give-penalty")
+    _tell(
+        request,
+        tablet,
+        _(
+            "Seat %(seat)s dodged the blinds (%(rule)s): the player posts %(chips)s as dead "
+            "money in their next hand. A penalty may be given from the floor page."
+        )
+        % words,
+        messages.WARNING,
+    )
+    return redirect(tablet.url())
+
+
 ACTIONS = {
+    "dodged_blinds": _dodged_blinds,
     "upcards": _upcards,
     "start_mark": _start_mark,
     "start_unmark": _start_unmark,
