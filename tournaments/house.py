@@ -570,6 +570,44 @@ KEYS = tuple(BY_KEY)
 
 
 @dataclass(frozen=True)
+class Agreement:
+    """A point a house might expect to choose, where the rule books do not disagree:
+    not a setting, listed on the directors' page with the rules that settle it."""
+
+    key: str
+    label: str
+    rules: str
+    summary: str  # what the books say, in our own words
+
+
+AGREED: tuple[Agreement, ...] = (
+    Agreement(
+        "chip_race_rounding",
+        _("Chip race: how many new chips are raced"),
+        "TDA 24-A, 24-C; casino §18",
+        _(
+            "The odd chips of the whole table are counted together and raced off as chips "
+            "of the next denomination, half a chip or more making one more (the casino rounds "
+            "half up; the TDA names no rounding and no book reads it otherwise). Whole sets "
+            "are exchanged at equal value, nobody wins more than one chip and nobody is raced "
+            "out."
+        ),
+    ),
+    Agreement(
+        "suit_order",
+        _("Suit order"),
+        "IFP 2.1; older TDA 3",
+        _(
+            "Spades, hearts, diamonds, clubs, from the highest: for the button draw, the chip "
+            "race, the stud bring-in and the stud odd chip alike. The TDA ranks by suit "
+            "(TDA 20-B, RP-10 D, E) without naming an order of its own, and no book names "
+            "another."
+        ),
+    ),
+)
+
+
+@dataclass(frozen=True)
 class HouseSettings:
     """An event's readings: one attribute per setting key, each a reading's value."""
 

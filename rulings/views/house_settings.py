@@ -48,7 +48,11 @@ def house_settings_guide(request):
         }
         for setting in house.SETTINGS
     ]
-    return page(request, "rulings/house_settings.html", {"settings": settings, "venue": venue})
+    return page(
+        request,
+        "rulings/house_settings.html",
+        {"settings": settings, "venue": venue, "agreed": house.AGREED},
+    )
 
 
 def house_settings_form(venue: Venue, data=None) -> HouseSettingsForm:

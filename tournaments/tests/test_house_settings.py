@@ -229,6 +229,16 @@ def test_the_guide_page_names_both_readings_and_marks_the_houses_choice(client):
     assert len(queries) <= 4  # the venue and its settings, whatever the number of settings
 
 
+def test_the_guide_page_says_where_the_books_agree_chip_race_rounding_and_suit_order(client):
+    """The issue asks for chip-race rounding and the suit order as settings: no book reads
+    them otherwise (TDA 24, casino §18; IFP 2.1, older TDA 3), so the guide says so."""
+    page = _text(client.get(reverse("rulings:house-settings-guide")))
+    assert "Where the books agree" in page
+    assert "half up" in page and "TDA 24-A, 24-C; casino §18" in page
+    assert "Spades, hearts, diamonds, clubs" in page and "IFP 2.1; older TDA 3" in page
+    assert not {point.key for point in house.AGREED} & set(house.KEYS)  # none is a setting
+
+
 def test_the_guide_page_in_german(client):
     response = client.get(reverse("rulings:house-settings-guide"), HTTP_ACCEPT_LANGUAGE="de")
     assert response.status_code == 200

@@ -21,8 +21,9 @@ the link, never from the request.
 
 Thin views: what the page shows is web.tablet.page; each POST is one action of
 web.tablet.actions, calling one service (a refusal is shown on the page with the service's
-status, 400 or 409, and changes nothing; success redirects back). static/js/tablet.js keeps the page live: on each event it fetches the state
-endpoint, which answers the page's live regions rendered by the same templates.
+status, 400 or 409, and changes nothing; success redirects back). static/js/tablet.js
+keeps the page live: on each event it fetches the state endpoint, which answers the
+page's live regions rendered by the same templates.
 """
 
 import segno
