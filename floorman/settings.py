@@ -296,11 +296,12 @@ SPECTACULAR_SETTINGS = {
         "ApiKeyScopeEnum": "floorman.models.ApiKeyScope",
         # The clock's status, in the clock's state and the live-reporting feed (issue 18).
         "ClockStateStatusEnum": "clock.engine.STATUSES",
-        # The house settings' readings (issue 19) that several settings or the bet
-        # calculator offer alike: one name each (`tournaments.house.SCHEMA_ENUMS`).
+        # The house settings' readings (issue 19), which several settings, the bet
+        # calculator and the rulings offer alike: one name for each set of readings
+        # (`tournaments.house.SCHEMA_ENUMS`).
         **{
             name: f"tournaments.house.SCHEMA_ENUMS.{name}"
-            for name in ("ReadingTdaIfpEnum", "ReadingTdaCasinoEnum")
+            for name in ("ReadingTdaIfpEnum", "ReadingTdaCasinoEnum", "ReadingTdaMakeUpEnum")
         },
     },
 }

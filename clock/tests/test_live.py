@@ -26,7 +26,7 @@ async def _screen(tournament_id: int) -> WebsocketCommunicator:
     screen = WebsocketCommunicator(
         application, f"/ws/tournaments/{tournament_id}/", headers=HEADERS
     )
-    connected, _code = await screen.connect()
+    connected, _code = await screen.connect(timeout=5)
     assert connected
     assert (await screen.receive_json_from(timeout=5))["type"] == "hello"
     return screen

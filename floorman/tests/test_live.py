@@ -17,7 +17,7 @@ async def _connect(tournament_id: int) -> WebsocketCommunicator:
     screen = WebsocketCommunicator(
         application, f"/ws/tournaments/{tournament_id}/", headers=HEADERS
     )
-    connected, _code = await screen.connect()
+    connected, _code = await screen.connect(timeout=5)
     assert connected
     assert await screen.receive_json_from(timeout=5) == {
         "type": "hello",
@@ -93,6 +93,6 @@ async def test_refused_registration_sends_no_event():
 
 async def test_unknown_tournament_is_refused():
     screen = WebsocketCommunicator(application, "/ws/tournaments/999999/", headers=HEADERS)
-    connected, code = await screen.connect()
+    connected, code = await screen.connect(timeout=5)
     assert not connected
     assert code == 4404

@@ -24,7 +24,7 @@ async def screen_of(tournament_id: int) -> WebsocketCommunicator:
     screen = WebsocketCommunicator(
         application, f"/ws/tournaments/{tournament_id}/", headers=HEADERS
     )
-    connected, _code = await screen.connect()
+    connected, _code = await screen.connect(timeout=5)
     assert connected
     assert (await screen.receive_json_from(timeout=5))["type"] == "hello"
     return screen
