@@ -29,17 +29,21 @@ NEEDS_REDIS = pytest.mark.skip(reason="needs Redis: set REDIS_URL")
 # The modules that run longest, heaviest first: `make test` hands whole modules to its
 # workers in the order collected (--dist loadfile), and one long module handed out last
 # keeps its worker busy long after the others have run out of work.
-LONG_FIRST = (
+LONG_FIRST = (  # by the seconds each took in a full run (--durations=0), summed per file
     "floorman/tests/test_api_fuzz.py",
-    "floorman/tests/browser/",
-    "floorman/tests/faults/",
+    "floorman/tests/test_permissions.py",
+    "simulation/",
     "floorman/tests/test_form_fuzz.py",
+    "prizes/tests/test_result_views.py",
+    "rulings/tests/test_calculator_views.py",
+    "floorman/tests/faults/",
+    "floorman/tests/browser/",
+    "web/tests/test_tablet.py",
+    "web/tests/test_consumers.py",
+    "prizes/tests/test_api.py",
+    "seating/tests/test_views.py",
     "tournaments/tests/test_api_bad_input.py",
     "seating/tests/test_api.py",
-    "simulation/",
-    "floorman/tests/test_permissions.py",
-    "web/tests/test_consumers.py",
-    "web/tests/test_tablet.py",
 )
 
 
