@@ -6,10 +6,11 @@ page of the security world (security_world.py) and every form on it, GET or POST
 sent with each of the PAYLOADS below in all of its fields: empty, negative, huge, not a
 number, a NUL byte, an overflowing float, a date in year 1, far too long. The form's
 hidden fields and buttons are kept (so the view goes down the branch it was written
-for), and spoilt too for SPOILT_HIDDEN. Each request is rolled back, so every form meets
-the same world. A form's answer may be a 400 with the errors, a 409, a redirect: any
-status below 500. Then every page and API endpoint is asked with every query parameter
-the code reads, all set to each of QUERY_PAYLOADS at once.
+for), and spoilt too for SPOILT_HIDDEN. The world is made once for the module; each
+request is rolled back, so every form meets the same world. A form's answer may be a
+400 with the errors, a 409, a redirect: any status below 500. Then every page and API
+endpoint is asked with every query parameter the code reads, all set to each of
+QUERY_PAYLOADS at once.
 """
 
 import re
@@ -20,6 +21,7 @@ from urllib.parse import urljoin, urlsplit
 import pytest
 
 from floorman.tests.security_world import build_world, client_for, rolled_back, routes
+from floorman.tests.worlds import world_fixtures
 
 pytestmark = pytest.mark.django_db
 
@@ -93,33 +95,69 @@ def send(client, form: Form, page: str, data: dict):
     return rolled_back(client, lambda: client.get(urlsplit(target).path, data))
 
 
-def test_no_form_on_any_page_answers_a_badly_filled_in_request_with_a_500():
-    world = build_world()
-    director = client_for(world, "director")
-    director.raise_request_exception = False  # a 500 is collected, not raised
-    pages = sorted({r.path for r in routes(world.ids) if not r.path.startswith(SKIP_PREFIXES)})
-    problems, sent, seen = [], 0, set()
+# The forms' requests are dealt out to this many tests (each ~1/SHARDS of the ~2,000
+# requests), so that no one test runs for minutes; together they send what one test sent.
+SHARDS = 8
 
+world_made, world = world_fixtures(build_world)
+
+
+@pytest.fixture(scope="module")
+def director(world_made):
+    """The director's browser, signed in once for the module (its session is rolled back
+    with the module's world)."""
+    client = client_for(world_made, "director")
+    client.raise_request_exception = False  # a 500 is collected, not raised
+    return client
+
+
+@pytest.fixture(scope="module")
+def forms_found(world_made, director) -> list[tuple[str, Form]]:
+    """Every form on every page of the world, once for each kind: the same form for
+    every entry or table is one form."""
+    pages = sorted({r.path for r in routes(world_made.ids) if not r.path.startswith(SKIP_PREFIXES)})
+    found, seen = [], set()
     for page in pages:
         for form in forms_on(director, page):
             target = urlsplit(urljoin(page, form.action)).path
-            # The same form for every entry or table: one of them is enough.
             kind = (form.method, re.sub(r"\d+", "#", target), tuple(sorted(form.fields)))
             if target.endswith(SKIP_ACTIONS) or kind in seen:
                 continue
             seen.add(kind)
-            for value in PAYLOADS:
-                spoilt = {name: value for name in form.fields}
-                tries = [{**spoilt, **form.kept}]
-                if value in SPOILT_HIDDEN:
-                    tries.append({**spoilt, **dict.fromkeys(form.kept, value)})
-                for data in tries:
-                    response = send(director, form, page, data)
-                    sent += 1
-                    if response.status_code >= 500:
-                        problems.append(f"{form.method} {form.action or page} {value[:12]!r}")
+            found.append((page, form))
+    return found
+
+
+def bad_requests(form: Form) -> list[tuple[str, dict]]:
+    """Each of PAYLOADS in all of the form's fields; for SPOILT_HIDDEN, once more with the
+    hidden fields and buttons spoilt too."""
+    requests = []
+    for value in PAYLOADS:
+        spoilt = dict.fromkeys(form.fields, value)
+        requests.append((value, {**spoilt, **form.kept}))
+        if value in SPOILT_HIDDEN:
+            requests.append((value, {**spoilt, **dict.fromkeys(form.kept, value)}))
+    return requests
+
+
+def test_the_pages_have_their_forms(forms_found):
+    sent = sum(len(bad_requests(form)) for _page, form in forms_found)
 
     assert sent > 300, f"only {sent} requests: did the pages lose their forms?"
+
+
+@pytest.mark.parametrize("shard", range(SHARDS))
+def test_no_form_on_any_page_answers_a_badly_filled_in_request_with_a_500(
+    forms_found, director, world, shard
+):
+    problems = []
+
+    for page, form in forms_found[shard::SHARDS]:
+        for value, data in bad_requests(form):
+            response = send(director, form, page, data)
+            if response.status_code >= 500:
+                problems.append(f"{form.method} {form.action or page} {value[:12]!r}")
+
     assert not problems, "\n".join(sorted(set(problems)))
 
 
@@ -131,10 +169,7 @@ QUERY_NAMES = (
 )  # fmt: skip
 
 
-def test_no_page_or_endpoint_answers_bad_query_parameters_with_a_500():
-    world = build_world()
-    director = client_for(world, "director")
-    director.raise_request_exception = False
+def test_no_page_or_endpoint_answers_bad_query_parameters_with_a_500(director, world):
     paths = sorted({r.path for r in routes(world.ids) if not r.path.startswith(SKIP_PREFIXES[2:])})
     problems = []
 

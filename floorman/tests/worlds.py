@@ -29,9 +29,14 @@ def world_fixtures(build):
     def world_made(django_db_setup, django_db_blocker):
         # Made before any test's own fixtures: with the tests' fast password hasher
         # (conftest.py), so that the staff it makes can log in.
+        # The block is the tests' own, never committed, as the one pytest-django's `db`
+        # opens: marked as Django's TestCase marks its blocks, so that the callbacks run
+        # before a commit (the audit entries, floorman/database/hooks.py) run here too.
+        module_block = transaction.atomic()
+        module_block._from_testcase = True  # noqa: SLF001
         with (
             django_db_blocker.unblock(),
-            transaction.atomic(),
+            module_block,
             override_settings(PASSWORD_HASHERS=FAST_HASHERS),
         ):
             yield build()

@@ -3,6 +3,8 @@
 import itertools
 from datetime import timedelta
 
+from django.conf import settings
+from django.contrib.auth.hashers import make_password
 from django.contrib.auth.models import Group, User
 from django.utils import timezone
 
@@ -12,11 +14,26 @@ from tournaments.models import Tournament
 
 _counter = itertools.count(1)
 STAFF_PASSWORD = "pw-Floorman-2026"  # every account `staff` makes
+_staff_password_hashes: dict[tuple[str, ...], str] = {}
+
+
+def staff_password_hash() -> str:
+    """STAFF_PASSWORD hashed once per hasher setting, not once per account: the real
+    hasher (browser and fault tests, whose servers check it) costs ~0.7 s a hash. The
+    server still checks every login against it with the real hasher; only the salt is
+    shared between the accounts of a run."""
+    hashers = tuple(settings.PASSWORD_HASHERS)
+    if hashers not in _staff_password_hashes:
+        _staff_password_hashes[hashers] = make_password(STAFF_PASSWORD)
+    return _staff_password_hashes[hashers]
 
 
 def staff(role: str, username: str | None = None) -> User:
     """A user holding one role: director, floor, cashier or dealer."""
-    user = User.objects.create_user(username or f"{role}{next(_counter)}", password=STAFF_PASSWORD)
+    user = User.objects.create(
+        username=User.normalize_username(username or f"{role}{next(_counter)}"),
+        password=staff_password_hash(),
+    )
     # get_or_create: transactional tests flush the groups the migration made.
     user.groups.add(Group.objects.get_or_create(name=role)[0])
     return user

@@ -1,7 +1,8 @@
 """Browser tests (issue 8): Floorman's real server, driven by Debian's Chromium.
 
-One `manage.py serve` per test module (in-memory channel layer, embedded Celery worker),
-against this run's PostgreSQL test database. It sees committed data only, so the tests
+One `manage.py serve` per test process (in-memory channel layer, embedded Celery worker),
+against this run's PostgreSQL test database; started by the first browser test a process
+runs (~3-6 s), not again for every module. It sees committed data only, so the tests
 use `transactional_db`, which empties the tables after each test; the server keeps
 running in between and simply finds the next test's rows. Each person in a story (the
 director, a player's phone, the lobby TV, a dealer) is a browser context of their own.
@@ -26,7 +27,7 @@ def fast_password_hashing():
     real hashers, which cannot read the fast MD5 hashes the test process would write."""
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def server(django_db_setup, django_db_blocker) -> Iterator[servers.Process]:
     with django_db_blocker.unblock():
         process = servers.web_server().start()
