@@ -8,6 +8,7 @@ import pytest
 from clock import services as clock_services
 from clock.tests.factories import with_structure
 from floorman.models import AuditEntry
+from floorman.tests.worlds import world_fixtures
 from hands.models import Hand, HandAction, HandPlayer, HandStartMark
 from hands.tests.factories import button_at, seat_players
 from seating.models import TableState
@@ -16,14 +17,16 @@ from tournaments.tests.factories import api, staff, tournament
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def world(db):
-    # Built per test, not once per module (floorman.tests.worlds): the audit entries join
-    # the chain as each service's own transaction ends, which a module's world would hold.
+def build_world():
     event = tournament()
     with_structure(event)  # level 1: 100/200, level 2: 200/400
     seated = seat_players(event, {1: [1, 2, 3, 4]})
     return event, seated
+
+
+# Made once for the module, each test in a savepoint rolled back after it; the audit
+# entries still join the chain before each service's commit (floorman.tests.worlds).
+world_made, world = world_fixtures(build_world)
 
 
 def url(event, path: str) -> str:

@@ -8,6 +8,7 @@ from clock.selectors import clock_public
 from clock.services import clock_act
 from clock.tests.factories import with_structure
 from floorman.errors import Conflict
+from floorman.tests.worlds import world_fixtures
 from hands import services
 from hands.models import HandForHand, HandStatus
 from hands.selectors import finishing_places, h4h_public, hand_for_hand
@@ -18,8 +19,7 @@ from tournaments.tests.factories import tournament
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def bubble():
+def build_bubble():
     """Three tables of three: nine players, six paid."""
     event = tournament()
     with_structure(event)
@@ -30,6 +30,15 @@ def bubble():
     return event, seated
 
 
+# Made once for the module, each test in a savepoint rolled back after it.
+world_made, world = world_fixtures(build_bubble)
+
+
+@pytest.fixture
+def bubble(world):
+    return world
+
+
 def start(event):
     return services.h4h_start(actor=None, tournament_id=event.pk)
 
@@ -37,25 +46,6 @@ def start(event):
 def state(event):
     settings = hand_for_hand(event.pk)
     return h4h_public(event, settings, current_round(event, settings))
-
-
-def test_hand_for_hand_needs_places_paid():
-    event = tournament()
-    with pytest.raises(Conflict) as refused:
-        start(event)
-    assert refused.value.code == "h4h_no_places_paid"
-
-
-def test_places_paid_come_from_the_payout_table():
-    """Without a number of its own, hand-for-hand plays the payout table's bubble."""
-    from payouts.selectors import payout_table
-    from tournaments.tests.factories import field
-
-    event = tournament()
-    field(event, 40)
-    assert state(event)["places_paid"] == payout_table(event).places_paid == 6
-    services.h4h_settings_update(actor=None, tournament_id=event.pk, data={"places_paid": 5})
-    assert (state(event)["places_paid"], state(event)["places_paid_set"]) == (5, 5)
 
 
 def test_suggested_when_the_field_nears_the_money(bubble):

@@ -15,6 +15,7 @@ import pytest
 from clock.engine import LEVEL, Step
 from clock.tests.factories import with_structure
 from floorman.models import AuditEntry
+from floorman.tests.worlds import world_fixtures
 from hands import services
 from hands.models import Hand, HandAction
 from hands.tests.factories import button_at, seat_players
@@ -67,14 +68,26 @@ class Table:
         return api().get(url(self.event)).json()
 
 
-@pytest.fixture
-def a():
-    return Table(event_at(1, 50, 100, [1, 2, 3, 4, 5, 6], button=2))
+def build_world() -> dict:
+    """Events A and B with their first hands dealt (their tables differ: both fit)."""
+    return {
+        "a": event_at(1, 50, 100, [1, 2, 3, 4, 5, 6], button=2),
+        "b": event_at(2, 100, 200, [1, 2, 3, 4, 5, 6, 7, 8], button=8),
+    }
+
+
+# Made once for the module, each test in a savepoint rolled back after it.
+world_made, world = world_fixtures(build_world)
 
 
 @pytest.fixture
-def b():
-    return Table(event_at(2, 100, 200, [1, 2, 3, 4, 5, 6, 7, 8], button=8))
+def a(world):
+    return Table(world["a"])
+
+
+@pytest.fixture
+def b(world):
+    return Table(world["b"])
 
 
 def to_flop(table: Table) -> None:

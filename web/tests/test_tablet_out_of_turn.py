@@ -12,6 +12,7 @@ import pytest
 from clock.engine import LEVEL, Step
 from clock.tests.factories import with_structure
 from floorman.models import AuditEntry
+from floorman.tests.worlds import world_fixtures
 from hands import services
 from hands.models import Hand, HandAction
 from hands.selectors import betting_state
@@ -23,14 +24,22 @@ from tournaments.tests.factories import staff, tournament
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def event():
+def build_event():
     event = tournament()
     with_structure(event, [Step(LEVEL, 20, 50, 100)])
     event.seated = seat_players(event, {2: [1, 2, 3, 4, 5, 6]})
     button_at(event, 2, 1)
     services.hand_start(actor=None, tournament_id=event.pk, number=2)
     return event
+
+
+# Made once for the module, each test in a savepoint rolled back after it.
+world_made, world = world_fixtures(build_event)
+
+
+@pytest.fixture
+def event(world):
+    return world
 
 
 def page(event) -> str:
