@@ -5,8 +5,10 @@ The lock is the tournament's row, for desks, floor and tables alike
 from clock.selectors import registration_open
 from floorman import live
 from floorman.errors import Conflict, NotFound
+from hands.engine import stud as stud_rules
 from hands.messages import refusal_message
-from hands.selectors import hand_in_play, open_table, table_state_public
+from hands.models import Hand, HandStatus
+from hands.selectors import betting_state, hand_in_play, open_table, table_state_public
 from seating import engine as seating_engine
 from seating.engine import blinds
 from seating.models import Table
@@ -75,3 +77,31 @@ def refuse_if_halted(tournament: Tournament, table, now, rule: str) -> None:
     for number, halt_rule in halted:
         if number == table.number:
             raise refuse("halted", number=table.number, rule=halt_rule)
+
+
+def hand_row(table: Table, number: int) -> Hand:
+    """The table's hand in play, if it is hand `number`; else 409 (over, none, another)."""
+    hand = hand_in_play(table)
+    if hand is None:
+        if Hand.objects.filter(table=table, number=number).exists():
+            raise refuse("hand_finished", hand=number)
+        raise refuse("no_hand_in_play")
+    if hand.number != number:
+        raise refuse("not_this_hand", hand=number)
+    return hand
+
+
+def hand_playing(tournament: Tournament, number: int, hand_number: int):
+    """The table, its hand being played and the betting as its log leaves it: what every
+    action during a hand starts from. Refused when the hand is over or keeps no action
+    log (a stud hand: none until its door cards are entered)."""
+    table = table_of(tournament, number)
+    hand = hand_row(table, hand_number)
+    if hand.status != HandStatus.PLAYING:
+        raise refuse("hand_finished", hand=hand.number)
+    state = betting_state(hand)
+    if state is None:
+        if stud_rules.stud_game(hand.game) and hand.small_bet and hand.bring_in_amount:
+            raise refuse("upcards_due")
+        raise refuse("no_action_log")
+    return table, hand, state

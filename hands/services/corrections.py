@@ -20,8 +20,7 @@ from floorman.errors import Invalid
 from hands.engine import corrections as rules
 from hands.models import Hand, HandStatus, OutOfTurn
 from hands.selectors import hand_readings
-from hands.services.common import publish_table, refuse, table_of
-from hands.services.hands import _hand_row
+from hands.services.common import hand_row, publish_table, refuse, table_of
 from hands.services.levels import step_of_level
 from seating.selectors import table_now
 from tournaments.services import tournament_lock
@@ -97,7 +96,7 @@ def hand_button_correct(
     the tablet told."""
     tournament = tournament_lock(tournament_id)
     table = table_of(tournament, number)
-    hand = _hand_row(table, hand_number)
+    hand = hand_row(table, hand_number)
     now = table_now(table)
     if button not in now.seats:
         raise Invalid(
@@ -172,7 +171,7 @@ def hand_level_correct(
     hand continues at the level it was dealt → audit `hand.level_error` → the tablet told."""
     tournament = tournament_lock(tournament_id)
     table = table_of(tournament, number)
-    hand = _hand_row(table, hand_number)
+    hand = hand_row(table, hand_number)
     step = step_of_level(tournament, level)
     if step is None:
         if step_of_level(tournament, 1) is None:

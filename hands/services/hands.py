@@ -18,7 +18,6 @@ from hands.selectors import (
     away_serving,
     betting_state,
     hand_for_hand,
-    hand_in_play,
     hand_readings,
     legal_public,
     next_hand_number,
@@ -28,6 +27,8 @@ from hands.services import hand_for_hand as h4h
 from hands.services.away import away_hands_count
 from hands.services.busts import bust_record, play_end
 from hands.services.common import (
+    hand_playing,
+    hand_row,
     publish_table,
     refuse,
     refuse_if_halted,
@@ -57,17 +58,6 @@ def _refuse_if_too_few(tournament: Tournament, table, rule: str) -> None:
         raise refuse(
             "table_minimum", number=table.number, minimum=seating_engine.MIN_PLAYERS_TO_START
         )
-
-
-def _hand_row(table, number: int) -> Hand:
-    hand = hand_in_play(table)
-    if hand is None:
-        if Hand.objects.filter(table=table, number=number).exists():
-            raise refuse("hand_finished", hand=number)
-        raise refuse("no_hand_in_play")
-    if hand.number != number:
-        raise refuse("not_this_hand", hand=number)
-    return hand
 
 
 @transaction.atomic
@@ -199,15 +189,7 @@ def hand_action(
     an illegal one is refused with the rule and the player's options, nothing written.
     A seat dealt dead (TDA 71-C) is never to act: the engine skips it."""
     tournament = tournament_lock(tournament_id)
-    table = table_of(tournament, number)
-    hand = _hand_row(table, hand_number)
-    if hand.status != HandStatus.PLAYING:
-        raise refuse("hand_finished", hand=hand.number)
-    state = betting_state(hand)
-    if state is None:
-        if stud_rules.stud_game(hand.game) and hand.small_bet and hand.bring_in_amount:
-            raise refuse("upcards_due")
-        raise refuse("no_action_log")
+    table, hand, state = hand_playing(tournament, number, hand_number)
     if hand.item_pending:  # RP-22: the floor rules on the item before the hand goes on
         raise refuse("item_pending", seat=state.to_act)
     if state.awaiting:  # TDA 53-B: the floor rules on a skipped hand first
@@ -261,7 +243,7 @@ def hand_misdeal(*, actor, tournament_id: int, number: int, hand_number: int) ->
     """
     tournament = tournament_lock(tournament_id)
     table = table_of(tournament, number)
-    hand = _hand_row(table, hand_number)
+    hand = hand_row(table, hand_number)
     if hand.status == HandStatus.HELD:  # an all-in called: long past substantial action
         raise refuse("misdeal_too_late", rule="TDA 35-D")
     logged = list(
@@ -312,7 +294,7 @@ def hand_upcards(
     that is no card, shows twice or goes to a player not in is 400, nothing written."""
     tournament = tournament_lock(tournament_id)
     table = table_of(tournament, number)
-    hand = _hand_row(table, hand_number)
+    hand = hand_row(table, hand_number)
     if hand.status != HandStatus.PLAYING:
         raise refuse("hand_finished", hand=hand.number)
     game = stud_rules.stud_game(hand.game)
@@ -374,7 +356,7 @@ def hand_hold(*, actor, tournament_id: int, number: int, hand_number: int) -> Ha
     every other table has finished (RP-8 F, casino §29a)."""
     tournament = tournament_lock(tournament_id)
     table = table_of(tournament, number)
-    hand = _hand_row(table, hand_number)
+    hand = hand_row(table, hand_number)
     settings = hand_for_hand(tournament.pk)
     if not settings.active or hand.h4h_round != settings.round:
         raise refuse("h4h_inactive")
@@ -413,7 +395,7 @@ def hand_finish(
     player finishes the tournament (hands.services.busts.play_end)."""
     tournament = tournament_lock(tournament_id)
     table = table_of(tournament, number)
-    hand = _hand_row(table, hand_number)
+    hand = hand_row(table, hand_number)
     players = {player.seat: player for player in hand.players.all()}
     busted = _checked_busts(busts, players)
     counted = _checked_stacks(stacks or {}, players, busted)
@@ -442,7 +424,7 @@ def hand_settle(
     speak (ranked by pokerkit), odd chips (TDA 20); whoever has no chips left busts."""
     tournament = tournament_lock(tournament_id)
     table = table_of(tournament, number)
-    hand = _hand_row(table, hand_number)
+    hand = hand_row(table, hand_number)
     state = betting_state(hand)
     if state is None:
         raise refuse("no_action_log")

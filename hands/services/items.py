@@ -15,10 +15,10 @@ from floorman.audit import audit_record
 from floorman.errors import Conflict, Invalid
 from hands.engine import betting, items
 from hands.messages import illegal_message
-from hands.models import Hand, HandAction, HandStatus
-from hands.selectors import betting_state, legal_public
-from hands.services.common import publish_table, refuse, table_of
-from hands.services.hands import _action_log, _hand_row
+from hands.models import Hand, HandAction
+from hands.selectors import legal_public
+from hands.services.common import hand_playing, publish_table, refuse
+from hands.services.hands import _action_log
 from tournaments.services import tournament_lock
 
 RULE = "RP-22"
@@ -30,19 +30,6 @@ def _illegal(illegal: betting.IllegalAction) -> Conflict:
         code="illegal_action",
         data={"rule": illegal.rule, "legal": legal_public(illegal.options)},
     )
-
-
-def _playing(tournament, number: int, hand_number: int):
-    """The table, its hand in play and the betting as its log leaves it; refused when
-    the hand is not being played or keeps no action log."""
-    table = table_of(tournament, number)
-    hand = _hand_row(table, hand_number)
-    if hand.status != HandStatus.PLAYING:
-        raise refuse("hand_finished", hand=hand.number)
-    state = betting_state(hand)
-    if state is None:
-        raise refuse("no_action_log")
-    return table, hand, state
 
 
 def _rule(hand: Hand, state, *, item: str, ruling: str) -> HandAction:
@@ -100,7 +87,7 @@ def hand_item(
     if item not in items.ITEMS:
         raise Invalid({"item": _("Choose the item: a bounty chip, a clock token or other.")})
     tournament = tournament_lock(tournament_id)
-    table, hand, state = _playing(tournament, number, hand_number)
+    table, hand, state = hand_playing(tournament, number, hand_number)
     if hand.item_pending:
         raise refuse("item_pending", seat=state.to_act)
     if state.awaiting:  # TDA 53-B: the floor rules on a skipped hand first
@@ -145,7 +132,7 @@ def hand_item_rule(
     if ruling not in items.RULINGS:
         raise Invalid({"ruling": _("Rule the item a call or all-in.")})
     tournament = tournament_lock(tournament_id)
-    table, hand, state = _playing(tournament, number, hand_number)
+    table, hand, state = hand_playing(tournament, number, hand_number)
     if not hand.item_pending:
         raise refuse("no_item_pending")
     item = hand.item_pending

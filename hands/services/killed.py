@@ -18,11 +18,8 @@ from django.utils.translation import gettext as _
 from floorman.audit import audit_record
 from floorman.errors import Invalid
 from hands.engine import betting, killed
-from hands.engine import stud as stud_rules
-from hands.models import HandAction, HandStatus, OutOfTurn
-from hands.selectors import betting_state
-from hands.services.common import publish_table, refuse, table_of
-from hands.services.hands import _hand_row
+from hands.models import HandAction, OutOfTurn
+from hands.services.common import hand_playing, publish_table, refuse
 from tournaments.services import tournament_lock
 
 
@@ -53,15 +50,7 @@ def hand_kill(*, actor, tournament_id: int, number: int, hand_number: int, seat:
             }
         )
     tournament = tournament_lock(tournament_id)
-    table = table_of(tournament, number)
-    hand = _hand_row(table, hand_number)
-    if hand.status != HandStatus.PLAYING:
-        raise refuse("hand_finished", hand=hand.number)
-    state = betting_state(hand)
-    if state is None:
-        if stud_rules.stud_game(hand.game) and hand.small_bet and hand.bring_in_amount:
-            raise refuse("upcards_due")
-        raise refuse("no_action_log")
+    table, hand, state = hand_playing(tournament, number, hand_number)
     if hand.item_pending:  # RP-22: the floor rules on the item before the hand goes on
         raise refuse("item_pending", seat=state.to_act)
     if seat not in state.in_hand or seat in state.ruled_dead:

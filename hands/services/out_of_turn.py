@@ -23,10 +23,9 @@ from floorman.errors import Conflict, Invalid
 from hands.engine import betting
 from hands.engine import out_of_turn as oot
 from hands.messages import illegal_message
-from hands.models import Hand, HandAction, HandStatus, OutOfTurn
-from hands.selectors import betting_state, legal_public
-from hands.services.common import publish_table, refuse, table_of
-from hands.services.hands import _hand_row
+from hands.models import Hand, HandAction, OutOfTurn
+from hands.selectors import legal_public
+from hands.services.common import hand_playing, publish_table, refuse
 from tournaments.services import tournament_lock
 
 
@@ -39,15 +38,8 @@ def _illegal(illegal: betting.IllegalAction) -> Conflict:
 
 
 def _playing(tournament, number: int, hand_number: int):
-    """The table, its hand in play and the betting as its log leaves it; refused when
-    the hand is over, its betting is, or it keeps no action log."""
-    table = table_of(tournament, number)
-    hand = _hand_row(table, hand_number)
-    if hand.status != HandStatus.PLAYING:
-        raise refuse("hand_finished", hand=hand.number)
-    state = betting_state(hand)
-    if state is None:
-        raise refuse("no_action_log")
+    """The hand being played (`hand_playing`), refused when its betting is over."""
+    table, hand, state = hand_playing(tournament, number, hand_number)
     if state.to_act is None:
         raise _illegal(betting.IllegalAction("TDA 53-A", "the betting is over", None))
     return table, hand, state
