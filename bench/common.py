@@ -343,6 +343,11 @@ def load_threads(
     return Result(tally.done / seconds, "", tally.failures)
 
 
+def verdict(met: bool) -> str:
+    """What `make bench`'s table shows beside a target (bench/run_all.py)."""
+    return "met" if met else "NOT met"
+
+
 def percentile(sorted_values: list[float], p: float) -> float:
     """Nearest rank."""
     return sorted_values[max(0, math.ceil(p / 100 * len(sorted_values)) - 1)]
