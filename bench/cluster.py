@@ -22,15 +22,19 @@ application stay as shipped. The players of the tables to be broken all have pho
 others are drawn at random.
 
 The floor then breaks BENCH_BREAKS tables (default 10, one warm-up break before them),
-one every BENCH_BREAK_EVERY seconds (default 3), through POST
+one every BENCH_BREAK_EVERY seconds (default 5), through POST
 /api/v1/tournaments/<id>/tables/<n>/break/ through nginx with a floor user's token. For
 every moved player's phone: the time from sending the break request to the phone
 receiving the event with its new table and seat. Meanwhile, in a process of its own,
 players look their seats up (GET /seat/<id>/?q=<name> and the phone page's
 /seat/<id>/entry/<n>/, BENCH_LOOKUPS per second, default 20, from 1,000 addresses), the
-floor pauses and resumes the clock through the API every second, and PostgreSQL
-connections (pg_stat_activity, the scratch database) and Redis clients (CLIENT LIST, the
-benchmark's Redis database) are counted every half second from the start.
+floor pauses or resumes the clock through the API every BENCH_FLOOR_EVERY seconds
+(default 5), and PostgreSQL connections (pg_stat_activity, the scratch database) and
+Redis clients (CLIENT LIST, the benchmark's Redis database) are counted every half second
+from the start. Also printed: the CPU seconds of each kind of process during the breaks,
+and how late the phones' event loop woke (when it lags, the phones' own side, one
+process here, is part of the figures). BENCH_SETTINGS=bench.settings_pubsub serves with
+channels_redis's pub/sub layer instead, for comparison.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres \
     REDIS_URL=redis://127.0.0.1:6379/0 python bench/cluster.py
@@ -47,6 +51,7 @@ import http.client
 import json
 import os
 import random
+import resource
 import secrets
 import signal
 import subprocess
@@ -76,8 +81,9 @@ ENTRIES = int(os.environ.get("BENCH_ENTRIES", "10000"))
 PHONES = int(os.environ.get("BENCH_PHONES", "5000"))
 ADDRESSES = int(os.environ.get("BENCH_ADDRESSES", "250"))
 BREAKS = int(os.environ.get("BENCH_BREAKS", "10"))
-BREAK_EVERY = float(os.environ.get("BENCH_BREAK_EVERY", "3"))
+BREAK_EVERY = float(os.environ.get("BENCH_BREAK_EVERY", "5"))
 WEB_WORKERS = int(os.environ.get("BENCH_WEB_WORKERS", "2"))
+SETTINGS = os.environ.get("BENCH_SETTINGS", "")
 LOOKUPS = float(os.environ.get("BENCH_LOOKUPS", "20"))  # per second, all players together
 WEB_PROCESSES = 3
 WS_PROCESSES = 2
@@ -85,8 +91,9 @@ CELERY_WORKERS = 2
 CELERY_CONCURRENCY = 2
 SEATS = 9  # per table; eight drawn to each, so a broken table's players fit elsewhere
 CONNECTING = 50  # handshakes in flight at once
-DEADLINE = 10.0  # seconds after the break request; later counts as not received
-FLOOR_EVERY = 1.0  # a clock pause or resume, seconds apart
+DEADLINE = 30.0  # seconds after the break request; later counts as not received
+# A clock pause or resume, seconds apart: a busy floor (each reaches every phone too).
+FLOOR_EVERY = float(os.environ.get("BENCH_FLOOR_EVERY", "5"))
 SAMPLE_EVERY = 0.5
 LOOKUP_THREADS = 4
 TARGET_P99_MS = 1000
@@ -163,6 +170,7 @@ class Cluster:
         self.directory = directory
         self.processes: list[subprocess.Popen] = []
         self.logs: list[Path] = []
+        self.kinds: dict[int, str] = {}  # process group -> "web", "ws", "worker", "nginx"
 
     def start(self, name: str, command: list[str]) -> subprocess.Popen:
         log = self.directory / f"{name}.log"
@@ -177,6 +185,7 @@ class Cluster:
             )
         self.processes.append(process)
         self.logs.append(log)
+        self.kinds[process.pid] = name.rstrip("0123456789")
         return process
 
     def close(self) -> None:
@@ -334,6 +343,34 @@ async def floor_breaks(port: int, setup: dict, index: dict[int, int], phones: Ph
     return latencies, missing, errors, answers
 
 
+async def loop_lag(lags: list[float], until: asyncio.Event) -> None:
+    """How late the phones' event loop wakes up: when it lags, the phones' own side (one
+    process here, 5,000 devices in a room) is part of the figures."""
+    while not until.is_set():
+        began = time.perf_counter()
+        await asyncio.sleep(0.05)
+        lags.append(time.perf_counter() - began - 0.05)
+
+
+def cpu_seconds() -> dict[int, float]:
+    """Process group -> CPU seconds of its live processes (/proc)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    groups: dict[int, float] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        group = int(fields[2])
+        groups[group] = groups.get(group, 0.0) + (int(fields[11]) + int(fields[12])) / tick
+    return groups
+
+
+def own_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
 async def run_phones(port: int, setup: dict, background: subprocess.Popen) -> dict:
     phones = Phones()
     index = {entry: n for n, (entry, _number) in enumerate(setup["phones"])}
@@ -345,9 +382,16 @@ async def run_phones(port: int, setup: dict, background: subprocess.Popen) -> di
     connected = time.perf_counter() - began
     background.stdin.write("go\n")  # the lookups and the floor's clock actions begin
     background.stdin.flush()
+    lags: list[float] = []
+    done = asyncio.Event()
+    lagging = asyncio.create_task(loop_lag(lags, done))
+    cpu_before, clock_before, own_before = cpu_seconds(), time.perf_counter(), own_cpu()
     try:
         latencies, missing, errors, answers = await floor_breaks(port, setup, index, phones)
     finally:
+        cpu_after, clock_after, own_after = cpu_seconds(), time.perf_counter(), own_cpu()
+        done.set()
+        await lagging
         for _ws, listener in phones.sockets:
             listener.cancel()
         await asyncio.gather(*(ws.close() for ws, _ in phones.sockets), return_exceptions=True)
@@ -359,6 +403,10 @@ async def run_phones(port: int, setup: dict, background: subprocess.Popen) -> di
         "missing": missing,
         "break_errors": errors,
         "break_seconds": sorted(answers),
+        "lags": sorted(lags),
+        "cpu": {g: cpu_after.get(g, 0.0) - cpu_before.get(g, 0.0) for g in cpu_after},
+        "own_cpu": own_after - own_before,
+        "seconds": clock_after - clock_before,
     }
 
 
@@ -512,6 +560,8 @@ def main() -> None:
     env.pop("FLOORMAN_RATE_WEBSOCKET")
     env.pop("FLOORMAN_WEBSOCKETS_PER_ADDRESS")
     in_memory = {k: v for k, v in env.items() if k != "REDIS_URL"}
+    if SETTINGS:  # the servers' (e.g. bench.settings_pubsub: another channel layer)
+        env["DJANGO_SETTINGS_MODULE"] = SETTINGS
     manage(in_memory, "migrate", "--verbosity", "0")
     started = time.perf_counter()
     # Set up in memory: nothing of it reaches Redis.
@@ -569,10 +619,15 @@ def main() -> None:
                 stop(helper)
             cluster.close()
             removed = redis_keys_remove(redis_url, env["REDIS_KEY_PREFIX"])
-    report(phones, figures, removed, open_files, len(setup["phones"]))
+    cpu = {"background load": phones["cpu"].get(helper.pid, 0.0), "phones": phones["own_cpu"]}
+    for group, kind in cluster.kinds.items():
+        cpu[kind] = cpu.get(kind, 0.0) + phones["cpu"].get(group, 0.0)
+    report(phones, figures, removed, open_files, len(setup["phones"]), cpu)
 
 
-def report(phones: dict, figures: dict, removed: int, open_files: int, wanted: int) -> None:
+def report(
+    phones: dict, figures: dict, removed: int, open_files: int, wanted: int, cpu: dict
+) -> None:
     values = phones["latencies"]
     moved = len(values) + phones["missing"]
     if values:
@@ -605,6 +660,13 @@ def report(phones: dict, figures: dict, removed: int, open_files: int, wanted: i
         f"{phones['missing']} moved phones not told within {DEADLINE:.0f} s; "
         f"{len(phones['break_errors'])} failed breaks; open files {open_files}; "
         f"{removed} Redis keys removed"
+    )
+    lags = phones["lags"]
+    print(
+        f"cluster: CPU seconds in the {phones['seconds']:.0f} s of breaks: "
+        + ", ".join(f"{kind} {seconds:.1f}" for kind, seconds in cpu.items())
+        + f"; the phones' event loop late by p99 {1000 * percentile(lags, 99):.0f} ms, "
+        f"max {1000 * lags[-1]:.0f} ms"
     )
     for error in (phones["connect_errors"] + phones["break_errors"])[:3]:
         print(f"cluster: e.g. {error}")

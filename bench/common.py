@@ -213,6 +213,12 @@ NGINX_UPSTREAMS = {
 }
 
 
+def open_files_limit(wanted: int) -> int:
+    """`wanted`, or the hard limit an unprivileged process cannot raise itself beyond."""
+    hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+    return wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+
+
 def proxy_defaults() -> dict[str, str]:
     """The proxy's ${PROXY_WS_...} settings as docker-compose.yml defaults them."""
     return dict(re.findall(r"\b(PROXY_WS_\w+): \$\{\1:-(\d+)\}", COMPOSE.read_text()))
@@ -263,7 +269,7 @@ def nginx_config(
         f"daemon off;\n"
         f"worker_processes {workers};\n"
         # Each proxied socket holds two descriptors: the client's and the upstream's.
-        f"worker_rlimit_nofile {2 * worker_connections + 64};\n"
+        f"worker_rlimit_nofile {open_files_limit(2 * worker_connections + 64)};\n"
         f"pid {directory / 'nginx.pid'};\n"
         f"error_log {directory / 'error.log'} warn;\n"
         f"events {{\n    worker_connections {worker_connections};\n}}\n"
