@@ -250,6 +250,7 @@ class Phones:
         self.texts: dict[str, str] = {}  # one copy of each distinct message
         self.sockets: list = []
         self.errors: list[str] = []
+        self.closed: dict[str, int] = {}  # sockets the other side closed, by close code
 
     async def listen(self, ws, phone: int) -> None:
         inbox = self.received.setdefault(phone, [])
@@ -257,6 +258,9 @@ class Phones:
             async for raw in ws:
                 if '"seating.updated"' in raw:
                     inbox.append((time.perf_counter(), self.texts.setdefault(raw, raw)))
+        # Closed before the benchmark closed it: by the server or the proxy.
+        reason = f"closed {ws.close_code} {ws.close_reason or ''}".strip()
+        self.closed[reason] = self.closed.get(reason, 0) + 1
 
     async def open(self, port: int, tournament: int, phone: int, gate) -> None:
         from websockets.asyncio.client import connect  # noqa: PLC0415 - the client side only
@@ -390,6 +394,7 @@ async def run_phones(port: int, setup: dict, background: subprocess.Popen) -> di
         latencies, missing, errors, answers = await floor_breaks(port, setup, index, phones)
     finally:
         cpu_after, clock_after, own_after = cpu_seconds(), time.perf_counter(), own_cpu()
+        closed = dict(phones.closed)  # before the benchmark closes the rest
         done.set()
         await lagging
         for _ws, listener in phones.sockets:
@@ -406,6 +411,7 @@ async def run_phones(port: int, setup: dict, background: subprocess.Popen) -> di
         "lags": sorted(lags),
         "cpu": {g: cpu_after.get(g, 0.0) - cpu_before.get(g, 0.0) for g in cpu_after},
         "own_cpu": own_after - own_before,
+        "closed": closed,
         "seconds": clock_after - clock_before,
     }
 
@@ -658,7 +664,8 @@ def report(
         f"cluster: {phones['connected']} of {wanted} phones connected in "
         f"{phones['connect_seconds']:.0f} s, {len(phones['connect_errors'])} errors; "
         f"{phones['missing']} moved phones not told within {DEADLINE:.0f} s; "
-        f"{len(phones['break_errors'])} failed breaks; open files {open_files}; "
+        f"{len(phones['break_errors'])} failed breaks; phones closed by the other side: "
+        f"{errors_text(phones['closed'])}; open files {open_files}; "
         f"{removed} Redis keys removed"
     )
     lags = phones["lags"]
