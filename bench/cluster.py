@@ -333,9 +333,10 @@ async def floor_breaks(port: int, setup: dict, index: dict[int, int], phones: Ph
     # The last break's phones have until the deadline; then nothing more is timed.
     sent, moves = last
     while time.perf_counter() < sent + DEADLINE and any(
-        not any(at >= sent for at, _ in phones.received.get(index[m["entry"]], ())) for m in moves
+        phones.arrival(index[m["entry"]], m["entry"], m["to_table"], m["to_seat"], sent) is None
+        for m in moves
     ):
-        await asyncio.sleep(0.05)
+        await asyncio.sleep(0.1)
     latencies, missing = [], 0
     for sent, move in timed:
         phone = index[move["entry"]]
