@@ -337,7 +337,7 @@ async def floor_breaks(port: int, setup: dict, index: dict[int, int], phones: Ph
         for m in moves
     ):
         await asyncio.sleep(0.1)
-    latencies, missing = [], 0
+    latencies, missing, by_break = [], 0, {}
     for sent, move in timed:
         phone = index[move["entry"]]
         at = phones.arrival(phone, move["entry"], move["to_table"], move["to_seat"], sent)
@@ -345,7 +345,10 @@ async def floor_breaks(port: int, setup: dict, index: dict[int, int], phones: Ph
             missing += 1
         else:
             latencies.append(at - sent)
-    return latencies, missing, errors, answers
+            by_break.setdefault(sent, []).append(at - sent)
+    # Each break's slowest phone, in order: a backlog shows as a rise from break to break.
+    slowest = [max(by_break[sent]) for sent in sorted(by_break)]
+    return latencies, missing, errors, answers, slowest
 
 
 async def loop_lag(lags: list[float], until: asyncio.Event) -> None:
@@ -392,7 +395,9 @@ async def run_phones(port: int, setup: dict, background: subprocess.Popen) -> di
     lagging = asyncio.create_task(loop_lag(lags, done))
     cpu_before, clock_before, own_before = cpu_seconds(), time.perf_counter(), own_cpu()
     try:
-        latencies, missing, errors, answers = await floor_breaks(port, setup, index, phones)
+        latencies, missing, errors, answers, slowest = await floor_breaks(
+            port, setup, index, phones
+        )
     finally:
         cpu_after, clock_after, own_after = cpu_seconds(), time.perf_counter(), own_cpu()
         closed = dict(phones.closed)  # before the benchmark closes the rest
@@ -409,6 +414,7 @@ async def run_phones(port: int, setup: dict, background: subprocess.Popen) -> di
         "missing": missing,
         "break_errors": errors,
         "break_seconds": sorted(answers),
+        "slowest": slowest,
         "lags": sorted(lags),
         "cpu": {g: cpu_after.get(g, 0.0) - cpu_before.get(g, 0.0) for g in cpu_after},
         "own_cpu": own_after - own_before,
@@ -669,6 +675,8 @@ def report(
         f"{errors_text(phones['closed'])}; open files {open_files}; "
         f"{removed} Redis keys removed"
     )
+    slowest = ", ".join(f"{seconds:.1f}" for seconds in phones["slowest"])
+    print(f"cluster: each break's slowest phone, in order: {slowest} s")
     lags = phones["lags"]
     print(
         f"cluster: CPU seconds in the {phones['seconds']:.0f} s of breaks: "
