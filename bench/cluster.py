@@ -659,7 +659,7 @@ def report(
         f"(p50 {looked['p50']:.0f} ms), errors {errors_text(looked['errors'])}; "
         f"clock pause/resume {floor['count']} p99 {floor['p99']:.0f} ms, "
         f"errors {errors_text(floor['errors'])}; break request median "
-        f"{1000 * breaks[len(breaks) // 2] if breaks else 0:.0f} ms"
+        f"{1000 * breaks[len(breaks) // 2] if breaks else 0:.0f} ms — target —"
     )
     print(
         f"cluster: peak PostgreSQL connections {peak['postgres']} "
@@ -681,8 +681,8 @@ def report(
     print(
         f"cluster: CPU seconds in the {phones['seconds']:.0f} s of breaks: "
         + ", ".join(f"{kind} {seconds:.1f}" for kind, seconds in cpu.items())
-        + f"; the phones' event loop late by p99 {1000 * percentile(lags, 99):.0f} ms, "
-        f"max {1000 * lags[-1]:.0f} ms"
+        + f"; the phones' event loop woke late by up to {lags[-1]:.2f} s "
+        f"(99th percentile {percentile(lags, 99):.2f} s)"
     )
     for error in (phones["connect_errors"] + phones["break_errors"])[:3]:
         print(f"cluster: e.g. {error}")
