@@ -32,6 +32,7 @@ SCRIPTS = (
     "rulebook",
     "audit",
     "floor_actions",
+    "cluster",
 )
 HEADLINE = re.compile(r"^(?P<name>[a-z_]+): (?P<text>.*\d.*)$")
 # "<figure> — target <target>: met" (or "NOT met", or "— target —" where the issue names
