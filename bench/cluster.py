@@ -72,6 +72,7 @@ from common import (
     percentile,
     production_env,
     raise_open_file_limit,
+    shipped_worker_connections,
     stop,
     uvicorn_command,
     wait_for_server,
@@ -97,8 +98,9 @@ FLOOR_EVERY = float(os.environ.get("BENCH_FLOOR_EVERY", "5"))
 SAMPLE_EVERY = 0.5
 LOOKUP_THREADS = 4
 TARGET_P99_MS = 1000
-# nginx: each proxied websocket holds two connections (the phone's and uvicorn's).
-WORKER_CONNECTIONS = 2 * PHONES + 2048
+# nginx's connections per worker as shipped (deploy/nginx-main.conf): each proxied
+# websocket holds two, the phone's and uvicorn's.
+WORKER_CONNECTIONS = shipped_worker_connections()
 
 SETUP = """
 import json, random

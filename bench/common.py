@@ -213,6 +213,14 @@ NGINX_UPSTREAMS = {
 }
 
 
+NGINX_MAIN_SHIPPED = ROOT / "deploy" / "nginx-main.conf"
+
+
+def shipped_worker_connections() -> int:
+    """The connections per nginx worker that deploy/nginx-main.conf allows."""
+    return int(re.search(r"worker_connections (\d+);", NGINX_MAIN_SHIPPED.read_text())[1])
+
+
 def open_files_limit(wanted: int) -> int:
     """`wanted`, or the hard limit an unprivileged process cannot raise itself beyond."""
     hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
