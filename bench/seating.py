@@ -35,7 +35,6 @@ import os
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 from common import (
@@ -182,6 +181,8 @@ while active and not os.path.exists(%(stop)r):
     start = time.perf_counter()
     entry_bust(actor=None, tournament_id=%(tournament)d, entry_id=active.pop())
     took.append(time.perf_counter() - start)
+    if len(took) == 1:
+        print("busting", flush=True)
     time.sleep(max(0.0, due - time.monotonic()))
 print(f"busts {len(took)} {statistics.median(took) * 1000:.0f} {time.monotonic() - began:.1f}")
 """
@@ -267,7 +268,7 @@ def main() -> None:
                 text=True,
             )
             try:
-                time.sleep(1)  # the busts under way before the first request is counted
+                buster.stdout.readline()  # the busts under way before the first request
                 results = {}
                 for name, path in paths.items():
                     phones_wrk(port, path, str(script), WARMUP_SECONDS)
