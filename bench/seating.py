@@ -286,7 +286,7 @@ def main() -> None:
         + ("met" if ratio >= 0.5 else "NOT met")
     )
     print(
-        f"seating: median of {RUNS} runs each; lookup by wrk from 65,536 phone addresses "
+        f"seating: medians of {RUNS} runs for the timed steps; lookup by wrk from 65,536 phone addresses "
         f"(X-Real-IP), {CONNECTIONS} connections, gunicorn {WORKERS} workers, {SECONDS} s per "
         f"path; {busts} busts during the load, median {bust_ms} ms each; lookup "
         f"{results['seat lookup'].detail}, trivial {results['trivial JSON view'].detail}"
