@@ -286,9 +286,10 @@ def main() -> None:
         + ("met" if ratio >= 0.5 else "NOT met")
     )
     print(
-        f"seating: medians of {RUNS} runs for the timed steps; lookup by wrk from 65,536 phone addresses "
-        f"(X-Real-IP), {CONNECTIONS} connections, gunicorn {WORKERS} workers, {SECONDS} s per "
-        f"path; {busts} busts during the load, median {bust_ms} ms each; lookup "
+        f"seating: medians of {RUNS} runs for the timed steps; lookup by wrk from 65,536 "
+        f"phone addresses (X-Real-IP), {CONNECTIONS} connections, gunicorn {WORKERS} "
+        f"workers, {SECONDS} s per path; {busts} busts during the load, median {bust_ms} ms "
+        "each; lookup "
         f"{results['seat lookup'].detail}, trivial {results['trivial JSON view'].detail}"
     )
     failures = [f"{n}: {f}" for n, r in results.items() for f in r.failures]
