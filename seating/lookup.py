@@ -11,7 +11,7 @@ than its rows.
 
 Bringing it up to date: each version's entry in the change log (LookupChange) names the
 entries whose rows changed; a process at version v reads the entries of v+1 to now and
-their rows as they are now, and puts those rows in its index (FieldIndex.updated): a bust
+their rows as they are now, and puts those rows in its index (FieldIndex.apply): a bust
 costs two small queries and well under a millisecond, where rebuilding the index of
 10,000 entries costs a hundred milliseconds or more in every web process, several times
 a second while players bust. It rebuilds when the log cannot say: a change of any row
@@ -64,9 +64,9 @@ class IndexCache:
     ) -> FieldIndex | None:
         """The index; `version` if the caller has read it, else `read_version()` when due.
 
-        A newer version updates the index it has: `update(index, its version, version)`,
-        a new index, or None when it cannot (then `build()`). None when `read_version`
-        finds no such tournament."""
+        A newer version updates the index it has: `update(its version, version)` gives
+        the changed rows (entry -> row, or None: gone) to apply, or None when it cannot
+        say (then `build()`). None when `read_version` finds no such tournament."""
         with self._lock:
             cached = self._indexes.get(tournament_id)
         now = self.clock()
@@ -76,14 +76,23 @@ class IndexCache:
             version = read_version()
             if version is None:
                 return None
-        if cached and cached.version == version:
+        if cached and cached.version[1:] == version[1:] and cached.version[0] >= version[0]:
+            # As new or newer (another request updated it since this one read its version).
             cached.checked = now
             return cached.index
-        index = None
+        changes = None
         if cached and update is not None:
-            index = update(cached.index, cached.version, version)
-        if index is None:
-            index = build()
+            changes = update(cached.version, version)
+        if changes is not None:
+            with self._lock:
+                # Two threads may both update: rows read for an older version never
+                # overwrite those of a newer one (the label would lie).
+                if cached.version[0] < version[0]:
+                    cached.index.apply(changes)
+                    cached.version = version
+                cached.checked = now
+            return cached.index
+        index = build()
         with self._lock:
             self._indexes[tournament_id] = _Cached(version, now, index)
             self._indexes.move_to_end(tournament_id)

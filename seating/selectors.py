@@ -479,8 +479,8 @@ def _index_changes(tournament_id: int, since: tuple, now: tuple) -> set[int] | N
     return changed
 
 
-def _index_update(tournament_id: int, index: FieldIndex, since: tuple, now: tuple):
-    """`index` with the rows changed since its version, or None: rebuild."""
+def _index_update(tournament_id: int, since: tuple, now: tuple) -> dict[int, Row | None] | None:
+    """The rows changed after version `since` (entry -> row, None: gone), or None: rebuild."""
     changed = _index_changes(tournament_id, since, now)
     if changed is None:
         return None
@@ -490,7 +490,7 @@ def _index_update(tournament_id: int, index: FieldIndex, since: tuple, now: tupl
         with connection.cursor() as cursor:
             cursor.execute(f"{FIELD_SQL} AND e.id IN ({marks})", [tournament_id, *changed])
             rows = {row[0]: Row(*row) for row in cursor.fetchall()}
-    return index.updated({entry: rows.get(entry) for entry in changed})
+    return {entry: rows.get(entry) for entry in changed}
 
 
 def _field_index(tournament_id: int, version: tuple | None) -> FieldIndex | None:
@@ -506,7 +506,7 @@ def _field_index(tournament_id: int, version: tuple | None) -> FieldIndex | None
         version=version,
         read_version=read_version,
         build=lambda: _index_build(tournament_id),
-        update=lambda index, since, now: _index_update(tournament_id, index, since, now),
+        update=lambda since, now: _index_update(tournament_id, since, now),
         max_age=settings.SEAT_LOOKUP_MAX_AGE,
     )
 

@@ -3,10 +3,11 @@
 When a draw is announced hundreds of players search at once. A trigram search in the
 database costs about a millisecond per search, most of it planning; this index answers
 in microseconds (see _Texts). seating.lookup keeps one per tournament and process and
-brings it up to date when the field changes: `FieldIndex.updated` with the few entries
+brings it up to date when the field changes: `FieldIndex.apply` with the few entries
 that changed (a bust, a seat), a full rebuild only after a large change.
 """
 
+import threading
 from bisect import bisect_left, insort
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -69,32 +70,19 @@ class _Texts:
                 grams.setdefault(gram, []).append(key)
         return cls(dict(keyed), grams)
 
-    def updated(self, removed: list[tuple], added: list[tuple[tuple, str]]) -> "_Texts":
-        """A new _Texts without the rows `removed` and with `added`; this one unchanged
-        (a search in another thread may be reading it). Only the trigram lists touched
-        are copied."""
-        texts = dict(self.texts)
-        grams = dict(self.grams)
-        copied: set[str] = set()
-
-        def own(gram: str) -> list[tuple]:
-            if gram not in copied:
-                copied.add(gram)
-                grams[gram] = list(grams.get(gram, ()))
-            return grams[gram]
-
+    def apply(self, removed: list[tuple], added: list[tuple[tuple, str]]) -> None:
+        """Take out the rows `removed`, put in `added`, each trigram list kept in order."""
+        texts, grams = self.texts, self.grams
         for key in removed:
             for gram in _grams(texts.pop(key)):
-                keys = own(gram)
+                keys = grams[gram]
                 del keys[bisect_left(keys, key)]
                 if not keys:
                     del grams[gram]
-                    copied.discard(gram)
         for key, text in added:
             texts[key] = text
             for gram in _grams(text):
-                insort(own(gram), key)
-        return _Texts(texts, grams)
+                insort(grams.setdefault(gram, []), key)
 
     def rows_containing(self, part: str, order: list[tuple], limit: int) -> list[tuple]:
         """The first `limit` rows whose text contains `part`, in order."""
@@ -122,6 +110,7 @@ class FieldIndex:
     by_number: dict[int, list[tuple]]  # entry number -> order keys, in order
 
     def __init__(self, rows: Iterable[Row] = ()):
+        self.lock = threading.Lock()  # ASGI runs views in threads: see `apply`
         keyed = sorted(((order_key(row), row) for row in rows), key=lambda pair: pair[0])
         self.by_key = dict(keyed)
         self.key_of = {row.entry: key for key, row in keyed}
@@ -139,45 +128,45 @@ class FieldIndex:
     def __len__(self) -> int:
         return len(self.order)
 
-    def updated(self, changes: Mapping[int, Row | None]) -> "FieldIndex":
-        """A new index with each changed entry's row as it is now (None: no longer in
-        the field); this one unchanged. As FieldIndex(rows) with those rows replaced, at
-        the cost of the changed rows only, not of the field."""
-        removed = sorted(self.key_of[entry] for entry in changes if entry in self.key_of)
-        added = sorted(
-            ((order_key(row), row) for row in changes.values() if row is not None),
-            key=lambda pair: pair[0],
-        )
-        new = FieldIndex.__new__(FieldIndex)
-        by_key = new.by_key = dict(self.by_key)
-        key_of = new.key_of = dict(self.key_of)
-        order = new.order = list(self.order)
-        by_number = new.by_number = dict(self.by_number)
-        for key in removed:
-            row = by_key.pop(key)
-            del key_of[row.entry]
-            del order[bisect_left(order, key)]
-            numbered = [k for k in by_number[row.number] if k != key]
-            if numbered:
-                by_number[row.number] = numbered
-            else:
-                del by_number[row.number]
-        for key, row in added:
-            by_key[key] = row
-            key_of[row.entry] = key
-            order.insert(bisect_left(order, key), key)
-            by_number[row.number] = sorted([*by_number.get(row.number, ()), key])
-        new.keys = self.keys.updated(removed, [(key, row.name_key) for key, row in added])
-        new.plain = self.plain.updated(removed, [(key, row.name_plain) for key, row in added])
-        return new
+    def apply(self, changes: Mapping[int, Row | None]) -> None:
+        """Put each changed entry's row as it is now in its place (None: no longer in the
+        field): the index becomes FieldIndex(rows) with those rows replaced, at the cost
+        of the changed rows, not of the field. In place, under the index's lock, so that
+        no search reads it half changed; copying the index instead would cost
+        milliseconds at 10,000 entries (the copies, and the garbage collector
+        traversing them)."""
+        with self.lock:
+            removed = sorted(self.key_of[entry] for entry in changes if entry in self.key_of)
+            added = sorted(
+                ((order_key(row), row) for row in changes.values() if row is not None),
+                key=lambda pair: pair[0],
+            )
+            by_key, key_of, order, by_number = self.by_key, self.key_of, self.order, self.by_number
+            for key in removed:
+                row = by_key.pop(key)
+                del key_of[row.entry]
+                del order[bisect_left(order, key)]
+                numbered = by_number[row.number]
+                numbered.remove(key)
+                if not numbered:
+                    del by_number[row.number]
+            for key, row in added:
+                by_key[key] = row
+                key_of[row.entry] = key
+                order.insert(bisect_left(order, key), key)
+                insort(by_number.setdefault(row.number, []), key)
+            self.keys.apply(removed, [(key, row.name_key) for key, row in added])
+            self.plain.apply(removed, [(key, row.name_plain) for key, row in added])
 
     def by_name(self, key: str, plain: str, limit: int) -> list[Row]:
-        if not key or not plain:  # as LIKE '%%' in the database: every name matches
-            return [self.by_key[k] for k in islice(self.order, limit)]
-        # The first `limit` of either kind of match include the first `limit` of both.
-        found = set(self.keys.rows_containing(key, self.order, limit))
-        found.update(self.plain.rows_containing(plain, self.order, limit))
-        return [self.by_key[k] for k in sorted(found)[:limit]]
+        with self.lock:
+            if not key or not plain:  # as LIKE '%%' in the database: every name matches
+                return [self.by_key[k] for k in islice(self.order, limit)]
+            # The first `limit` of either kind of match include the first `limit` of both.
+            found = set(self.keys.rows_containing(key, self.order, limit))
+            found.update(self.plain.rows_containing(plain, self.order, limit))
+            return [self.by_key[k] for k in sorted(found)[:limit]]
 
     def by_entry_number(self, number: int, limit: int) -> list[Row]:
-        return [self.by_key[key] for key in self.by_number.get(number, [])[:limit]]
+        with self.lock:
+            return [self.by_key[key] for key in self.by_number.get(number, [])[:limit]]
