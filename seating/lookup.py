@@ -20,12 +20,15 @@ versions), or too many rows changed. Reading a row newer than the version is har
 the next update reads it again.
 """
 
+import logging
 import threading
 import time
 from collections import OrderedDict
 from dataclasses import dataclass
 
 from seating.engine.lookup import FieldIndex
+
+logger = logging.getLogger(__name__)
 
 MAX_TOURNAMENTS = 16  # indexes kept per process; a festival runs a few events at once
 
@@ -87,11 +90,15 @@ class IndexCache:
             with self._lock:
                 # Two threads may both update: rows read for an older version never
                 # overwrite those of a newer one (the label would lie).
-                if cached.version[0] < version[0]:
-                    cached.index.apply(changes)
-                    cached.version = version
-                cached.checked = now
-            return cached.index
+                try:
+                    if cached.version[0] < version[0]:
+                        cached.index.apply(changes)
+                        cached.version = version
+                    cached.checked = now
+                    return cached.index
+                except Exception:  # half applied: the index can no longer be trusted
+                    logger.exception("seat lookup index of %s not updated", tournament_id)
+                    self._indexes.pop(tournament_id, None)
         index = build()
         with self._lock:
             self._indexes[tournament_id] = _Cached(version, now, index)

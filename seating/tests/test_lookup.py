@@ -252,3 +252,22 @@ def test_cache_updates_the_index_it_has_and_rebuilds_when_the_update_cannot():
     get(1, True)  # a request that read the version before another updated the index
     get(5, False)
     assert calls == ["build v0", "update 0->2", "update 2->5", "build v5"]
+
+
+def test_cache_rebuilds_an_index_whose_update_failed_halfway():
+    cache, built = IndexCache(), []
+
+    def build():
+        built.append(len(built))
+        return FieldIndex([row(1, "Anna Berg")])
+
+    def get(version: int, update):
+        return cache.get(
+            7, version=(version, "t"), read_version=None, build=build, update=update, max_age=0
+        )
+
+    get(0, None)
+    broken = Row(2, 2, "Bea Nagel", "active", 1, 2, None, None)  # no search keys: apply fails
+    index = get(1, lambda since, now: {2: broken})
+    assert built == [0, 1]
+    assert names(index.by_name(*name_keys("anna"), 20)) == ["Anna Berg"]
