@@ -214,10 +214,12 @@ def figure(lines: list[str], key: str) -> list[str]:
 
 def combined(runs: list[Result]) -> Result:
     """The mean rate of equal slices, with every slice's latencies and failures."""
+    silent = sum(1 for r in runs if not r.rate)  # wrk counts no timeout then
     return Result(
         sum(r.rate for r in runs) / len(runs),
         "; ".join(r.detail for r in runs),
-        [f for r in runs for f in r.failures],
+        [f for r in runs for f in r.failures]
+        + ([f"{silent} turns without an answer"] * bool(silent)),
     )
 
 
