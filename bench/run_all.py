@@ -28,6 +28,7 @@ SCRIPTS = (
     "seating",
     "hands",
     "payouts",
+    "prize_pay",
     "rulebook",
     "audit",
     "floor_actions",
