@@ -336,7 +336,8 @@ def test_the_line_paid_is_the_line_of_the_results(world):
     )
     whole = results(event, entries=False)
     assert whole.conflicts  # the place claimed twice
-    for row in whole.rows:
+    # The lines near the money, where they meet, and every 25th of the others.
+    for row in [r for n, r in enumerate(whole.rows) if r.place <= 2 * PAID or n % 25 == 0]:
         found = results_for_entry(event, row.entry_id)
         assert found.rows == [row]
         assert found.playing == whole.playing
