@@ -29,6 +29,7 @@ SCRIPTS = (
     "seating",
     "hands",
     "payouts",
+    "prize_pay",
     "rulebook",
     "audit",
     "floor_actions",
