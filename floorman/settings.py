@@ -188,8 +188,10 @@ if REDIS_URL:
         }
     }
     CACHES = {
+        # Clients shared by the process (floorman/cache.py): the clock's read (clock.cache)
+        # makes one round trip, not a new client each time.
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "floorman.cache.SharedRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": REDIS_KEY_PREFIX,
         },
