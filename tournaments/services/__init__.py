@@ -20,6 +20,7 @@ from floorman import live
 from floorman.audit import audit_record, staff_user
 from floorman.errors import Conflict, Invalid, NotFound
 from floorman.names import name_visible
+from floorman.versions import screens_changed
 from tournaments import engine
 
 # The registry by another name: `tournaments.services.house` is the house settings services.
@@ -74,6 +75,9 @@ def tournament_lock(tournament_id: int) -> Tournament:
     except Tournament.DoesNotExist:
         raise NotFound(_("No such tournament.")) from None
     live.flight_note(tournament.pk, tournament.parent_id)  # a flight's events reach its event
+    # Whatever the caller changes, its screens' cached pages are out of date (a flight's
+    # numbers count in its event's).
+    screens_changed([tournament.pk, tournament.parent_id])
     return tournament
 
 
@@ -90,6 +94,7 @@ def lookup_changed(tournament_ids) -> None:
         .values_list("pk", flat=True)
     )
     Tournament.objects.filter(pk__in=ids).update(lookup_version=F("lookup_version") + 1)
+    screens_changed(ids)  # a rename shows on the screens too
 
 
 def _snapshot(obj, fields: tuple[str, ...]) -> dict:

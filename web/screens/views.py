@@ -17,13 +17,14 @@ from django.db.models import Q
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
 from clock.engine import big_blinds
 from clock.selectors import announcements_public, clock_public, measuring_big_blind
+from floorman.versions import screen_cached, screens_version
 from hands.selectors import entry_bounties, h4h_now, mystery_left, mystery_prizes
 from payouts.engine.payouts import place_groups
 from payouts.selectors import payout_table
@@ -197,12 +198,26 @@ def bounty_pool_lobby(tournament: Tournament, totals) -> dict | None:
 
 def lobby_data(tournament: Tournament, clock: dict) -> dict:
     """What a lobby screen shows beyond the clock: counts, money, average stack; the
-    stage of play (hand-for-hand, the final table) and the end."""
+    stage of play (hand-for-hand, the final table) and the end.
+
+    Built once per screen version and language (floorman.versions: every change to the
+    tournament renews it) and shared by every process; the average in big blinds follows
+    the clock, which rolls into the next level by itself, so it is worked out here."""
+    key = f"lobby:{tournament.pk}:{tournament.created_at.timestamp()}:{get_language()}"
+    data = screen_cached(key, screens_version(tournament.pk), lambda: _lobby_state(tournament))
+    big_blind = measuring_big_blind(clock)
+    average = data["average_stack"]["chips"]
+    stack = {**data["average_stack"], "big_blind": big_blind}
+    stack["big_blinds"] = big_blinds(average, big_blind)
+    return {**data, "average_stack": stack}
+
+
+def _lobby_state(tournament: Tournament) -> dict:
+    """lobby_data from the database, the clock's part left out."""
     totals = tournament_totals(tournament)
     pool = totals.prize_pool
     # The deal's count too (TDA 71-D: a disqualified player's chips leave play).
     average = average_stack(chips_in_play(tournament, totals), totals.active)
-    big_blind = measuring_big_blind(clock)
     return {
         "id": tournament.pk,
         "name": tournament.name,
@@ -224,8 +239,6 @@ def lobby_data(tournament: Tournament, clock: dict) -> dict:
         "average_stack": {
             "chips": average,
             "text": chips(average) if average is not None else "—",
-            "big_blind": big_blind,
-            "big_blinds": big_blinds(average, big_blind),
         },
         # The table follows the pool while money comes in: entry events refresh it too.
         "payouts": payouts_lobby(tournament, totals),

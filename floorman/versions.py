@@ -1,0 +1,83 @@
+"""What a public screen shows, rendered once per version of the state and shared by every
+process (issue 20): the lobby's numbers, the seating board's pages, the seating lists.
+
+A tournament's screen version is a token in the cache (Redis in production, so every
+web process sees the same one). Every service that changes the tournament takes its lock
+(`tournaments.services.tournament_lock`), which calls `screens_changed`: a new token at
+once and another as the transaction commits. A screen reads the token first, then the
+state, and files what it built under that token: a page built from rows read before the
+commit is filed under a token the commit has already replaced, so nobody is served it.
+
+A cache that cannot be reached costs the cache, never the page: it is built uncached.
+`CACHE_SECONDS` bounds how long a value stays at all.
+"""
+
+import logging
+import secrets
+from collections.abc import Callable, Iterable
+from typing import TypeVar
+
+from django.core.cache import caches
+from django.db import transaction
+
+log = logging.getLogger(__name__)
+
+CACHE = "screens"  # settings.CACHES: Redis with one client per process when REDIS_URL is set
+CACHE_SECONDS = 600
+VERSION_KEY = "screens:version:{}"
+
+T = TypeVar("T")
+
+
+def _new_versions(tournament_ids: list[int]) -> None:
+    try:
+        caches[CACHE].set_many(
+            {VERSION_KEY.format(pk): secrets.token_hex(8) for pk in tournament_ids}, None
+        )
+    except Exception:  # noqa: BLE001 - a cache that is down must not fail the change
+        log.warning("screen versions of %s not renewed", tournament_ids, exc_info=True)
+
+
+def screens_changed(tournament_ids: Iterable[int]) -> None:
+    """The tournaments' screens are out of date: new versions now and on commit."""
+    ids = sorted({pk for pk in tournament_ids if pk is not None})
+    if not ids:
+        return
+    _new_versions(ids)
+    transaction.on_commit(lambda: _new_versions(ids))
+
+
+def screens_version(tournament_id: int) -> str | None:
+    """The tournament's screen version; None when the cache cannot be reached."""
+    key = VERSION_KEY.format(tournament_id)
+    cache = caches[CACHE]
+    try:
+        version = cache.get(key)
+        if version is None:
+            cache.add(key, secrets.token_hex(8), None)
+            version = cache.get(key)
+    except Exception:  # noqa: BLE001 - served uncached
+        log.warning("screen version of %s not read", tournament_id, exc_info=True)
+        return None
+    return version
+
+
+def screen_cached(key: str, version: str | None, build: Callable[[], T]) -> T:
+    """The value filed under `key` at `version`, built (and filed) when missing. The
+    key names everything the value depends on besides the version (language, page)."""
+    if version is None:
+        return build()
+    cache = caches[CACHE]
+    full = f"screens:{key}:{version}"
+    try:
+        value = cache.get(full)
+    except Exception:  # noqa: BLE001 - served uncached
+        log.warning("screen cache not read", exc_info=True)
+        return build()
+    if value is None:
+        value = build()
+        try:
+            cache.set(full, value, CACHE_SECONDS)
+        except Exception:  # noqa: BLE001 - served uncached
+            log.warning("screen cache not written", exc_info=True)
+    return value
