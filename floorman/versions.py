@@ -81,3 +81,36 @@ def screen_cached(key: str, version: str | None, build: Callable[[], T]) -> T:
         except Exception:  # noqa: BLE001 - served uncached
             log.warning("screen cache not written", exc_info=True)
     return value
+
+
+def pages_cached(key: str, page: int, build: Callable[[], list]) -> tuple[object, int, int]:
+    """Page `page` (from 1; past the last, the last) of what `build` cuts into pages,
+    with its number and the number of pages. `key` names the state's version and the
+    page size: the first request builds every page and files them all, so the other
+    pages, and every other process, are served from the cache."""
+    cache = caches[CACHE]
+    page = max(page, 1)
+    wanted, first = f"screens:{key}:{page}", f"screens:{key}:1"
+    try:
+        found = cache.get_many([wanted, first])
+        if wanted in found:
+            return found[wanted]
+        if first in found:  # filed, and `page` is past the last page
+            last = cache.get(f"screens:{key}:{found[first][2]}")
+            if last is not None:
+                return last
+    except Exception:  # noqa: BLE001 - served uncached
+        log.warning("screen cache not read", exc_info=True)
+    built = build() or [[]]
+    pages = len(built)
+    filed = {f"screens:{key}:{n}": (value, n, pages) for n, value in enumerate(built, 1)}
+    try:
+        cache.set_many(filed, CACHE_SECONDS)
+    except Exception:  # noqa: BLE001 - served uncached
+        log.warning("screen cache not written", exc_info=True)
+    return filed[f"screens:{key}:{min(page, pages)}"]
+
+
+def cut(rows: list, size: int) -> list[list]:
+    """`rows` in pages of `size`: at least one page, an empty one for no rows."""
+    return [rows[i : i + size] for i in range(0, len(rows), size)] or [[]]
