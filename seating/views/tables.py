@@ -82,7 +82,7 @@ def _open_table(tournament: Tournament, number: int) -> Table:
 
 def _map_url(tournament_id: int, number: int | None = None) -> str:
     url = reverse("seating:map", args=[tournament_id])
-    return f"{url}#table-{number}" if number else url
+    return f"{url}?table={number}#table-{number}" if number else url
 
 
 def _action_url(action: SeatingAction) -> str:
@@ -129,6 +129,34 @@ def _form_page(request, template: str, tournament: Tournament, form, *, status=N
         {"tournament": tournament, "here": "seating", "form": form, **context},
         status=status or (400 if form.errors else 200),
     )
+
+
+# The seating lists in pages (issue 20): a page a screen or a few A4 sheets hold, each
+# filed once per seating version (floorman.versions.pages_cached) for every process.
+NAMES_PER_PAGE = 250
+TABLES_PER_PAGE = 25
+MAP_TABLES_PER_PAGE = 60  # the table map's cards
+
+
+def _page_number(query) -> int:
+    raw = query.get("page", "")
+    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 6 else 1
+
+
+def pager(request, page: int, pages: int) -> dict:
+    """Links to the other pages of a list: previous, next and every page by number."""
+    base = request.path
+
+    def link(n: int) -> str:
+        return f"{base}?page={n}"
+
+    return {
+        "page": page,
+        "pages": pages,
+        "previous": link(page - 1) if page > 1 else "",
+        "next": link(page + 1) if page < pages else "",
+        "links": [(n, link(n)) for n in range(1, pages + 1)] if pages > 1 else [],
+    }
 
 
 # --- The table map ---------------------------------------------------------------------
@@ -270,6 +298,19 @@ def table_map(
 ):
     tournament = _tournament(tournament_id)
     context = _map_context(tournament)
+    # Issue 20: the tables' cards in pages of what a screen holds (the summary above
+    # them is the whole field's); a table's own link finds its page.
+    cards = context["cards"]
+    pages = max(1, -(-len(cards) // MAP_TABLES_PER_PAGE))
+    page = min(_page_number(request.GET), pages)
+    wanted = request.GET.get("table", "")
+    numbers = [card["table"].number for card in cards]
+    if wanted.isascii() and wanted.isdigit() and len(wanted) < 10 and int(wanted) in numbers:
+        page = numbers.index(int(wanted)) // MAP_TABLES_PER_PAGE + 1  # the table's page
+    context["cards_total"] = len(cards)
+    context["cards"] = cards[(page - 1) * MAP_TABLES_PER_PAGE : page * MAP_TABLES_PER_PAGE]
+    context["pager"] = pager(request, page, pages)
+    context["refresh_url"] = request.get_full_path()
     context["is_director"] = user_has_role(request.user, MANAGE_TOURNAMENTS)
     context["add_form"] = add_form or TableAddForm(table_size=tournament.table_size)
     if add_form is not None and add_form.errors:
@@ -979,33 +1020,6 @@ def seat_cards(request, tournament_id: int):
         "seating/print_cards.html",
         {"tournament": tournament, "seats": seats, "action": action},
     )
-
-
-# The seating lists in pages (issue 20): a page a screen or a few A4 sheets hold, each
-# filed once per seating version (floorman.versions.pages_cached) for every process.
-NAMES_PER_PAGE = 250
-TABLES_PER_PAGE = 25
-
-
-def _page_number(query) -> int:
-    raw = query.get("page", "")
-    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 6 else 1
-
-
-def pager(request, page: int, pages: int) -> dict:
-    """Links to the other pages of a list: previous, next and every page by number."""
-    base = request.path
-
-    def link(n: int) -> str:
-        return f"{base}?page={n}"
-
-    return {
-        "page": page,
-        "pages": pages,
-        "previous": link(page - 1) if page > 1 else "",
-        "next": link(page + 1) if page < pages else "",
-        "links": [(n, link(n)) for n in range(1, pages + 1)] if pages > 1 else [],
-    }
 
 
 @role_required(SEATING)
