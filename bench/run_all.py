@@ -31,6 +31,7 @@ SCRIPTS = (
     "rulebook",
     "audit",
     "floor_actions",
+    "screens",
 )
 HEADLINE = re.compile(r"^(?P<name>[a-z_]+): (?P<text>.*\d.*)$")
 FIGURE = re.compile(r"req/s|entries/s|hands/s|\bms\b|ratio|p99|median|×")

@@ -24,7 +24,14 @@ log = logging.getLogger(__name__)
 
 CACHE = "screens"  # settings.CACHES: Redis with one client per process when REDIS_URL is set
 CACHE_SECONDS = 600
-VERSION_KEY = "screens:version:{}"
+# Keys of one database's tournaments: a test that rolls back may reuse a tournament's id
+# (SQLite), so the tests give each test a namespace of its own (conftest.py).
+NAMESPACE = "db"
+
+
+def _key(name: str) -> str:
+    return f"screens:{NAMESPACE}:{name}"
+
 
 T = TypeVar("T")
 
@@ -32,7 +39,7 @@ T = TypeVar("T")
 def _new_versions(tournament_ids: list[int]) -> None:
     try:
         caches[CACHE].set_many(
-            {VERSION_KEY.format(pk): secrets.token_hex(8) for pk in tournament_ids}, None
+            {_key(f"version:{pk}"): secrets.token_hex(8) for pk in tournament_ids}, None
         )
     except Exception:  # noqa: BLE001 - a cache that is down must not fail the change
         log.warning("screen versions of %s not renewed", tournament_ids, exc_info=True)
@@ -47,37 +54,31 @@ def screens_changed(tournament_ids: Iterable[int]) -> None:
     transaction.on_commit(lambda: _new_versions(ids))
 
 
-def screens_version(tournament_id: int) -> str | None:
-    """The tournament's screen version; None when the cache cannot be reached."""
-    key = VERSION_KEY.format(tournament_id)
+def screen_cached(key: str, tournament_id: int, build: Callable[[], T]) -> T:
+    """The tournament's value filed under `key`, built (and filed) when missing or older
+    than the tournament's screen version. One round trip when filed: the version and the
+    value come in one MGET, and the value holds the version it was built at. `key` names
+    everything else the value depends on (the language, the page)."""
     cache = caches[CACHE]
+    version_key, value_key = _key(f"version:{tournament_id}"), _key(key)
     try:
-        version = cache.get(key)
+        found = cache.get_many([version_key, value_key])
+        version = found.get(version_key)
+        filed = found.get(value_key)
+        if version is not None and filed is not None and filed[0] == version:
+            return filed[1]
         if version is None:
-            cache.add(key, secrets.token_hex(8), None)
-            version = cache.get(key)
-    except Exception:  # noqa: BLE001 - served uncached
-        log.warning("screen version of %s not read", tournament_id, exc_info=True)
-        return None
-    return version
-
-
-def screen_cached(key: str, version: str | None, build: Callable[[], T]) -> T:
-    """The value filed under `key` at `version`, built (and filed) when missing. The
-    key names everything the value depends on besides the version (language, page)."""
-    if version is None:
-        return build()
-    cache = caches[CACHE]
-    full = f"screens:{key}:{version}"
-    try:
-        value = cache.get(full)
+            cache.add(version_key, secrets.token_hex(8), None)
+            version = cache.get(version_key)
     except Exception:  # noqa: BLE001 - served uncached
         log.warning("screen cache not read", exc_info=True)
         return build()
-    if value is None:
-        value = build()
+    # Read before the rows: a value built from rows older than a change is filed under
+    # the version that change has replaced, and never served.
+    value = build()
+    if value is not None and version is not None:
         try:
-            cache.set(full, value, CACHE_SECONDS)
+            cache.set(value_key, (version, value), CACHE_SECONDS)
         except Exception:  # noqa: BLE001 - served uncached
             log.warning("screen cache not written", exc_info=True)
     return value
@@ -90,25 +91,25 @@ def pages_cached(key: str, page: int, build: Callable[[], list]) -> tuple[object
     pages, and every other process, are served from the cache."""
     cache = caches[CACHE]
     page = max(page, 1)
-    wanted, first = f"screens:{key}:{page}", f"screens:{key}:1"
+    wanted, first = _key(f"{key}:{page}"), _key(f"{key}:1")
     try:
         found = cache.get_many([wanted, first])
         if wanted in found:
             return found[wanted]
         if first in found:  # filed, and `page` is past the last page
-            last = cache.get(f"screens:{key}:{found[first][2]}")
+            last = cache.get(_key(f"{key}:{found[first][2]}"))
             if last is not None:
                 return last
     except Exception:  # noqa: BLE001 - served uncached
         log.warning("screen cache not read", exc_info=True)
     built = build() or [[]]
     pages = len(built)
-    filed = {f"screens:{key}:{n}": (value, n, pages) for n, value in enumerate(built, 1)}
+    filed = {_key(f"{key}:{n}"): (value, n, pages) for n, value in enumerate(built, 1)}
     try:
         cache.set_many(filed, CACHE_SECONDS)
     except Exception:  # noqa: BLE001 - served uncached
         log.warning("screen cache not written", exc_info=True)
-    return filed[f"screens:{key}:{min(page, pages)}"]
+    return filed[_key(f"{key}:{min(page, pages)}")]
 
 
 def cut(rows: list, size: int) -> list[list]:

@@ -135,7 +135,7 @@ def _form_page(request, template: str, tournament: Tournament, form, *, status=N
 # filed once per seating version (floorman.versions.pages_cached) for every process.
 NAMES_PER_PAGE = 250
 TABLES_PER_PAGE = 25
-MAP_TABLES_PER_PAGE = 60  # the table map's cards
+MAP_TABLES_PER_PAGE = 20  # the table map's cards
 
 
 def _page_number(query) -> int:
