@@ -8,6 +8,8 @@ state so they read right before any script runs; static/js/seats.js then applies
 whenever its socket (re)connects.
 """
 
+from functools import lru_cache
+
 import segno
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, render
@@ -317,9 +319,15 @@ def _lookup_link(request, tournament_id: int) -> dict:
     url = request.build_absolute_uri(
         reverse("seats:lookup", kwargs={"tournament_id": tournament_id})
     )
-    # Dark on white with a quiet zone, so phones read it off a dark screen.
-    qr = segno.make(url, error="m").svg_inline(scale=4, border=2, light="#fff", omitsize=True)
-    return {"url": url, "text": url.split("://", 1)[-1], "qr": mark_safe(qr)}
+    return {"url": url, "text": url.split("://", 1)[-1], "qr": mark_safe(_qr_svg(url))}
+
+
+@lru_cache(maxsize=64)
+def _qr_svg(url: str) -> str:
+    """The QR code of an address, drawn once per process (it cost more than the rest of
+    a board's page; issue 20). Dark on white with a quiet zone, so phones read it off a
+    dark screen."""
+    return segno.make(url, error="m").svg_inline(scale=4, border=2, light="#fff", omitsize=True)
 
 
 # A page of the board's data holds at most what the largest board shows.
