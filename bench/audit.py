@@ -175,9 +175,9 @@ def main() -> None:
     manage(env, "migrate", "--verbosity", "0")
     code = TIMED % {"runs": RUNS, "entries": ENTRIES, "appends": APPENDS, "desks": DESKS}
     out = manage(env, "shell", "--no-imports", "-c", code).splitlines()
-    print(f"audit: verify the chain of {ENTRIES} entries {figure(out, 'verify')} ms")
-    print(f"audit: audit page with the verdict, {ENTRIES} entries {figure(out, 'page')} ms")
-    print(f"audit: append one entry (chain lock, head, insert) {figure(out, 'append')} ms")
+    print(f"audit: verify the chain of {ENTRIES} entries {figure(out, 'verify')} ms — target —")
+    print(f"audit: audit page, {ENTRIES} entries {figure(out, 'page')} ms — target —")
+    print(f"audit: append one entry (lock, head, insert) {figure(out, 'append')} ms — target —")
     for line in out:
         if line.startswith("rate "):
             per, desks, before, now, before_sql, now_sql = line.split()[1:]

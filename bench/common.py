@@ -199,6 +199,95 @@ def stop(server: subprocess.Popen) -> None:
         return
 
 
+# The proxy: the configuration the project ships (deploy/nginx.conf), its upstreams
+# pointed at servers on this machine.
+
+NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
+NGINX_SHIPPED = ROOT / "deploy" / "nginx.conf"
+COMPOSE = ROOT / "docker-compose.yml"
+# What the shipped file names, and what the benchmark puts in its place.
+NGINX_LISTEN = "listen 80 default_server;"
+NGINX_UPSTREAMS = {
+    "web": "set $web_upstream http://web:8000;",
+    "ws": "set $ws_upstream http://ws:8000;",
+}
+
+
+NGINX_MAIN_SHIPPED = ROOT / "deploy" / "nginx-main.conf"
+
+
+def shipped_worker_connections() -> int:
+    """The connections per nginx worker that deploy/nginx-main.conf allows."""
+    return int(re.search(r"worker_connections (\d+);", NGINX_MAIN_SHIPPED.read_text())[1])
+
+
+def open_files_limit(wanted: int) -> int:
+    """`wanted`, or the hard limit an unprivileged process cannot raise itself beyond."""
+    hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+    return wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+
+
+def proxy_defaults() -> dict[str, str]:
+    """The proxy's ${PROXY_WS_...} settings as docker-compose.yml defaults them."""
+    return dict(re.findall(r"\b(PROXY_WS_\w+): \$\{\1:-(\d+)\}", COMPOSE.read_text()))
+
+
+def nginx_config(
+    directory: Path,
+    port: int,
+    upstreams: dict[str, list[int]],
+    *,
+    worker_connections: int = 1024,
+    workers: int = 1,
+    settings: dict[str, str] | None = None,
+) -> list[str]:
+    """Write an nginx configuration into `directory` and return the command that runs it
+    in the foreground (a child to stop like any server).
+
+    The server block is deploy/nginx.conf as the nginx image makes it (the ${PROXY_WS_...}
+    filled in, docker-compose.yml's defaults unless `settings` says otherwise), with two
+    changes only: it listens on 127.0.0.1:port, and each of its upstreams ("web", "ws")
+    is an upstream group of the given ports on 127.0.0.1 instead of a Docker service
+    name. Routing, headers and limits stay as shipped. pid, logs and temporary files
+    live in `directory`.
+    """
+    text = NGINX_SHIPPED.read_text()
+    values = {**proxy_defaults(), **(settings or {})}
+    text = re.sub(r"\$\{(PROXY_WS_\w+)\}", lambda m: values[m.group(1)], text)
+    replacements = {NGINX_LISTEN: f"listen 127.0.0.1:{port} default_server;"}
+    groups = []
+    for name, ports in upstreams.items():
+        line = NGINX_UPSTREAMS[name]
+        # A variable naming an upstream group: nginx uses the group, no resolver asked.
+        replacements[line] = line.replace(f"http://{name}:8000", f"http://floorman_{name}")
+        servers = "".join(f"        server 127.0.0.1:{p};\n" for p in ports)
+        groups.append(f"    upstream floorman_{name} {{\n{servers}    }}\n")
+    for old, new in replacements.items():
+        if text.count(old) != 1:
+            raise ValueError(f"{NGINX_SHIPPED} no longer has {old!r} once")
+        text = text.replace(old, new)
+    directory.mkdir(parents=True, exist_ok=True)
+    (directory / "default.conf").write_text(text)
+    temp = "\n".join(
+        f"    {kind}_temp_path {directory / kind};"
+        for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
+    )
+    main = directory / "nginx.conf"
+    main.write_text(
+        f"daemon off;\n"
+        f"worker_processes {workers};\n"
+        # Each proxied socket holds two descriptors: the client's and the upstream's.
+        f"worker_rlimit_nofile {open_files_limit(2 * worker_connections + 64)};\n"
+        f"pid {directory / 'nginx.pid'};\n"
+        f"error_log {directory / 'error.log'} warn;\n"
+        f"events {{\n    worker_connections {worker_connections};\n}}\n"
+        f"http {{\n    access_log off;\n{temp}\n"
+        + "".join(groups)
+        + f"    include {directory / 'default.conf'};\n}}\n"
+    )
+    return [NGINX, "-c", str(main), "-p", str(directory), "-e", str(directory / "error.log")]
+
+
 # --- Load ---------------------------------------------------------------------------
 
 
@@ -341,6 +430,11 @@ def load_threads(
     # Requests still in flight at `stop` finish a little later and are counted: the
     # error is at most `connections` requests, a few per mille of a run.
     return Result(tally.done / seconds, "", tally.failures)
+
+
+def verdict(met: bool) -> str:
+    """What `make bench`'s table shows beside a target (bench/run_all.py)."""
+    return "met" if met else "NOT met"
 
 
 def percentile(sorted_values: list[float], p: float) -> float:

@@ -69,7 +69,7 @@ def main() -> None:
         for thread in threads:
             thread.join()
         elapsed = time.perf_counter() - started
-    print(f"registration: {PLAYERS / elapsed:.0f} entries/s")
+    print(f"registration: {PLAYERS / elapsed:.0f} entries/s — target —")
     print(
         f"registration: {PLAYERS} players, {DESKS} desks, gunicorn {WORKERS} workers, "
         f"{elapsed:.1f} s, {len(failures)} failed"

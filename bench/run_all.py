@@ -16,6 +16,7 @@ import re
 import subprocess
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -28,12 +29,18 @@ SCRIPTS = (
     "seating",
     "hands",
     "payouts",
+    "prize_pay",
     "rulebook",
     "audit",
     "floor_actions",
+    "cluster",
     "screens",
 )
 HEADLINE = re.compile(r"^(?P<name>[a-z_]+): (?P<text>.*\d.*)$")
+# "<figure> — target <target>: met" (or "NOT met", or "— target —" where the issue names
+# none); older lines end "(target <= x)".
+TARGET = re.compile(r"\s+(?:—|--)\s+target\s+(?P<target>.+?)(?::\s*(?P<verdict>met|NOT met))?$")
+OLD_TARGET = re.compile(r"\s*\(target (?P<target>[^)]*)\)$")
 FIGURE = re.compile(r"req/s|entries/s|hands/s|\bms\b|ratio|p99|median|×")
 DETAIL = re.compile(r"\be\.g\.|skipped|slowest tablet|failures|^medians of")
 
@@ -51,13 +58,34 @@ def machine() -> str:
     )
 
 
-def headlines(output: str) -> list[tuple[str, str]]:
+@dataclass(frozen=True)
+class Row:
+    name: str
+    figure: str
+    target: str = "—"
+    verdict: str = ""  # "met", "NOT met", or "" where no verdict was printed
+
+
+def headlines(output: str) -> list[Row]:
     found = []
     for line in output.splitlines():
         match = HEADLINE.match(line.strip())
-        if match and FIGURE.search(match["text"]) and not DETAIL.search(match["text"]):
-            found.append((match["name"], match["text"]))
+        if not match:
+            continue
+        text = match["text"]
+        if TARGET.search(text) or (FIGURE.search(text) and not DETAIL.search(text)):
+            found.append(row(match["name"], text))
     return found
+
+
+def row(name: str, text: str) -> Row:
+    """Split a headline into its figure and the target printed beside it."""
+    for pattern in (TARGET, OLD_TARGET):
+        if found := pattern.search(text):
+            target = found["target"].strip()
+            verdict = found.groupdict().get("verdict") or ""
+            return Row(name, text[: found.start()].strip(), target, verdict)
+    return Row(name, text)
 
 
 def run(name: str) -> tuple[int, str, float]:
@@ -75,15 +103,18 @@ def run(name: str) -> tuple[int, str, float]:
     return process.wait(), "".join(lines), time.perf_counter() - started
 
 
-def table(rows: list[tuple[str, str]], failed: list[str]) -> str:
+def table(rows: list[Row], failed: list[tuple[str, str]]) -> str:
     out = [
         f"Machine: {machine()}; {time.strftime('%Y-%m-%d %H:%M %Z')}",
         "",
-        "| benchmark | figure |",
-        "| --- | --- |",
+        "| benchmark | figure | target | met |",
+        "| --- | --- | --- | --- |",
     ]
-    out += [f"| {name} | {text} |" for name, text in rows]
-    out += [f"| {name} | failed ({reason}) |" for name, reason in failed]
+    out += [f"| {r.name} | {r.figure} | {r.target} | {r.verdict} |" for r in rows]
+    out += [f"| {name} | failed ({reason}) | | |" for name, reason in failed]
+    missed = [r for r in rows if r.verdict == "NOT met"]
+    out += ["", f"Targets: {sum(r.verdict == 'met' for r in rows)} met, {len(missed)} not met"]
+    out += [f"- not met: {r.name}: {r.figure} (target {r.target})" for r in missed]
     return "\n".join(out)
 
 

@@ -241,3 +241,41 @@ def test_proxy_config_is_valid_nginx(tmp_path):
     )
 
     assert result.returncode == 0, result.stderr
+
+
+MAIN = ROOT / "deploy" / "nginx-main.conf"
+
+
+def test_proxy_holds_a_festivals_phones():
+    """Issue 20: the image's own main file allowed 1,024 connections per worker, about 500
+    phones. The shipped one is mounted over it, and the container's file limit follows."""
+    proxy = _compose()["services"]["proxy"]
+    text = MAIN.read_text()
+    connections = int(re.search(r"worker_connections (\d+);", text)[1])
+    files = int(re.search(r"worker_rlimit_nofile (\d+);", text)[1])
+
+    assert "./deploy/nginx-main.conf:/etc/nginx/nginx.conf:ro" in proxy["volumes"]
+    assert connections >= 2 * 5000  # two per proxied websocket
+    assert files >= connections
+    assert int(proxy["ulimits"]["nofile"]) >= files
+    assert "include /etc/nginx/conf.d/*.conf;" in text  # where the image puts the site
+
+
+@pytest.mark.skipif(not shutil.which("nginx"), reason="needs nginx (apt-get install nginx-light)")
+def test_proxy_main_config_is_valid_nginx(tmp_path):
+    (tmp_path / "conf.d").mkdir()
+    (tmp_path / "conf.d" / "site.conf").write_text("server { listen 127.0.0.1:1; }\n")
+    (tmp_path / "mime.types").write_text("types { text/html html; }\n")
+    text = MAIN.read_text().replace("user nginx;\n", "")  # no such user on a test machine
+    for path in ("/var/log/nginx/", "/var/run/", "/etc/nginx/"):
+        text = text.replace(path, f"{tmp_path}/")
+    (tmp_path / "nginx.conf").write_text(text)
+
+    result = subprocess.run(
+        ["nginx", "-t", "-c", str(tmp_path / "nginx.conf"), "-p", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+
+    assert result.returncode == 0, result.stderr

@@ -93,8 +93,10 @@ LIVE_MOVES_MAX = 200  # beyond this (a whole draw) screens are told to fetch the
 def _publish(
     tournament_id: int, moves: list[engine.Assignment] = (), freed: list[int] = ()
 ) -> None:
-    """Tell screens and player pages who now sits where, and whose seat is free."""
-    lookup_changed([tournament_id])
+    """Tell screens and player pages who now sits where, and whose seat is free; and the
+    seat lookup whose rows changed (every row may have, when neither is given)."""
+    changed = [m.entry for m in moves] + list(freed)
+    lookup_changed([tournament_id], changed if 0 < len(changed) <= LIVE_MOVES_MAX else None)
     if len(moves) > LIVE_MOVES_MAX:
         live.live_publish(
             tournament_id=tournament_id,
