@@ -24,6 +24,7 @@ log = logging.getLogger(__name__)
 
 CACHE = "screens"  # settings.CACHES: Redis with one client per process when REDIS_URL is set
 CACHE_SECONDS = 600
+VERSION_SECONDS = 86400  # a version lasts a day at most: the read after makes a new one (a miss)
 # Keys of one database's tournaments: a test that rolls back may reuse a tournament's id
 # (SQLite), so the tests give each test a namespace of its own (conftest.py).
 NAMESPACE = "db"
@@ -39,7 +40,8 @@ T = TypeVar("T")
 def _new_versions(tournament_ids: list[int]) -> None:
     try:
         caches[CACHE].set_many(
-            {_key(f"version:{pk}"): secrets.token_hex(8) for pk in tournament_ids}, None
+            {_key(f"version:{pk}"): secrets.token_hex(8) for pk in tournament_ids},
+            VERSION_SECONDS,
         )
     except Exception:  # noqa: BLE001 - a cache that is down must not fail the change
         log.warning("screen versions of %s not renewed", tournament_ids, exc_info=True)
@@ -68,7 +70,7 @@ def screen_cached(key: str, tournament_id: int, build: Callable[[], T]) -> T:
         if version is not None and filed is not None and filed[0] == version:
             return filed[1]
         if version is None:
-            cache.add(version_key, secrets.token_hex(8), None)
+            cache.add(version_key, secrets.token_hex(8), VERSION_SECONDS)
             version = cache.get(version_key)
     except Exception:  # noqa: BLE001 - served uncached
         log.warning("screen cache not read", exc_info=True)
