@@ -204,6 +204,14 @@ if REDIS_URL:
             "KEY_PREFIX": REDIS_KEY_PREFIX,
             "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
         },
+        # Public screens' pages and numbers by version (floorman.versions, issue 20): one
+        # client per process, and a Redis that does not answer within a second is skipped.
+        "screens": {
+            "BACKEND": "floorman.cache.CounterCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": REDIS_KEY_PREFIX,
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+        },
     }
     CELERY_BROKER_URL = REDIS_URL
 else:
@@ -213,6 +221,10 @@ else:
         "ratelimit": {
             "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
             "LOCATION": "ratelimit",
+        },
+        "screens": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": "screens",
         },
     }
     CELERY_BROKER_URL = "memory://"

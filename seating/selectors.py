@@ -511,6 +511,14 @@ def _field_index(tournament_id: int, version: tuple | None) -> FieldIndex | None
     )
 
 
+def seating_version(tournament) -> str:
+    """What the seating's cached pages (the board, the lists) are filed under (issue 20):
+    the tournament, its created time (two that reuse an id differ) and its
+    `lookup_version`, which every change to entries, names and seats bumps in its own
+    transaction (tournaments.services.lookup_changed, through seating's one publisher)."""
+    return f"{tournament.pk}:{tournament.created_at.timestamp()}:{tournament.lookup_version}"
+
+
 def lookup_version(tournament) -> tuple:
     """The version of a tournament already loaded, saving seat_lookup its one query."""
     return (tournament.lookup_version, tournament.created_at)

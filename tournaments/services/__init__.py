@@ -21,6 +21,7 @@ from floorman import live
 from floorman.audit import audit_record, staff_user
 from floorman.errors import Conflict, Invalid, NotFound
 from floorman.names import name_visible
+from floorman.versions import screens_changed
 from tournaments import engine
 
 # The registry by another name: `tournaments.services.house` is the house settings services.
@@ -77,6 +78,9 @@ def tournament_lock(tournament_id: int) -> Tournament:
     except Tournament.DoesNotExist:
         raise NotFound(_("No such tournament.")) from None
     live.flight_note(tournament.pk, tournament.parent_id)  # a flight's events reach its event
+    # Whatever the caller changes, its screens' cached pages are out of date (a flight's
+    # numbers count in its event's).
+    screens_changed([tournament.pk, tournament.parent_id])
     return tournament
 
 
@@ -114,6 +118,7 @@ def lookup_changed(tournament_ids, entry_ids=None) -> None:
         if ids:
             with connection.cursor() as cursor:
                 cursor.execute(BUMP_AND_LOG_SQL, [ids, LOOKUP_CHANGES_KEPT, entries])
+        screens_changed(ids)  # a rename shows on the screens too
         return
     # SQLite locks the whole database for the writer: no rows to lock, no statement that
     # both updates and inserts.
@@ -141,6 +146,7 @@ def lookup_changed(tournament_ids, entry_ids=None) -> None:
         unique_fields=["tournament", "slot"],
         update_fields=["version", "entries"],
     )
+    screens_changed(pk for pk, _version in bumped)
 
 
 def _snapshot(obj, fields: tuple[str, ...]) -> dict:
