@@ -113,17 +113,6 @@ def rate_limits_off(settings):
     settings.FLOORMAN_WEBSOCKETS_PER_ADDRESS = 0
 
 
-@pytest.fixture(autouse=True)
-def clock_cache_per_test(monkeypatch):
-    """The clock's cached rows (clock.cache) under keys of each test's own: a test's
-    tournament may get the id of an earlier test's, rolled back (SQLite reuses ids)."""
-    import secrets
-
-    from clock import cache
-
-    monkeypatch.setattr(cache, "NAMESPACE", f"clock-{secrets.token_hex(4)}")
-
-
 @pytest.fixture
 def client() -> Client:
     """A browser, as it reaches the app in production: through the TLS proxy."""

@@ -10,6 +10,9 @@ commit is filed under a token the commit has already replaced, so nobody is serv
 
 A cache that cannot be reached costs the cache, never the page: it is built uncached.
 `CACHE_SECONDS` bounds how long a value stays at all.
+
+A part of the state that changes without the tournament's lock, or far more often than
+the rest, keeps a version of its own: its `kind` (the clock's row, `clock.cache`).
 """
 
 import logging
@@ -30,39 +33,55 @@ VERSION_SECONDS = 86400  # a version lasts a day at most: the read after makes a
 NAMESPACE = "db"
 
 
+SCREENS = "screens"  # the kind renewed by every change of the tournament
+
+
 def _key(name: str) -> str:
     return f"screens:{NAMESPACE}:{name}"
+
+
+def keys(key: str, tournament_id: int, kind: str = SCREENS) -> tuple[str, str]:
+    """The cache keys of the tournament's version of `kind` and of the value `key`."""
+    return _key(f"version:{kind}:{tournament_id}"), _key(key)
 
 
 T = TypeVar("T")
 
 
-def _new_versions(tournament_ids: list[int]) -> None:
+def _new_versions(tournament_ids: list[int], kind: str) -> None:
     try:
         caches[CACHE].set_many(
-            {_key(f"version:{pk}"): secrets.token_hex(8) for pk in tournament_ids},
+            {keys("", pk, kind)[0]: secrets.token_hex(8) for pk in tournament_ids},
             VERSION_SECONDS,
         )
     except Exception:  # noqa: BLE001 - a cache that is down must not fail the change
         log.warning("screen versions of %s not renewed", tournament_ids, exc_info=True)
 
 
-def screens_changed(tournament_ids: Iterable[int]) -> None:
-    """The tournaments' screens are out of date: new versions now and on commit."""
+def screens_changed(tournament_ids: Iterable[int], kind: str = SCREENS) -> None:
+    """The tournaments' screens (or their part `kind`) are out of date: new versions now,
+    for the transaction's own reads, and on commit, for everyone's."""
     ids = sorted({pk for pk in tournament_ids if pk is not None})
     if not ids:
         return
-    _new_versions(ids)
-    transaction.on_commit(lambda: _new_versions(ids))
+    _new_versions(ids, kind)
+    transaction.on_commit(lambda: _new_versions(ids, kind))
 
 
-def screen_cached(key: str, tournament_id: int, build: Callable[[], T]) -> T:
+def screen_cached(
+    key: str,
+    tournament_id: int,
+    build: Callable[[], T],
+    *,
+    kind: str = SCREENS,
+    seconds: int = CACHE_SECONDS,
+) -> T:
     """The tournament's value filed under `key`, built (and filed) when missing or older
     than the tournament's screen version. One round trip when filed: the version and the
     value come in one MGET, and the value holds the version it was built at. `key` names
     everything else the value depends on (the language, the page)."""
     cache = caches[CACHE]
-    version_key, value_key = _key(f"version:{tournament_id}"), _key(key)
+    version_key, value_key = keys(key, tournament_id, kind)
     try:
         found = cache.get_many([version_key, value_key])
         version = found.get(version_key)
@@ -80,7 +99,7 @@ def screen_cached(key: str, tournament_id: int, build: Callable[[], T]) -> T:
     value = build()
     if value is not None and version is not None:
         try:
-            cache.set(value_key, (version, value), CACHE_SECONDS)
+            cache.set(value_key, (version, value), seconds)
         except Exception:  # noqa: BLE001 - served uncached
             log.warning("screen cache not written", exc_info=True)
     return value

@@ -8,12 +8,14 @@ import threading
 from datetime import timedelta
 
 import pytest
+from django.core.cache import caches
 from django.db import connection, transaction
 from django.urls import reverse
 from django.utils import timezone
 
 from clock import cache, services
 from clock.tests.factories import with_structure
+from floorman import versions
 from seating.services.desk import tournament_status_set
 from tournaments.tests.factories import api, staff, tournament
 
@@ -90,9 +92,9 @@ def test_a_row_kept_before_the_commit_is_not_read_after_it(django_capture_on_com
     with django_capture_on_commit_callbacks(execute=True):
         services.clock_act(actor=None, tournament_id=event.pk, action="pause")
         # What the other process keeps: the running clock, under the token of the moment.
-        token_key, row_key = cache._keys(event.pk)
-        store = cache.caches["default"]
-        store.set(row_key, (store.get(token_key), running))
+        version_key, row_key = versions.keys(cache.row_key(event.pk), event.pk, cache.KIND)
+        store = caches[versions.CACHE]
+        store.set(row_key, (store.get(version_key), running))
         assert cache.clock_row_cached(event.pk).state.status == "running"
 
     assert api().get(clock_url(event)).json()["status"] == "paused"
@@ -149,7 +151,7 @@ def test_the_clock_is_read_from_the_database_when_the_cache_is_down(monkeypatch)
         def __getattr__(self, name):
             raise ConnectionError("the cache is down")
 
-    monkeypatch.setattr(cache, "caches", {"default": Down()})
+    monkeypatch.setattr(versions, "caches", {versions.CACHE: Down()})
     response = api().get(clock_url(event))
     services.clock_act(actor=None, tournament_id=event.pk, action="pause")  # still saved
 
