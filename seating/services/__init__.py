@@ -12,7 +12,7 @@ import secrets
 from dataclasses import dataclass
 
 from django.db import IntegrityError, connection, transaction
-from django.db.models import F
+from django.db.models import F, OuterRef, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -565,41 +565,41 @@ def seating_draw(*, actor, tournament_id: int, tables: int | None = None, keep_f
 
 
 def _needing_access(tournament_id: int, entries: list[int]) -> frozenset[int]:
-    """TDA 9: the unseated entries whose player needs an accessible seat."""
+    """TDA 9: the unseated entries whose player needs an accessible seat (one query,
+    over `entries` only: the same at 300 and at 10,000 entries)."""
     needing = Entry.objects.filter(
+        pk__in=entries,
         tournament_id=tournament_id,
         status=EntryStatus.ACTIVE,
         seat__isnull=True,
         player__accessible_seat=True,
     ).values_list("pk", flat=True)
-    return frozenset(needing) & frozenset(entries)
+    return frozenset(needing)
 
 
 def _reentry_avoid(tournament_id: int, entries: list[int]) -> dict[int, tuple[int, int]]:
-    """Casino §12: for each unseated re-entry, the seat its player last held."""
-    reentries = Entry.objects.filter(
+    """Casino §12: for each unseated re-entry, the seat its player last held. Two
+    queries however many entries: each re-entry with its player's entry before it
+    (a subquery), then where those last sat (`last_seat_of`)."""
+    earlier = Entry.objects.filter(
         tournament_id=tournament_id,
-        status=EntryStatus.ACTIVE,
-        seat__isnull=True,
-        reentry_number__gt=1,
-    ).values_list("pk", "player_id", "reentry_number")
-    wanted = set(entries)
-    avoid = {}
-    for pk, player_id, number in reentries:
-        if pk not in wanted:
-            continue
-        earlier = (
-            Entry.objects.filter(
-                tournament_id=tournament_id, player_id=player_id, reentry_number__lt=number
-            )
-            .order_by("-reentry_number")
-            .values_list("pk", flat=True)
-            .first()
+        player_id=OuterRef("player_id"),
+        reentry_number__lt=OuterRef("reentry_number"),
+    ).order_by("-reentry_number")
+    before = dict(
+        Entry.objects.filter(
+            pk__in=entries,
+            tournament_id=tournament_id,
+            status=EntryStatus.ACTIVE,
+            seat__isnull=True,
+            reentry_number__gt=1,
         )
-        seat = last_seat_of([earlier]).get(earlier) if earlier else None
-        if seat:
-            avoid[pk] = seat
-    return avoid
+        .annotate(earlier=Subquery(earlier.values("pk")[:1]))
+        .filter(earlier__isnull=False)
+        .values_list("pk", "earlier")
+    )
+    last = last_seat_of(list(before.values())) if before else {}
+    return {pk: last[prior] for pk, prior in before.items() if last.get(prior)}
 
 
 def _late_tables(views: list[engine.TableView], players: int) -> list[engine.TableView]:
