@@ -253,7 +253,8 @@ def elimination_add(
     stack = entry.chips
     if hand is not None:
         played = HandPlayer.objects.filter(hand=hand, entry=entry).values_list("stack", flat=True)
-        stack = played.first() if played.exists() else stack
+        dealt = played.first()
+        stack = stack if dealt is None else dealt
     settings = hand_for_hand(tournament.pk)
     if hand is not None and hand.h4h_round is not None:
         key = f"r{hand.h4h_round}"

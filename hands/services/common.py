@@ -10,7 +10,7 @@ from floorman.errors import Conflict, NotFound
 from hands.engine import stud as stud_rules
 from hands.messages import refusal_message
 from hands.models import Hand, HandStatus
-from hands.selectors import betting_state, hand_in_play, open_table, table_state_public
+from hands.selectors import UNREAD, betting_state, hand_in_play, open_table, table_state_public
 from seating import engine as seating_engine
 from seating.engine import blinds
 from seating.models import Seat, Table
@@ -29,13 +29,15 @@ def table_of(tournament: Tournament, number: int) -> Table:
     return table
 
 
-def publish_table(table: Table) -> None:
-    """Tablets and the TD's map show the table's state as this transaction leaves it."""
+def publish_table(table: Table, *, now=None, playing=UNREAD) -> None:
+    """Tablets and the TD's map show the table's state as this transaction leaves it;
+    a caller that has the table as it leaves it (`now`) or knows its hand in play
+    (`playing`, None: none) passes them, saving their reads."""
 
     live.live_publish(
         tournament_id=table.tournament_id,
         kind=live.TABLE_UPDATED,
-        data=table_state_public(table),
+        data=table_state_public(table, now=now, playing=playing),
     )
 
 

@@ -119,10 +119,10 @@ def hand_start(*, actor, tournament_id: int, number: int) -> Hand:
         small_blind=positions.small_blind,
         big_blind=positions.big_blind,
         h4h_round=round_number,
-        heads_up=active_entry_count(tournament) == 2,  # TDA 48: the limit cap lifts
+        heads_up=_heads_up(tournament, now),  # TDA 48: the limit cap lifts
         start_event=start_event,
         start_marked_at=marked_at,
-        house_settings=house_settings(tournament).values,
+        house_settings=house.values,
     )
     dealt = {seat: now.occupied[seat] for seat in seats_in}
     chips = dict(Entry.objects.filter(pk__in=dealt.values()).values_list("pk", "chips"))
@@ -173,8 +173,17 @@ def hand_start(*, actor, tournament_id: int, number: int) -> Hand:
             **({"dead_money": {str(seat): money for seat, money in owed.items()}} if owed else {}),
         },
     )
-    publish_table(table)
+    # The table as the deal leaves it (its state saved in place) and its hand: no re-read.
+    publish_table(table, now=now, playing=hand)
     return hand
+
+
+def _heads_up(tournament: Tournament, now) -> bool:
+    """TDA 48: two players left in the tournament. Every player seated here is one of
+    them, so a table dealing to more than two is not heads-up: no count of the field."""
+    if len(now.occupied) > 2:
+        return False
+    return active_entry_count(tournament) == 2
 
 
 @transaction.atomic
@@ -596,7 +605,7 @@ def _finish(
             **({"knockouts": plan.public()} if bounties.bounty_event(tournament) else {}),
         },
     )
-    publish_table(table)
+    publish_table(table, playing=None)  # this hand is over, the next not dealt
     if settings.active and hand.h4h_round == settings.round:
         h4h.h4h_report(tournament, table, held=False)
     play_end(actor=actor, tournament=tournament)  # the last bust ends the tournament
