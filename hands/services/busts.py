@@ -255,12 +255,11 @@ def elimination_add(
         played = HandPlayer.objects.filter(hand=hand, entry=entry).values_list("stack", flat=True)
         dealt = played.first()
         stack = stack if dealt is None else dealt
-    settings = hand_for_hand(tournament.pk)
     if hand is not None and hand.h4h_round is not None:
         key = f"r{hand.h4h_round}"
     elif hand is not None:
         key = f"h{hand.pk}"
-    elif settings.active:
+    elif (settings := hand_for_hand(tournament.pk)).active:  # read only without a hand
         key = f"r{settings.round}"
     elif together:
         key = together
