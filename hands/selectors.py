@@ -293,11 +293,18 @@ def hand_public(hand: Hand | None) -> dict | None:
     }
 
 
-def table_state_public(table: Table) -> dict:
+UNREAD = object()  # table_state_public: the hand in play not given, read it
+
+
+def table_state_public(table: Table, *, now=None, playing=UNREAD) -> dict:
     """One table for its tablet and the TD: the hand in play, or who posts what on the
-    next hand (TDA 32, 34-B; new players wait for the button, TDA 10-A)."""
-    now = table_now(table)
-    playing = hand_in_play(table)
+    next hand (TDA 32, 34-B; new players wait for the button, TDA 10-A). `now` (the
+    table as it stands) and `playing` (its hand in play, None: none) where the caller
+    has them."""
+    if now is None:
+        now = table_now(table)
+    if playing is UNREAD:
+        playing = hand_in_play(table)
     upcoming = None
     if playing is None:
         try:

@@ -81,14 +81,14 @@ def open_tables(tournament_id: int):
     return Table.objects.filter(tournament_id=tournament_id, broken_at__isnull=True)
 
 
-def table_views(tournament_id: int) -> list[engine.TableView]:
-    """The open tables as the engine sees them: usable seats clockwise, who sits where."""
-    rows = (
-        Seat.objects.filter(table__tournament_id=tournament_id, table__broken_at__isnull=True)
-        .order_by("table__number", "number")
-        .values_list(
-            "table__number", "table__break_order", "number", "blocked", "accessible", "entry_id"
-        )
+def table_views(tournament_id: int, *, only=None) -> list[engine.TableView]:
+    """The open tables as the engine sees them: usable seats clockwise, who sits where;
+    `only` (table ids, or a subquery of them) limits it to those."""
+    rows = Seat.objects.filter(table__tournament_id=tournament_id, table__broken_at__isnull=True)
+    if only is not None:
+        rows = rows.filter(table_id__in=only)
+    rows = rows.order_by("table__number", "number").values_list(
+        "table__number", "table__break_order", "number", "blocked", "accessible", "entry_id"
     )
     tables: dict[int, dict] = {}
     for number, break_order, seat, blocked, accessible, entry_id in rows:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Max, Q
+from django.db.models import Case, Max, Q, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -946,8 +946,12 @@ def entries_chips_count(*, tournament: Tournament, counts: dict[int, int]) -> No
     (hands.services.hands) or agreed on in a deal (prizes). With the sales below, the one
     place that writes `Entry.chips`; the count is audited with the intention that took it
     (hand.finish, deal.record)."""
-    for entry_id, chips in counts.items():
-        Entry.objects.filter(tournament=tournament, pk=entry_id).update(chips=chips)
+    if not counts:
+        return
+    # One statement for a table's stacks, not one per player (issue 20: a whole event).
+    Entry.objects.filter(tournament=tournament, pk__in=list(counts)).update(
+        chips=Case(*(When(pk=entry_id, then=Value(chips)) for entry_id, chips in counts.items()))
+    )
 
 
 def rebuy_sell(*, actor, tournament: Tournament, entry: Entry, rules: engine.Rules) -> Entry:
