@@ -187,6 +187,20 @@ class ClockDriver:
         self.token = token
         self.running = True  # the setup started the clock
 
+    def resync(self, port: int) -> None:
+        """Read the clock's status again (after a request that timed out)."""
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        try:
+            conn.request("GET", f"/api/v1/tournaments/{TOURNAMENT_ID}/clock/")
+            response = conn.getresponse()
+            body = response.read()
+        except (OSError, http.client.HTTPException):
+            return
+        finally:
+            conn.close()
+        if response.status == 200:
+            self.running = json.loads(body)["status"] == "running"
+
     def act(self, port: int) -> tuple[float, float, int, str]:
         """POST the next action; return (time sent, time answered, new version, status)."""
         action = "pause" if self.running else "resume"
@@ -230,6 +244,7 @@ class RemoteDriver:
                 pipe.send(driver.act(port))
             except (OSError, http.client.HTTPException, RuntimeError) as exc:
                 pipe.send(f"{type(exc).__name__}: {exc}")
+                driver.resync(port)  # the request may have been served after all
 
     def act(self, port: int) -> tuple[float, float, int, str]:
         self.pipe.send(port)
