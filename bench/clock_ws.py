@@ -336,10 +336,15 @@ def verdict(met: bool) -> str:
 def report(layer: Layer, size: Size) -> bool:
     """Print the setup's two headline figures at this size; True when nothing was lost."""
     prefix = f"clock_ws: {layer.label}, {size.clients} sockets"
+    quiet = next((s for s in layer.sizes if not s.clients and s.request_seconds), None)
     if size.request_seconds:
         request_p99 = 1000 * percentile(sorted(size.request_seconds), 99)
+        beside = ""
+        if size.clients and quiet is not None:  # the busy machine's share, same run
+            alone = 1000 * percentile(sorted(quiet.request_seconds), 99)
+            beside = f" ({request_p99 / alone:.1f}× the {alone:.0f} ms with no socket open)"
         print(
-            f"{prefix}: pause request p99 {request_p99:.0f} ms — target ≤ "
+            f"{prefix}: pause request p99 {request_p99:.0f} ms{beside} — target ≤ "
             f"{TARGET_REQUEST_P99_MS} ms: {verdict(request_p99 <= TARGET_REQUEST_P99_MS)}"
         )
     else:
