@@ -32,6 +32,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
 
 from floorman.groups import series_group, tournament_group
+from floorman.phones import phone_messages
 
 log = logging.getLogger(__name__)
 
@@ -143,8 +144,9 @@ def _send(tournament_id: int, message: dict) -> None:
     layer = get_channel_layer()
     # Encoded once here, not once per connected screen: a room may have hundreds.
     text = json.dumps(message, separators=(",", ":"), cls=DjangoJSONEncoder)
-    event = {"type": "live.event", "text": text}
-    for group in groups:
+    outgoing = [(group, {"type": "live.event", "text": text}) for group in groups]
+    outgoing.extend(_phone_events(tournament_id, message))
+    for group, event in outgoing:
         try:
             if isinstance(layer, InMemoryChannelLayer):
                 async_to_sync(layer.group_send)(group, event)
@@ -153,6 +155,18 @@ def _send(tournament_id: int, message: dict) -> None:
                 asyncio.run_coroutine_threadsafe(sending, _sender_loop()).result(SEND_TIMEOUT)
         except Exception:  # a lost live update must never undo a committed change
             log.exception("live event %s for %s was not sent", message["type"], group)
+
+
+def _phone_events(tournament_id: int, message: dict) -> list[tuple[str, dict]]:
+    """Phone pages hear only their entry's part of a message (floorman.phones)."""
+    return [
+        (group, {"type": "live.event", "text": _encoded(part)})
+        for group, part in phone_messages(tournament_id, message)
+    ]
+
+
+def _encoded(message: dict) -> str:
+    return json.dumps(message, separators=(",", ":"), cls=DjangoJSONEncoder)
 
 
 # Longer than the Redis layer's connect timeout (5 s): a Redis that is down is reported
