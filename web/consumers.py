@@ -174,26 +174,34 @@ class SeriesConsumer(TournamentConsumer):
         return (series_group(self.series_id),), {"series": self.series_id}
 
 
-# Entries are never deleted by Floorman (a refund cancels one): a pair seen to exist is
-# remembered, as tournaments are; a festival's phones number in the tens of thousands.
-ENTRIES_KNOWN_MAX = 100_000
-_entries_known: set[tuple[int, int]] = set()
+# Entries are never deleted by Floorman (a refund cancels one) nor change tournament: the
+# entries seen are remembered, as tournaments are. The first phone of a tournament in
+# this process reads all its entries at once (5,000 phones connecting after a restart ask
+# the database's one thread once, not 5,000 times); an entry registered since is asked
+# alone. Bounded: beyond ENTRIES_KNOWN_MAX ids, all are forgotten.
+ENTRIES_KNOWN_MAX = 200_000
+_entries_known: dict[int, set[int]] = {}
 
 
 @database_sync_to_async
-def _entry_exists(tournament_id: int, entry_id: int) -> bool:
-    return Entry.objects.filter(pk=entry_id, tournament_id=tournament_id).exists()
+def _entries_of(tournament_id: int, entry_id: int | None = None) -> set[int]:
+    entries = Entry.objects.filter(tournament_id=tournament_id)
+    if entry_id is not None:
+        entries = entries.filter(pk=entry_id)
+    return set(entries.values_list("pk", flat=True))
 
 
 async def entry_known(tournament_id: int, entry_id: int) -> bool:
-    if (tournament_id, entry_id) in _entries_known:
+    known = _entries_known.get(tournament_id)
+    if known is not None and entry_id in known:
         return True
-    if not await _entry_exists(tournament_id, entry_id):
-        return False
-    if len(_entries_known) >= ENTRIES_KNOWN_MAX:
+    found = await _entries_of(tournament_id, None if known is None else entry_id)
+    if not found:
+        return False  # nothing remembered: an unknown id is asked each time
+    if sum(map(len, _entries_known.values())) + len(found) > ENTRIES_KNOWN_MAX:
         _entries_known.clear()
-    _entries_known.add((tournament_id, entry_id))
-    return True
+    _entries_known.setdefault(tournament_id, set()).update(found)
+    return entry_id in found
 
 
 class EntryConsumer(TournamentConsumer):

@@ -19,9 +19,10 @@ from seating.models import Seat
 from seating.selectors import table_views
 from seating.tests.factories import add_tables, field
 from seating.views.public import entry_socket
-from tournaments.tests.factories import tournament
+from tournaments.tests.factories import register, tournament
 from web import consumers
 from web.asgi import application
+from web.tests.test_consumers import database_use
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -183,3 +184,25 @@ def test_the_phone_page_opens_its_entrys_socket(client):
     html = response.content.decode()
     assert entry_socket(event.pk, leaving[0]) in html
     assert f'"/ws/tournaments/{event.pk}/"' not in html
+
+
+async def test_a_phones_handshake_reads_nothing_once_its_tournaments_entries_are_known():
+    """A room of phones connecting at once (after a restart) asks the database once per
+    tournament, not once per phone."""
+    event, _, leaving, staying = await seated_event()
+    await (await connected(event.pk, leaving[0])).disconnect()  # the entries read once
+
+    with database_use() as used:
+        for entry in (leaving[1], staying):
+            await (await connected(event.pk, entry)).disconnect()
+
+    assert used == {"queries": [], "connections": 0}
+
+
+async def test_an_entry_registered_after_its_tournament_was_read_is_found():
+    event = await sync_to_async(tournament)()
+    first = await sync_to_async(register)(event, "Early Erna")
+    await (await connected(event.pk, first.entry.pk)).disconnect()
+    late = await sync_to_async(register)(event, "Late Larry")
+
+    await (await connected(event.pk, late.entry.pk)).disconnect()
