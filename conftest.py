@@ -5,6 +5,7 @@ loads the settings before this file is imported.
 """
 
 import os
+import secrets
 
 import pytest
 from django.conf import settings
@@ -13,6 +14,8 @@ from django.test import Client
 from django.utils import translation
 from hypothesis import HealthCheck
 from hypothesis import settings as hypothesis_settings
+
+from floorman import versions
 
 # Property tests must not depend on how busy the machine is: no per-example deadline and no
 # "generation is slow" check (both timed; they failed under load, one run in many), and the
@@ -75,6 +78,13 @@ def english_after_each_test():
     """A request in German leaves German active in the thread; the next test starts over."""
     yield
     translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
+def screens_cache_of_this_test(monkeypatch):
+    """The screens' shared cache (floorman.versions) under keys of this test's own: a
+    rolled-back test's tournament id comes again on SQLite, and must not find its pages."""
+    monkeypatch.setattr(versions, "NAMESPACE", secrets.token_hex(8))
 
 
 @pytest.fixture(autouse=True)

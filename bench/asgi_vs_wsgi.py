@@ -9,8 +9,12 @@ and are not counted.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres python bench/asgi_vs_wsgi.py
 
-Prints one line per server and path, "asgi_vs_wsgi: <server> <path> <n> req/s", then
-the ratio gunicorn/uvicorn per path, then details. Environment: BENCH_WORKERS (worker
+Both reuse database connections, as production runs them: gunicorn's sync workers keep
+one each (CONN_MAX_AGE), uvicorn's processes borrow them from Django's pool (web/asgi.py,
+DATABASE_POOL_MIN/DATABASE_POOL_MAX): what differs is the server.
+
+Prints one line per path, "asgi_vs_wsgi: <path> gunicorn <a> vs uvicorn <b> req/s:
+<a/b>× — target —", then details. Environment: BENCH_WORKERS (worker
 processes per server, default one per core), BENCH_CONNECTIONS (default 8),
 BENCH_SECONDS (measured seconds per run, default 10), BENCH_TOURNAMENTS (default 25).
 """
@@ -34,6 +38,10 @@ SECONDS = float(os.environ.get("BENCH_SECONDS", "10"))
 WARMUP_SECONDS = 2.0
 TOURNAMENTS = int(os.environ.get("BENCH_TOURNAMENTS", "25"))
 PATHS = ("/tournaments/", "/api/v1/tournaments/")
+# Under uvicorn each process borrows connections from Django's pool (web/asgi.py), sized
+# as the settings read it; passed on to the servers through the environment.
+POOL_MIN = os.environ.get("DATABASE_POOL_MIN", "2")
+POOL_MAX = os.environ.get("DATABASE_POOL_MAX", "10")
 SERVERS = {"gunicorn": gunicorn_command, "uvicorn": uvicorn_command}
 
 SETUP = f"""
@@ -66,18 +74,19 @@ def main() -> None:
                 rates[name, path] = result.rate
                 failures.extend(f"{name} {path}: {failure}" for failure in result.failures)
 
-    for (name, path), rate in rates.items():
-        print(f"asgi_vs_wsgi: {name} {path} {rate:.0f} req/s")
-    ratios = ", ".join(
-        f"{path} {rates['gunicorn', path] / rates['uvicorn', path]:.2f}x"
-        for path in PATHS
-        if rates["uvicorn", path]
-    )
-    print(f"asgi_vs_wsgi: gunicorn/uvicorn {ratios}")
+    for path in PATHS:
+        wsgi, asgi = rates["gunicorn", path], rates["uvicorn", path]
+        ratio = f"{wsgi / asgi:.2f}×" if asgi else "—"
+        print(
+            f"asgi_vs_wsgi: {path} gunicorn {wsgi:.0f} vs uvicorn {asgi:.0f} req/s: "
+            f"{ratio} — target —"
+        )
     print(
         f"asgi_vs_wsgi: {WORKERS} worker processes each, {CONNECTIONS} connections, "
         f"{SECONDS:.0f} s per run after {WARMUP_SECONDS:.0f} s warm-up, "
-        f"{present} tournaments, {len(failures)} failed"
+        f"{present} tournaments, {len(failures)} failed; database connections reused by "
+        f"both: gunicorn keeps one per worker, uvicorn borrows from its pool "
+        f"({POOL_MIN}–{POOL_MAX} per process)"
     )
     if failures:
         sys.exit(f"asgi_vs_wsgi: {len(failures)} requests failed, e.g. {failures[0]}")

@@ -29,10 +29,12 @@ SCRIPTS = (
     "seating",
     "hands",
     "payouts",
+    "prize_pay",
     "rulebook",
     "audit",
     "floor_actions",
     "cluster",
+    "screens",
 )
 HEADLINE = re.compile(r"^(?P<name>[a-z_]+): (?P<text>.*\d.*)$")
 # "<figure> — target <target>: met" (or "NOT met", or "— target —" where the issue names

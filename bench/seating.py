@@ -7,7 +7,17 @@
 3. Break one table of 1,000 (`seating.services.table_break`, TDA 10-B; target <= 300 ms).
 4. Seat lookup (`GET /api/v1/tournaments/<id>/lookup/?q=`) at 50 concurrent connections
    against a trivial Django JSON view on the same gunicorn server in the same run
-   (target ratio >= 0.5).
+   (target ratio >= 0.5), as production runs: the rate limiter on at its production rate
+   (FLOORMAN_RATE_LOOKUP, counted in Redis), Redis for the cache and the live events, and
+   players busting through `hands.services.busts.entry_bust` at BENCH_BUSTS_PER_SECOND
+   (default 2) all the while, so that the field, and each process's lookup index, keeps
+   changing. The limiter counts per client address, which in production the proxy sets
+   in X-Real-IP (deploy/nginx.conf): the load comes from many phones, each request from
+   the next of 65,536 addresses (a few requests per address per minute, far under the
+   limit), so every request is counted and none is refused; any refusal (429) would show
+   among the failures.
+5. The cost of bringing a process's index up to date after a bust (the version read, the
+   update and the search) against a full rebuild, at 10,000 entries.
 
 The entries and tables are created in bulk beforehand; only the service calls are timed
 (each the median of BENCH_RUNS runs on fresh copies). Before the lookup runs, the
@@ -17,19 +27,40 @@ database is vacuumed and analysed, as autovacuum keeps a live one.
 
 Prints "seating: <what> <figure> (target ...)" lines. Environment: BENCH_RUNS (default
 3); for the lookup, as bench/clock_api.py: BENCH_WORKERS (default one per core),
-BENCH_CONNECTIONS (default 50), BENCH_SECONDS (default 10).
+BENCH_CONNECTIONS (default 50), BENCH_SECONDS (default 10, in three turns per path, the
+lookup and the trivial view taking turns), BENCH_BUSTS_PER_SECOND
+(default 2). Needs REDIS_URL (the limiter's counts and the cache) and wrk.
 """
 
 import os
+import subprocess
 import sys
+import tempfile
+from pathlib import Path
 
-from common import WRK, free_port, gunicorn_command, load_paths, manage, production_env, serving
+from common import (
+    ROOT,
+    WRK,
+    Result,
+    answers_ok,
+    fail,
+    free_port,
+    gunicorn_command,
+    manage,
+    production_env,
+    serving,
+    wrk_result,
+)
 
 RUNS = int(os.environ.get("BENCH_RUNS", "3"))
 WORKERS = int(os.environ.get("BENCH_WORKERS", str(os.cpu_count() or 1)))
 CONNECTIONS = int(os.environ.get("BENCH_CONNECTIONS", "50"))
 SECONDS = int(os.environ.get("BENCH_SECONDS", "10"))
+BUSTS_PER_SECOND = float(os.environ.get("BENCH_BUSTS_PER_SECOND", "2"))
 WARMUP_SECONDS = 2
+TURNS = 3  # the lookup and the trivial view measured in turns, SLICE seconds each
+SLICE = max(1, round(SECONDS / TURNS))  # wrk takes whole seconds
+INDEX_RUNS = 15  # busts timed for the index update, each against a full rebuild
 TRIVIAL_PATH = "/health/live/"
 
 TIMED = """
@@ -111,6 +142,69 @@ Player.objects.filter(name="Lookup Player 04711").update(
 with connection.cursor() as cursor:
     cursor.execute("VACUUM ANALYZE")
 print(f"lookup {look.pk}")
+
+# A process's index brought up to date after a bust, against a full rebuild: each the
+# whole search as a request pays it (the version read, the index, the search).
+from django.conf import settings
+from hands.services.busts import entry_bust
+from seating import selectors
+
+settings.SEAT_LOOKUP_MAX_AGE = 0
+muller = Entry.objects.get(tournament=look, player__name="Jürgen Müller").pk
+active = list(Entry.objects.filter(tournament=look, status="active").exclude(pk=muller)
+              .values_list("pk", flat=True))
+rebuilds, updates = [], []
+numbers = dict(Entry.objects.filter(tournament=look).values_list("pk", "number"))
+for entry in rng.sample(active, %(index_runs)d):
+    selectors._field_indexes.clear()
+    seconds, _found = timed(lambda: selectors.seat_lookup(look.pk, "mueller"))
+    rebuilds.append(seconds)
+    entry_bust(actor=None, tournament_id=look.pk, entry_id=entry)
+    seconds, found = timed(lambda: selectors.seat_lookup(look.pk, f"#{numbers[entry]}"))
+    assert found and found[0]["status"] == "busted", found
+    updates.append(seconds)
+print(f"index {statistics.median(updates) * 1000:.2f} {statistics.median(rebuilds) * 1000:.1f}")
+"""
+
+# Busts at a steady rate through the bust service, as the floor records them, until the
+# file `stop` exists; prints how many and their median time. The searched player stays.
+BUSTER = """
+import os, random, statistics, time
+from hands.services.busts import entry_bust
+from tournaments.models import Entry
+
+rng = random.Random(11)
+active = list(Entry.objects.filter(tournament_id=%(tournament)d, status="active")
+              .exclude(player__name="Jürgen Müller").values_list("pk", flat=True))
+rng.shuffle(active)
+interval = 1 / %(rate)f
+took = []
+began = due = time.monotonic()
+while active and not os.path.exists(%(stop)r):
+    due += interval
+    start = time.perf_counter()
+    entry_bust(actor=None, tournament_id=%(tournament)d, entry_id=active.pop())
+    took.append(time.perf_counter() - start)
+    if len(took) == 1:
+        print("busting", flush=True)
+    time.sleep(max(0.0, due - time.monotonic()))
+print(f"busts {len(took)} {statistics.median(took) * 1000:.0f} {time.monotonic() - began:.1f}")
+"""
+
+# wrk's requests, each from the next phone: the address the proxy puts in X-Real-IP.
+PHONES_LUA = """
+local threads = 0
+function setup(thread)
+  threads = threads + 1
+  thread:set("id", threads)
+end
+local sent = 0
+function request()
+  sent = sent + 1
+  local n = sent % 65536
+  wrk.headers["X-Real-IP"] = "10." .. id .. "." .. math.floor(n / 256) .. "." .. (n % 256)
+  return wrk.format()
+end
 """
 
 
@@ -118,12 +212,40 @@ def figure(lines: list[str], key: str) -> list[str]:
     return next(line.split()[1:] for line in lines if line.startswith(key + " "))
 
 
+def combined(runs: list[Result]) -> Result:
+    """The mean rate of equal slices, with every slice's latencies and failures."""
+    silent = sum(1 for r in runs if not r.rate)  # wrk counts no timeout then
+    return Result(
+        sum(r.rate for r in runs) / len(runs),
+        "; ".join(r.detail for r in runs),
+        [f for r in runs for f in r.failures]
+        + ([f"{silent} turns without an answer"] * bool(silent)),
+    )
+
+
+def phones_wrk(port: int, path: str, script: str, seconds: float):
+    """wrk at CONNECTIONS connections, each request from the next phone's address."""
+    done = subprocess.run(
+        [WRK, "-t2", f"-c{CONNECTIONS}", f"-d{seconds:g}s", "--latency", "-s", script]
+        + [f"http://127.0.0.1:{port}{path}"],
+        capture_output=True,
+        text=True,
+        timeout=seconds + 60,
+    )
+    if done.returncode:
+        fail(f"wrk failed:\n{done.stderr}")
+    return wrk_result(done.stdout)
+
+
 def main() -> None:
+    if not os.environ.get("REDIS_URL"):
+        fail("set REDIS_URL: the lookup is measured as production runs, with Redis")
+    if not WRK:
+        fail("needs wrk (Debian: apt-get install wrk)")
     env = production_env()
-    env = {k: v for k, v in env.items() if k != "REDIS_URL"}  # live events: in-memory layer
-    env["FLOORMAN_RATE_LOOKUP"] = ""  # wrk asks from one address, far above any room's rate
     manage(env, "migrate", "--verbosity", "0")
-    out = manage(env, "shell", "--no-imports", "-c", TIMED % {"runs": RUNS}).splitlines()
+    timed = TIMED % {"runs": RUNS, "index_runs": INDEX_RUNS}
+    out = manage(env, "shell", "--no-imports", "-c", timed).splitlines()
     draw_ms = figure(out, "draw")[0]
     balance_ms, _ms, moves = figure(out, "balance")[:3]
     break_ms, _ms, broken = figure(out, "break")[:3]
@@ -134,25 +256,63 @@ def main() -> None:
     )
     print(f"seating: break one table of 1000 {break_ms} ms, {broken} players (target <= 300 ms)")
 
-    lookup_path = f"/api/v1/tournaments/{tournament_id}/lookup/?q=mueller"
-    port = free_port()
-    with serving(gunicorn_command(port, WORKERS), env, port):
-        results = load_paths(
-            port,
-            {"seat lookup": lookup_path, "trivial JSON view": TRIVIAL_PATH},
-            connections=CONNECTIONS,
-            seconds=SECONDS,
-            warmup=WARMUP_SECONDS,
-        )
-    lookup, trivial = results["seat lookup"].rate, results["trivial JSON view"].rate
-    print(f"seating: seat lookup {lookup:.0f} req/s, trivial JSON view {trivial:.0f} req/s")
-    print(f"seating: lookup ratio {lookup / trivial if trivial else 0:.2f} (target >= 0.5)")
+    update_ms, rebuild_ms = figure(out, "index")[:2]
     print(
-        f"seating: median of {RUNS} runs each; lookup by {'wrk' if WRK else 'threads'}, "
-        f"{CONNECTIONS} connections, gunicorn {WORKERS} workers, {SECONDS} s per path"
+        f"seating: index update after a bust {update_ms} ms vs full rebuild {rebuild_ms} ms "
+        "at 10,000 entries — target —"
+    )
+
+    lookup_path = f"/api/v1/tournaments/{tournament_id}/lookup/?q=mueller"
+    paths = {"seat lookup": lookup_path, "trivial JSON view": TRIVIAL_PATH}
+    port = free_port()
+    with tempfile.TemporaryDirectory(prefix="bench-seating-") as scratch:
+        script, stop = Path(scratch, "phones.lua"), Path(scratch, "stop")
+        script.write_text(PHONES_LUA)
+        with serving(gunicorn_command(port, WORKERS), env, port):
+            for path in paths.values():
+                answers_ok(port, path)
+            buster = subprocess.Popen(
+                [sys.executable, "manage.py", "shell", "--no-imports", "-c"]
+                + [
+                    BUSTER
+                    % {"tournament": tournament_id, "rate": BUSTS_PER_SECOND, "stop": str(stop)}
+                ],
+                cwd=ROOT,
+                env=env,
+                stdout=subprocess.PIPE,
+                text=True,
+            )
+            try:
+                buster.stdout.readline()  # the busts under way before the first request
+                for path in paths.values():
+                    phones_wrk(port, path, str(script), WARMUP_SECONDS)
+                # In turns, so that the other work on the machine weighs on both alike.
+                slices: dict[str, list[Result]] = {name: [] for name in paths}
+                for _turn in range(TURNS):
+                    for name, path in paths.items():
+                        slices[name].append(phones_wrk(port, path, str(script), SLICE))
+                results = {name: combined(runs) for name, runs in slices.items()}
+            finally:
+                stop.touch()
+                busted, _ = buster.communicate(timeout=60)
+    busts, bust_ms, elapsed = figure(busted.splitlines(), "busts")[:3]
+    rate = int(busts) / float(elapsed)
+    lookup, trivial = results["seat lookup"].rate, results["trivial JSON view"].rate
+    ratio = lookup / trivial if trivial else 0
+    print(
+        f"seating: seat lookup {lookup:.0f} vs trivial {trivial:.0f} req/s (limiter on, Redis, "
+        f"busts at {rate:.1f}/s): ratio {ratio:.2f} — target ≥ 0.5: "
+        + ("met" if ratio >= 0.5 else "NOT met")
+    )
+    print(
+        f"seating: medians of {RUNS} runs for the timed steps; lookup by wrk from 65,536 "
+        f"phone addresses (X-Real-IP), {CONNECTIONS} connections, gunicorn {WORKERS} "
+        f"workers, {TURNS} turns of {SLICE} s per path; {busts} busts during the load, "
+        f"median {bust_ms} ms each; lookup "
+        f"{results['seat lookup'].detail}, trivial {results['trivial JSON view'].detail}"
     )
     failures = [f"{n}: {f}" for n, r in results.items() for f in r.failures]
-    if failures:
+    if failures:  # a refusal by the limiter (429) is one
         sys.exit("seating: failures: " + "; ".join(failures[:5]))
 
 

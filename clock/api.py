@@ -13,13 +13,13 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from clock import engine, services
+from clock.cache import clock_row_cached
 from clock.models import ChipSet, Clock, Structure
 from clock.selectors import (
     announcements_public,
     clock_of,
     clock_public,
     clock_public_of,
-    clock_row,
     player_clock_public,
     player_clocks_running,
     structure_steps,
@@ -118,7 +118,9 @@ class ClockView(APIView):
         responses=ClockStateSerializer,
     )
     def get(self, request, tournament_pk):
-        row = clock_row(int(tournament_pk))  # one query: lobby screens poll this on reconnect
+        # Every screen resyncs from this read after each change: from the cache, no query
+        # (clock.cache); what depends on the moment is derived from the row now.
+        row = clock_row_cached(int(tournament_pk))
         if row is None:
             raise NotFound(_("No such tournament."))
         steps = request.query_params.get("steps") in ("1", "true")

@@ -15,6 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clock import engine
+from clock.cache import clock_cache_forget
 from clock.messages import refusal_message
 from clock.models import (
     Announcement,
@@ -37,6 +38,7 @@ from floorman.audit import audit_record, staff_user
 from floorman.celery import SATELLITE_SEATS_CHECK
 from floorman.celery import app as celery_app
 from floorman.errors import Conflict, Invalid, NotFound
+from floorman.versions import screens_changed
 from tournaments import engine as tournaments_engine
 from tournaments.engine import flights as flights_engine
 from tournaments.models import Entry, EntryStatus, FlightEnd, Tournament, TournamentStatus, Venue
@@ -137,6 +139,8 @@ def _level_sync(clock: Clock, steps: list[engine.Step], now: datetime) -> int | 
 
 
 def _publish(tournament, kind: str = live.CLOCK_UPDATED, **extra) -> None:
+    if kind == live.CLOCK_UPDATED:  # first: a screen told of the change reads it (clock.cache)
+        clock_cache_forget(tournament.pk)
     live.live_publish(
         tournament_id=tournament.pk,
         kind=kind,
@@ -283,6 +287,7 @@ def clock_prepare(*, tournament: Tournament, setup: dict) -> Clock:
         tournament.save(update_fields=["house_settings"])
     if turbo:
         settings.setdefault("turbo", True)
+    clock_cache_forget(tournament.pk)
     return Clock.objects.create(
         tournament=tournament,
         structure=structure,
@@ -369,6 +374,7 @@ def venue_house_settings_save(*, actor, venue_id: int, changes: object) -> Venue
 def clock_end_with_tournament(*, actor, tournament_id: int) -> None:
     """A finished or cancelled tournament stops its clock: the lobby shows no time running
     for an event that is over. Called inside that transaction, under the tournament lock."""
+    clock_cache_forget(tournament_id)  # the event's status is part of what the clock shows
     clock = Clock.objects.select_for_update().filter(pk=tournament_id).first()
     if clock is None or clock.status in (engine.NOT_STARTED, engine.FINISHED):
         return
@@ -384,6 +390,7 @@ def clock_reopen_with_tournament(*, actor, tournament_id: int) -> None:
     """The bust that decided the event is undone and it runs again: its finished clock
     is paused where it stopped, for the director to resume. Called inside that
     transaction (hands.services.busts.entry_bust_undo), under the tournament lock."""
+    clock_cache_forget(tournament_id)  # the event's status is part of what the clock shows
     clock = Clock.objects.select_for_update().filter(pk=tournament_id).first()
     if clock is None or clock.status != engine.FINISHED:
         return
@@ -467,6 +474,7 @@ def _flight_stop(*, actor, clock: Clock | None, reason: str, tournament=None) ->
     clock's)."""
     tournament = clock.tournament if clock is not None else tournament
     flight_stop_check(tournament)
+    clock_cache_forget(tournament.pk)  # finished: its clock reads so, with a clock row or not
     clock_before = clock_after = None
     if clock is not None:
         clock_before = _snapshot(clock)
@@ -939,6 +947,8 @@ def structure_update(
         after=_structure_public(structure),
     )
     for clock in Clock.objects.filter(structure=structure).select_related("tournament"):
+        # Without the tournament's lock: its screens' cached clock is renewed here.
+        screens_changed([clock.tournament_id, clock.tournament.parent_id])
         _changed(actor=actor, clock=clock, action="clock.structure_edit", before=_snapshot(clock))
     return structure
 

@@ -1,16 +1,19 @@
-"""The Redis cache that counts rate limits (settings CACHES["ratelimit"]).
+"""Redis caches whose clients are the process's (settings CACHES).
 
-django-ratelimit counts with `add` and then `incr`. Django's Redis backend makes a new
-redis.Redis client for every operation (with redis-py 8 that costs more than the round
-trip itself), and its `incr` asks twice: does the key exist, then INCRBY. Counting one
-search cost about 0.55 ms that way. This backend keeps one client per connection pool
-(redis-py clients are thread-safe) and increments an existing key in one round trip:
-two round trips per count, about 0.1 ms. Everything else is Django's backend.
+Django's Redis backend makes a new redis.Redis client for every operation (with redis-py 8
+that costs more than the round trip itself: about 1 ms of CPU for each clock read, issue
+20). These backends keep one client per connection pool (redis-py clients are
+thread-safe). Django makes a cache object per thread and per async context: under ASGI,
+one per websocket. Each would open connections of its own and leave them open (30
+sockets, 30 Redis connections: web/tests/test_consumers.py), so the pools are the
+process's, one per server and options, shared by every cache object.
 
-Django makes a cache object per thread and per async context: under ASGI, one per
-websocket. Each would open connections of its own and leave them open (30 sockets, 30
-Redis connections: web/tests/test_consumers.py), so the pools are the process's, one
-per server and options, shared by every cache object.
+`SharedRedisCache` is the default cache: the clock's rows (clock.cache) and anything
+else kept there. `CounterCache` counts rate limits (CACHES["ratelimit"]): django-ratelimit
+counts with `add` and then `incr`, and Django's `incr` asks twice: does the key exist,
+then INCRBY. Counting one search cost about 0.55 ms that way; this backend increments an
+existing key in one round trip: two round trips per count, about 0.1 ms. Everything else
+is Django's backend.
 """
 
 import threading
@@ -30,11 +33,10 @@ return false
 """
 
 
-class CounterClient(RedisCacheClient):
+class SharedClient(RedisCacheClient):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self._clients = {}
-        self._incr_script = None
 
     def get_client(self, key=None, *, write=False):
         index = self._get_connection_pool_index(write)
@@ -49,6 +51,12 @@ class CounterClient(RedisCacheClient):
             self._clients[index] = client
         return client
 
+
+class CounterClient(SharedClient):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._incr_script = None
+
     def incr(self, key, delta):
         client = self.get_client(key, write=True)
         if self._incr_script is None:
@@ -57,6 +65,12 @@ class CounterClient(RedisCacheClient):
         if value is None:
             raise ValueError(f"Key '{key}' not found.")
         return value
+
+
+class SharedRedisCache(RedisCache):
+    def __init__(self, server, params):
+        super().__init__(server, params)
+        self._class = SharedClient
 
 
 class CounterCache(RedisCache):

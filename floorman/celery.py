@@ -4,7 +4,7 @@ import logging
 import os
 
 from celery import Celery, bootsteps
-from celery.signals import task_postrun
+from celery.signals import task_postrun, worker_process_shutdown
 from kombu.transport import redis as kombu_redis
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "floorman.settings")
@@ -58,3 +58,12 @@ def _close_database_connections(**kwargs) -> None:
     from django.db import connections  # noqa: PLC0415 - Django is set up only once the worker starts
 
     connections.close_all()
+
+
+@worker_process_shutdown.connect
+def _live_events_sent(**kwargs) -> None:
+    """A pool process leaves with os._exit (no atexit): the live events its last tasks
+    handed to its sender go out first (floorman.live)."""
+    from floorman import live  # noqa: PLC0415 - Django is set up only once the worker starts
+
+    live.flush()

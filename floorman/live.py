@@ -14,17 +14,27 @@ layer is asyncio. asgiref's `async_to_sync` would start a new event loop for eac
 message, and channels_redis keeps its connections per event loop: every message opened
 and closed a Redis connection, 10–17 ms on the shared machine, in the request (issue 16).
 The Redis layer is driven instead from one event loop per process, in a thread of its
-own, which keeps its connections open between messages. The sending thread waits for
-each message, so the order of a service's messages stays as it sent them. The in-memory
-layer (no REDIS_URL) lives in the event loop of the screens it serves, one process:
-it is sent to as before.
+own, which keeps its connections open between messages.
+
+The request that changes state does not wait for the screens (issue 20): with 1,000
+screens open, a pause was answered after about 2 s, once the frames had gone out. The
+message is encoded in the publishing thread (a snapshot of its data) and handed to the
+process's sender, which sends the messages one after another, in the order they were
+handed over: the order of a service's messages holds within the process, as before.
+A message that fails is logged and the next one is sent. At exit the process waits
+(up to SEND_TIMEOUT) for what it handed over, so a command's events are not lost. The
+in-memory layer (no REDIS_URL: one process serves pages and screens) is sent to in the
+event loop of the screens it serves, in slices, so that a request served by that loop
+is answered between two slices (floorman.layers.InMemoryChannelLayer).
 """
 
 import asyncio
+import atexit
 import json
 import logging
 import os
 import threading
+from dataclasses import dataclass
 
 from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
@@ -138,23 +148,33 @@ def flight_note(tournament_id: int, parent_id: int | None) -> None:
 
 
 def _send(tournament_id: int, message: dict) -> None:
+    """Hand the committed change's message to this process's sender; returns at once."""
     groups = [tournament_group(tournament_id)]
     if message.get("series") is not None:
         groups.append(series_group(message["series"]))
-    layer = get_channel_layer()
-    # Encoded once here, not once per connected screen: a room may have hundreds.
-    text = json.dumps(message, separators=(",", ":"), cls=DjangoJSONEncoder)
-    outgoing = [(group, {"type": "live.event", "text": text}) for group in groups]
-    outgoing.extend(_phone_events(tournament_id, message))
+    try:
+        layer = get_channel_layer()
+        # Encoded once here, not once per connected screen: a room may have thousands.
+        text = json.dumps(message, separators=(",", ":"), cls=DjangoJSONEncoder)
+        outgoing = [(group, {"type": "live.event", "text": text}) for group in groups]
+        outgoing.extend(_phone_events(tournament_id, message))
+    except Exception:  # a lost live update must never undo a committed change
+        log.exception("live event %s for %s was not sent", message["type"], groups[0])
+        return
     for group, event in outgoing:
-        try:
-            if isinstance(layer, InMemoryChannelLayer):
-                async_to_sync(layer.group_send)(group, event)
-            else:
-                sending = layer.group_send(group, event)
-                asyncio.run_coroutine_threadsafe(sending, _sender_loop()).result(SEND_TIMEOUT)
-        except Exception:  # a lost live update must never undo a committed change
-            log.exception("live event %s for %s was not sent", message["type"], group)
+        if isinstance(layer, InMemoryChannelLayer):
+            _send_in_memory(layer, group, event)
+        else:
+            _sender_get().hand_over(layer, group, event)
+
+
+def _send_in_memory(layer: InMemoryChannelLayer, group: str, event: dict) -> None:
+    publish = getattr(layer, "publish", None)  # floorman.layers': in the screens' loop
+    try:
+        if publish is None or not publish(group, event):
+            async_to_sync(layer.group_send)(group, event)  # no screen's loop: as before
+    except Exception:
+        log.exception("live event for %s was not sent", group)
 
 
 def _phone_events(tournament_id: int, message: dict) -> list[tuple[str, dict]]:
@@ -170,20 +190,72 @@ def _encoded(message: dict) -> str:
 
 
 # Longer than the Redis layer's connect timeout (5 s): a Redis that is down is reported
-# by the layer itself.
+# by the layer itself. Messages waiting beyond OUTBOX_MAX (Redis down or far behind)
+# are dropped and logged rather than kept without bound.
 SEND_TIMEOUT = 10
-_sender: tuple[int, asyncio.AbstractEventLoop] | None = None  # (process id, loop)
+OUTBOX_MAX = 10_000
+
+
+@dataclass
+class _Sender:
+    """This process's event loop for the channel layer, in a daemon thread, and the
+    queue of messages it sends in order."""
+
+    pid: int
+    loop: asyncio.AbstractEventLoop
+    outbox: asyncio.Queue
+
+    def hand_over(self, layer, group: str, event: dict) -> None:
+        self.loop.call_soon_threadsafe(self._put, (layer, group, event))
+
+    def _put(self, item: tuple) -> None:
+        try:
+            self.outbox.put_nowait(item)
+        except asyncio.QueueFull:
+            log.error("live event for %s was not sent: %d waiting", item[1], OUTBOX_MAX)
+
+    async def drain(self) -> None:
+        while True:
+            layer, group, event = await self.outbox.get()
+            try:
+                await asyncio.wait_for(layer.group_send(group, event), SEND_TIMEOUT)
+            except Exception:  # one lost message must not stop the ones after it
+                log.exception("live event for %s was not sent", group)
+            finally:
+                self.outbox.task_done()
+
+
+_sender: _Sender | None = None
 _sender_lock = threading.Lock()
 
 
-def _sender_loop() -> asyncio.AbstractEventLoop:
-    """This process's event loop for the channel layer, running in a daemon thread;
-    started on first use, and again in a process forked after it (the thread stays
-    behind in the parent)."""
+def _sender_get() -> _Sender:
+    """This process's sender, started on first use, and again in a process forked after
+    it (the thread stays behind in the parent)."""
     global _sender
     with _sender_lock:
-        if _sender is None or _sender[0] != os.getpid():
+        if _sender is None or _sender.pid != os.getpid():
             loop = asyncio.new_event_loop()
+            sender = _Sender(os.getpid(), loop, asyncio.Queue(OUTBOX_MAX))
             threading.Thread(target=loop.run_forever, name="live-events", daemon=True).start()
-            _sender = (os.getpid(), loop)
-        return _sender[1]
+            asyncio.run_coroutine_threadsafe(sender.drain(), loop)
+            _sender = sender
+        return _sender
+
+
+def flush(timeout: float = SEND_TIMEOUT) -> bool:
+    """Wait until every message this process handed over has been sent (or failed);
+    False if that took longer than `timeout` seconds."""
+    sender = _sender
+    if sender is None or sender.pid != os.getpid():
+        return True
+    done = asyncio.run_coroutine_threadsafe(sender.outbox.join(), sender.loop)
+    try:
+        done.result(timeout)
+    except TimeoutError:
+        done.cancel()
+        return False
+    return True
+
+
+atexit.register(flush)  # a command's or worker's last events go out before it exits

@@ -145,6 +145,19 @@ else:
     DATABASES["default"]["ENGINE"] = database_backends[DATABASES["default"]["ENGINE"]]
     if DATABASES["default"]["ENGINE"] == "floorman.database.postgresql":
         DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+# Under ASGI (web/asgi.py) each request runs in a thread of its own, and a connection kept
+# per thread outlived it; Django's pool (psycopg_pool) is used there instead, one per
+# process: at most DATABASE_POOL_MAX connections to PostgreSQL, DATABASE_POOL_MIN kept
+# open. A request that finds all in use waits up to `timeout` seconds (then 503).
+# gunicorn's sync workers (one request at a time each) keep their own (CONN_MAX_AGE).
+DATABASE_POOL_MIN = env_int("DATABASE_POOL_MIN", 2)
+DATABASE_POOL_MAX = env_int("DATABASE_POOL_MAX", 10)
+if DATABASE_POOL_MAX < max(1, DATABASE_POOL_MIN):
+    raise ImproperlyConfigured(
+        f"DATABASE_POOL_MAX={DATABASE_POOL_MAX} must be 1 or more, and at least "
+        f"DATABASE_POOL_MIN={DATABASE_POOL_MIN}."
+    )
+DATABASE_POOL = {"min_size": DATABASE_POOL_MIN, "max_size": DATABASE_POOL_MAX, "timeout": 10}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis: channel layer, cache, Celery --------------------------------------
@@ -175,8 +188,10 @@ if REDIS_URL:
         }
     }
     CACHES = {
+        # Clients shared by the process (floorman/cache.py): the clock's read (clock.cache)
+        # makes one round trip, not a new client each time.
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "floorman.cache.SharedRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": REDIS_KEY_PREFIX,
         },
@@ -189,15 +204,27 @@ if REDIS_URL:
             "KEY_PREFIX": REDIS_KEY_PREFIX,
             "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
         },
+        # Public screens' pages and numbers by version (floorman.versions, issue 20): one
+        # client per process, and a Redis that does not answer within a second is skipped.
+        "screens": {
+            "BACKEND": "floorman.cache.CounterCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": REDIS_KEY_PREFIX,
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+        },
     }
     CELERY_BROKER_URL = REDIS_URL
 else:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    CHANNEL_LAYERS = {"default": {"BACKEND": "floorman.layers.InMemoryChannelLayer"}}
     CACHES = {
         "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
         "ratelimit": {
             "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
             "LOCATION": "ratelimit",
+        },
+        "screens": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": "screens",
         },
     }
     CELERY_BROKER_URL = "memory://"

@@ -4,6 +4,7 @@ places and hand-for-hand."""
 import random
 from dataclasses import dataclass, replace
 
+from django.db import connection
 from django.db.models import Count, Q, Sum
 
 from clock.selectors import registration_open
@@ -109,12 +110,89 @@ def finishing_places(tournament_id: int) -> dict[int, places.Place]:
     found = places.finishing_places(
         field, busts, same_hand=_same_hand_reading(tournament_id, busts)
     )
-    # The one entry left is the winner only once no more can come (late registration).
-    if len(busts) == field - 1 and not registration_open(Tournament.objects.get(pk=tournament_id)):
-        winner = entries.filter(status=EntryStatus.ACTIVE).values_list("pk", flat=True).first()
-        if winner is not None:
-            found[winner] = places.Place(winner, 1, (1, 1))
+    winner = _winner(tournament_id, entries, field=field, busts=len(busts))
+    if winner is not None:
+        found[winner] = places.Place(winner, 1, (1, 1))
     return found
+
+
+def _winner(tournament_id: int, entries, *, field: int, busts: int) -> int | None:
+    """The one entry left is the winner only once no more can come (late registration)."""
+    if busts != field - 1 or registration_open(Tournament.objects.get(pk=tournament_id)):
+        return None
+    return entries.filter(status=EntryStatus.ACTIVE).values_list("pk", flat=True).first()
+
+
+@dataclass(frozen=True)
+class PlacesWindow:
+    """Some of `finishing_places`, exactly as it gives them: see `places_window`."""
+
+    places: dict[int, places.Place]
+    field: int  # entries that play for a place (not refunded, not disqualified)
+    busts: int  # bust-outs recorded; the places run from `field` down to `field - busts + 1`
+    winner: int | None  # the one entry left, once no more can come: place 1
+
+
+# The busts of the hands whose block of places meets [first, last], or of the hand of one
+# entry, with the busts recorded in the hands before them. A hand's busts are placed
+# together, the hands in the order of their first bust (hands.engine.places): the
+# database orders and counts the hands, and only the few hands asked for come back.
+_WINDOW_SQL = """
+WITH hand AS (
+    SELECT hand_key, MIN(id) AS first, COUNT(*) AS n
+    FROM {table} WHERE tournament_id = %(tournament)s GROUP BY hand_key
+), ordered AS (
+    SELECT hand_key, n, (SUM(n) OVER (ORDER BY first))::bigint AS through FROM hand
+)
+SELECT e.entry_id, e.table_number, e.stack, e.hand_key, o.through - o.n
+FROM ordered o JOIN {table} e ON e.tournament_id = %(tournament)s AND e.hand_key = o.hand_key
+WHERE {where}
+ORDER BY e.id
+"""
+_BY_PLACES = "%(field)s - o.through + 1 <= %(last)s AND %(field)s - (o.through - o.n) >= %(first)s"
+_BY_ENTRY = (
+    "o.hand_key = (SELECT hand_key FROM {table} WHERE tournament_id = %(tournament)s"
+    " AND entry_id = %(entry)s)"
+)
+
+
+def places_window(
+    tournament_id: int, *, first: int = 1, last: int = 0, entry_id: int | None = None
+) -> PlacesWindow:
+    """The places of `finishing_places` whose range meets places `first` to `last` (or,
+    with `entry_id`, the places of the busts of that entry's hand), the winner's among
+    them; in a few queries however many entries and busts there are (issue 20: the
+    cashier pays one place, not the field). The same engine places them."""
+    entries = Entry.objects.filter(tournament_id=tournament_id).exclude(
+        status__in=[EntryStatus.CANCELLED, EntryStatus.DISQUALIFIED]
+    )
+    field = entries.count()
+    count = Elimination.objects.filter(tournament_id=tournament_id).count()
+    found: dict[int, places.Place] = {}
+    if not count or count >= field:
+        return PlacesWindow(found, field, count, None)
+    rows = []
+    if entry_id is not None or first <= last:  # else only the counts and the winner
+        table = Elimination._meta.db_table
+        where = _BY_PLACES if entry_id is None else _BY_ENTRY.format(table=table)
+        params = {"tournament": tournament_id, "field": field, "first": first, "last": last}
+        with connection.cursor() as cursor:
+            cursor.execute(
+                _WINDOW_SQL.format(table=table, where=where), {**params, "entry": entry_id}
+            )
+            rows = cursor.fetchall()
+    if rows:
+        before = min(row[4] for row in rows)
+        busts = [
+            places.Bust(entry, number or 0, stack, key) for entry, number, stack, key, _b in rows
+        ]
+        found = places.finishing_places(
+            field - before, busts, same_hand=_same_hand_reading(tournament_id, busts)
+        )
+    winner = _winner(tournament_id, entries, field=field, busts=count)
+    if winner is not None and (first <= 1 <= last if entry_id is None else winner == entry_id):
+        found[winner] = places.Place(winner, 1, (1, 1))
+    return PlacesWindow(found, field, count, winner)
 
 
 def place_public(place: places.Place | None) -> dict:
@@ -215,11 +293,18 @@ def hand_public(hand: Hand | None) -> dict | None:
     }
 
 
-def table_state_public(table: Table) -> dict:
+UNREAD = object()  # table_state_public: the hand in play not given, read it
+
+
+def table_state_public(table: Table, *, now=None, playing=UNREAD) -> dict:
     """One table for its tablet and the TD: the hand in play, or who posts what on the
-    next hand (TDA 32, 34-B; new players wait for the button, TDA 10-A)."""
-    now = table_now(table)
-    playing = hand_in_play(table)
+    next hand (TDA 32, 34-B; new players wait for the button, TDA 10-A). `now` (the
+    table as it stands) and `playing` (its hand in play, None: none) where the caller
+    has them."""
+    if now is None:
+        now = table_now(table)
+    if playing is UNREAD:
+        playing = hand_in_play(table)
     upcoming = None
     if playing is None:
         try:

@@ -11,7 +11,13 @@ from django.db.models import Count, Q, Sum
 
 from clock.selectors import clock_setup
 from hands.engine.places import Place, prize_shares
-from hands.selectors import bounties_won, finishing_places, h4h_setup, knockouts_standing
+from hands.selectors import (
+    bounties_won,
+    finishing_places,
+    h4h_setup,
+    knockouts_standing,
+    places_window,
+)
 from payouts.selectors import PayoutTable, payout_setup, payout_table
 from prizes.models import Deal, Payment, PlaceEntered
 from seating.selectors import seating_setup
@@ -160,10 +166,13 @@ def _place_ranges(
     deal: Deal | None,
     entered: dict[int, tuple[int, int]],
     seats: list[int] = (),
+    busted: dict[int, Place] | None = None,
 ) -> dict[int, tuple[int, int]]:
+    """Each entry's place range: the bust-outs' (`busted`, hands.selectors), then a deal
+    that ends the event, the seats won, and last the places the TD typed in."""
     if tournament.is_flight:
         return {}  # issue 17: places run over the whole event; Day 1 busts have none
-    ranges = {entry: place.shared for entry, place in finishing_places(tournament.pk).items()}
+    ranges = {entry: place.shared for entry, place in (busted or {}).items()}
     if deal is not None and deal.ends_tournament:
         ranges.update(_deal_places(deal))
     ranges.update({entry: (1, len(seats)) for entry in seats})
@@ -195,43 +204,37 @@ def _shares_of(ranges: dict[int, tuple[int, int]], prizes: dict[int, int]) -> di
     return prize_shares(ordered, prizes)
 
 
-def results(
-    tournament: Tournament, table: PayoutTable | None = None, *, entries: bool = True
-) -> Results:
-    """Every placed entry's place, prize and payment, best place first.
+def _deal(tournament: Tournament) -> Deal | None:
+    return Deal.objects.filter(tournament=tournament).prefetch_related("shares").first()
 
-    `entries=False` leaves each row's entry (and player) unread: the places and prizes
-    come from plain numbers, and a caller that shows a few rows reads theirs with
-    `results_entries` (a page of the results, the one entry paid). At 1,000 entries
-    reading them all was half the time of paying a prize (issue 16)."""
-    table = table or payout_table(tournament)
-    deal = Deal.objects.filter(tournament=tournament).prefetch_related("shares").first()
-    entered = _entered_places(tournament)
-    seats = seat_winners(tournament)
-    ranges = _place_ranges(tournament, deal, entered, seats)
+
+def _rows(
+    tournament: Tournament,
+    table: PayoutTable,
+    deal: Deal | None,
+    ranges: dict[int, tuple[int, int]],
+    entered: dict[int, tuple[int, int]],
+    seats: list[int],
+    numbers: dict[int, int],
+    paid: dict[int, int],
+) -> tuple[list[Result], set[int]]:
+    """The result lines of the entries in `ranges`, best place first, and the places in
+    conflict. Exact for every entry whose range meets no other range left out of
+    `ranges` (all of them for the whole field; see `results_for_entry`)."""
     conflicts = _conflicts(ranges)
     deal_amounts = {share.entry_id: share.amount for share in deal.shares.all()} if deal else {}
     # Places the deal shared out are paid by the deal, not by the table.
     dealt = len(deal_amounts)
     prizes = {p: a for p, a in table.by_place().items() if p > dealt}
     due = _shares_of({e: r for e, r in ranges.items() if e not in deal_amounts}, prizes)
-    # By tournament, not by a list of ids: at 10,000 entries a list that long costs more
-    # to send and parse than the rows themselves.
-    field = {
-        pk: (number, status)
-        for pk, number, status in Entry.objects.filter(tournament=tournament).values_list(
-            "pk", "number", "status"
-        )
-    }
-    paid = dict(
-        Payment.objects.filter(entry__tournament=tournament).values_list("entry_id", "line__amount")
-    )
-    won = bounties_won(tournament) if tournament.bounty_format else {}
+    won = {}
+    if tournament.bounty_format:
+        won = bounties_won(tournament, None if len(ranges) == len(numbers) else list(ranges))
     rows = []
     for entry_id, shared in ranges.items():
         row = Result(
             entry_id=entry_id,
-            number=field[entry_id][0],
+            number=numbers[entry_id],
             place=shared[0],
             shared=shared,
             entered=entry_id in entered,
@@ -248,6 +251,37 @@ def results(
         row.conflict = any(p in conflicts for p in range(shared[0], shared[1] + 1))
         rows.append(row)
     rows.sort(key=lambda row: (row.place, row.number))
+    return rows, conflicts
+
+
+def results(
+    tournament: Tournament, table: PayoutTable | None = None, *, entries: bool = True
+) -> Results:
+    """Every placed entry's place, prize and payment, best place first.
+
+    `entries=False` leaves each row's entry (and player) unread: the places and prizes
+    come from plain numbers, and a caller that shows a few rows reads theirs with
+    `results_entries` (a page of the results, the one entry paid). At 1,000 entries
+    reading them all was half the time of paying a prize (issue 16)."""
+    table = table or payout_table(tournament)
+    deal = _deal(tournament)
+    entered = _entered_places(tournament)
+    seats = seat_winners(tournament)
+    busted = {} if tournament.is_flight else finishing_places(tournament.pk)
+    ranges = _place_ranges(tournament, deal, entered, seats, busted)
+    # By tournament, not by a list of ids: at 10,000 entries a list that long costs more
+    # to send and parse than the rows themselves.
+    field = {
+        pk: (number, status)
+        for pk, number, status in Entry.objects.filter(tournament=tournament).values_list(
+            "pk", "number", "status"
+        )
+    }
+    paid = dict(
+        Payment.objects.filter(entry__tournament=tournament).values_list("entry_id", "line__amount")
+    )
+    numbers = {pk: number for pk, (number, _status) in field.items()}
+    rows, conflicts = _rows(tournament, table, deal, ranges, entered, seats, numbers, paid)
     playing = sorted(
         (
             pk
@@ -266,6 +300,59 @@ def results(
         conflicts=sorted(conflicts),
         playing_ids=playing,
     )
+
+
+def results_for_entry(
+    tournament: Tournament, entry_id: int | None, table: PayoutTable | None = None
+) -> Results:
+    """`results` for one entry: its line (none if it has no place), the same in every
+    figure as on the results page, and the summary (the table, the deal, how many play
+    on), in the same few queries at 300 entries as at 10,000 (issue 20: what paying a
+    prize needs, not the whole field). None for `entry_id`: the summary alone.
+
+    Its line depends only on the entries whose place ranges meet its own (a conflict, a
+    shared prize): the places typed in, the seats won and the deal's (a few rows each),
+    and the bust-outs of the hands placed there (hands.selectors.places_window)."""
+    table = table or payout_table(tournament)
+    deal = _deal(tournament)
+    entered = _entered_places(tournament)
+    seats = seat_winners(tournament)
+    others = _place_ranges(tournament, deal, entered, seats)
+    if entry_id is None or tournament.is_flight:
+        window = places_window(tournament.pk)
+    elif entry_id in others:
+        first, last = others[entry_id]
+        window = places_window(tournament.pk, first=first, last=last)
+    else:
+        window = places_window(tournament.pk, entry_id=entry_id)
+    ranges = _place_ranges(tournament, deal, entered, seats, window.places)
+    rows = []
+    if entry_id in ranges:
+        numbers = dict(
+            Entry.objects.filter(tournament=tournament, pk__in=list(ranges)).values_list(
+                "pk", "number"
+            )
+        )
+        paid = dict(
+            Payment.objects.filter(entry__in=list(ranges)).values_list("entry_id", "line__amount")
+        )
+        found, _conflicts_found = _rows(
+            tournament, table, deal, ranges, entered, seats, numbers, paid
+        )
+        rows = [row for row in found if row.entry_id == entry_id]
+    return Results(rows=rows, table=table, deal=deal, playing=_playing(tournament, others, window))
+
+
+def _playing(tournament: Tournament, others: dict[int, tuple[int, int]], window) -> int:
+    """`Results.playing` counted by the database: entries in play that have no place, not
+    from a bust-out (an entry with one is out), the winner's or any other."""
+    found = Entry.objects.filter(tournament=tournament, status=EntryStatus.ACTIVE)
+    if tournament.is_flight:
+        return found.count()
+    placed = {*others, *([window.winner] if window.winner else [])}
+    if 0 < window.busts < window.field:
+        found = found.filter(elimination__isnull=True)
+    return found.exclude(pk__in=placed).count()
 
 
 def results_entries(tournament: Tournament, rows: list[Result]) -> None:

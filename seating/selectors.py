@@ -14,7 +14,14 @@ from seating.engine import blinds
 from seating.engine.lookup import FieldIndex, Row
 from seating.lookup import IndexCache
 from seating.models import Move, Seat, Seating, SeatingAction, Table, TableState
-from tournaments.models import CountSweep, Entry, EntryStatus, Tournament
+from tournaments.models import (
+    LOOKUP_CHANGES_KEPT,
+    CountSweep,
+    Entry,
+    EntryStatus,
+    LookupChange,
+    Tournament,
+)
 from tournaments.selectors import house_settings
 
 # The house settings (tournaments.house) seating's rules read: an event's copy or template
@@ -74,14 +81,14 @@ def open_tables(tournament_id: int):
     return Table.objects.filter(tournament_id=tournament_id, broken_at__isnull=True)
 
 
-def table_views(tournament_id: int) -> list[engine.TableView]:
-    """The open tables as the engine sees them: usable seats clockwise, who sits where."""
-    rows = (
-        Seat.objects.filter(table__tournament_id=tournament_id, table__broken_at__isnull=True)
-        .order_by("table__number", "number")
-        .values_list(
-            "table__number", "table__break_order", "number", "blocked", "accessible", "entry_id"
-        )
+def table_views(tournament_id: int, *, only=None) -> list[engine.TableView]:
+    """The open tables as the engine sees them: usable seats clockwise, who sits where;
+    `only` (table ids, or a subquery of them) limits it to those."""
+    rows = Seat.objects.filter(table__tournament_id=tournament_id, table__broken_at__isnull=True)
+    if only is not None:
+        rows = rows.filter(table_id__in=only)
+    rows = rows.order_by("table__number", "number").values_list(
+        "table__number", "table__break_order", "number", "blocked", "accessible", "entry_id"
     )
     tables: dict[int, dict] = {}
     for number, break_order, seat, blocked, accessible, entry_id in rows:
@@ -437,34 +444,79 @@ JOIN tournaments_player p ON p.id = e.player_id
 LEFT JOIN seating_seat s ON s.entry_id = e.id
 LEFT JOIN seating_table t ON t.id = s.table_id
 WHERE e.tournament_id = %s AND e.status <> 'cancelled'
-ORDER BY e.status, p.name, e.number
 """
 # The created time tells two tournaments apart that reuse an id (SQLite after a rollback).
 VERSION_SQL = "SELECT lookup_version, created_at FROM tournaments_tournament WHERE id = %s"
+# Beyond this many changed rows a rebuild costs about as much as the update.
+UPDATE_ROWS_MAX = 1000
 
 _field_indexes = IndexCache()
 
 
+def _index_build(tournament_id: int) -> FieldIndex:
+    with connection.cursor() as cursor:
+        cursor.execute(FIELD_SQL, [tournament_id])
+        return FieldIndex([Row(*row) for row in cursor.fetchall()])
+
+
+def _index_changes(tournament_id: int, since: tuple, now: tuple) -> set[int] | None:
+    """The entries whose rows changed after version `since` up to `now` (both read from
+    the tournament), by the change log; None when it cannot say (see seating.lookup)."""
+    (old, created), (new, created_now) = since, now
+    if created != created_now or not 0 < new - old <= LOOKUP_CHANGES_KEPT:
+        return None
+    logged = LookupChange.objects.filter(
+        tournament_id=tournament_id, version__gt=old, version__lte=new
+    ).values_list("version", "entries")
+    changed, versions = set(), set()
+    for version, entries in logged:
+        if entries is None:
+            return None
+        versions.add(version)
+        changed.update(entries)
+    if len(versions) != new - old or len(changed) > UPDATE_ROWS_MAX:
+        return None  # overwritten by later versions (the process is behind), or large
+    return changed
+
+
+def _index_update(tournament_id: int, since: tuple, now: tuple) -> dict[int, Row | None] | None:
+    """The rows changed after version `since` (entry -> row, None: gone), or None: rebuild."""
+    changed = _index_changes(tournament_id, since, now)
+    if changed is None:
+        return None
+    rows = {}
+    if changed:
+        marks = ", ".join(["%s"] * len(changed))
+        with connection.cursor() as cursor:
+            cursor.execute(f"{FIELD_SQL} AND e.id IN ({marks})", [tournament_id, *changed])
+            rows = {row[0]: Row(*row) for row in cursor.fetchall()}
+    return {entry: rows.get(entry) for entry in changed}
+
+
 def _field_index(tournament_id: int, version: tuple | None) -> FieldIndex | None:
-    """The lookup index of the tournament's field, rebuilt when its version moved on."""
+    """The lookup index of the tournament's field, updated when its version moved on."""
 
     def read_version() -> tuple | None:
         with connection.cursor() as cursor:
             cursor.execute(VERSION_SQL, [tournament_id])
             return cursor.fetchone()
 
-    def build() -> FieldIndex:
-        with connection.cursor() as cursor:
-            cursor.execute(FIELD_SQL, [tournament_id])
-            return FieldIndex([Row(*row) for row in cursor.fetchall()])
-
     return _field_indexes.get(
         tournament_id,
         version=version,
         read_version=read_version,
-        build=build,
+        build=lambda: _index_build(tournament_id),
+        update=lambda since, now: _index_update(tournament_id, since, now),
         max_age=settings.SEAT_LOOKUP_MAX_AGE,
     )
+
+
+def seating_version(tournament) -> str:
+    """What the seating's cached pages (the board, the lists) are filed under (issue 20):
+    the tournament, its created time (two that reuse an id differ) and its
+    `lookup_version`, which every change to entries, names and seats bumps in its own
+    transaction (tournaments.services.lookup_changed, through seating's one publisher)."""
+    return f"{tournament.pk}:{tournament.created_at.timestamp()}:{tournament.lookup_version}"
 
 
 def lookup_version(tournament) -> tuple:

@@ -3,7 +3,7 @@
 import math
 from dataclasses import dataclass, field
 
-from simulation.timing import Figures, figures_table
+from simulation.timing import Figures, figures_table, target_line
 
 
 @dataclass(frozen=True)
@@ -117,5 +117,5 @@ class Report:
                 f"  {r.round:>3}  {r.tables:>5}  {r.held:>4}  {r.busts:>4}  {r.players_left:>6,}"
                 for r in self.h4h_rounds
             ]
-        lines += ["", *figures_table(self.timings)]
-        return lines
+        lines += ["", *figures_table(self.timings, wall=self.seconds)]
+        return [*lines, "", target_line(self.entries, self.seconds)]

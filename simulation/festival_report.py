@@ -85,5 +85,5 @@ class FestivalReport:
                 f"  prize pool {d.prize_pool / 100:,.2f}; places paid {d.places_paid:,}; "
                 f"payments {d.payments:,} ({d.paid_out / 100:,.2f}); winner {d.winner}",
             ]
-        lines += ["", *figures_table(self.timings)]
+        lines += ["", *figures_table(self.timings, wall=self.seconds)]
         return lines

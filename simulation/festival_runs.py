@@ -25,6 +25,8 @@ class FestivalRun(Simulation):
     """A run of the festival: the names, the timings and the wall clock are the
     festival's (`festival`), the tournament may already exist."""
 
+    light_checks = False  # a flight's, the satellite's and Day 2's own checks, in full
+
     def __init__(self, festival, config, tournament=None):
         super().__init__(
             config,

@@ -36,6 +36,12 @@ from tournaments.models import Entry, EntryStatus, TournamentStatus
 from tournaments.selectors import active_entry_count, tournament_totals
 
 PROGRESS_EVERY = 10  # rounds between progress lines
+# Rounds between full checks of the places and the ledger: each reads every bust and
+# payment of the field, so checking them after every step made the checks themselves
+# grow with the square of the field. The chips, seats and tables are checked after
+# every step; every other step (registration, the draw, hand-for-hand, the final table,
+# the deal, the end and the payments) checks everything.
+FULL_CHECK_EVERY = 5
 
 
 class Simulation:
@@ -48,6 +54,7 @@ class Simulation:
     on the bubble, which invariants it checks and how it ends (`finish`)."""
 
     hand_for_hand = True  # RP-8 on the bubble
+    light_checks = True  # rounds between full checks check the chips, seats and tables only
     draws_final_table = True  # RP-9: the final table drawn once it is due
     busts_last = False  # finish the hands with a bust-out after the others of a round
 
@@ -84,6 +91,22 @@ class Simulation:
 
     def check(self, step: str, **what) -> None:
         self.timings.call("invariants", check_all, tournament=self.tournament, step=step, **what)
+
+    def check_round(self, step: str, number: int, **what) -> None:
+        """The checks after a round's hands or seating: everything every
+        FULL_CHECK_EVERY rounds and while hand-for-hand plays (the bubble's places),
+        else the checks of what a round changes (check_all's `light`)."""
+        full = (
+            not self.light_checks
+            or number % FULL_CHECK_EVERY == 0
+            or hand_for_hand(self.tournament.pk).active
+        )
+        if full:
+            self.check(step, **what)
+            return
+        self.timings.call(
+            "invariants", check_all, tournament=self.tournament, step=step, light=True, **what
+        )
 
     def bust_chance(self) -> float:
         early = not self.desk.closed
@@ -163,7 +186,7 @@ class Simulation:
         h4h = hand_for_hand(self.tournament.pk).active
         busted = round_play(self)
         number = self.report.rounds
-        self.check(f"round {number}: hands")
+        self.check_round(f"round {number}: hands", number)
         if not self.desk.closed:
             if self.desk.is_open():
                 self.desk.after_round(busted)
@@ -176,7 +199,7 @@ class Simulation:
                     closed += f", {payout_table(self.tournament).places_paid:,} places paid"
                 self.say(closed)
         floor.seating_pass(self)
-        self.check(f"round {number}: seating", balanced=True)
+        self.check_round(f"round {number}: seating", number, balanced=True)
         if self._over() or self._deal():
             return
         if not h4h:

@@ -928,3 +928,30 @@ class ChipRemoval(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament_id}: {self.amount} ({self.reason})"
+
+
+# How many of a tournament's latest lookup versions the change log keeps (one row each, a
+# ring: version v in slot v % LOOKUP_CHANGES_KEPT). A web process further behind rebuilds.
+LOOKUP_CHANGES_KEPT = 256
+
+
+class LookupChange(models.Model):
+    """What one `Tournament.lookup_version` changed: the entries whose row in the seat
+    lookup may differ (seating.lookup), or None when anything may have (a draw, a rename,
+    a cancelled event). Written only with the version, by
+    tournaments.services.lookup_changed, in the changing transaction."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="lookup_changes"
+    )
+    slot = models.PositiveSmallIntegerField()  # version % LOOKUP_CHANGES_KEPT
+    version = models.BigIntegerField()
+    entries = models.JSONField(null=True)  # entry ids; None: rebuild
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "slot"], name="lookup_change_slot")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament_id} v{self.version}"

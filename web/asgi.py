@@ -7,14 +7,21 @@ from django.core.asgi import get_asgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "floorman.settings")
 django_asgi_app = get_asgi_application()
 
+from django.conf import settings  # noqa: E402
 from django.db import connections  # noqa: E402
 
 # Under ASGI Django runs each request's code in a thread of its own; a connection kept
 # open per thread (CONN_MAX_AGE) outlives the thread, and a few dozen requests exhaust
-# PostgreSQL's connections ("too many clients", bench/asgi_vs_wsgi.py). Django's advice:
-# no persistent connections under ASGI. gunicorn's sync workers keep theirs.
+# PostgreSQL's connections ("too many clients"). Opening one per request instead cost
+# 20-63 ms each on a busy machine (issue 20). So under ASGI a request borrows one from
+# the process's pool (Django's, psycopg_pool: settings.DATABASE_POOL) and gives it back
+# when it ends: at most DATABASE_POOL_MAX per process. The pool needs CONN_MAX_AGE 0.
+# gunicorn's sync workers (web.wsgi) keep their own persistent connection.
 for alias in connections:
-    connections.settings[alias]["CONN_MAX_AGE"] = 0
+    database = connections.settings[alias]
+    database["CONN_MAX_AGE"] = 0
+    if database["ENGINE"] == "floorman.database.postgresql":
+        database.setdefault("OPTIONS", {})["pool"] = dict(settings.DATABASE_POOL)
 
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402 - needs Django set up
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402

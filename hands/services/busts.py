@@ -253,13 +253,13 @@ def elimination_add(
     stack = entry.chips
     if hand is not None:
         played = HandPlayer.objects.filter(hand=hand, entry=entry).values_list("stack", flat=True)
-        stack = played.first() if played.exists() else stack
-    settings = hand_for_hand(tournament.pk)
+        dealt = played.first()
+        stack = stack if dealt is None else dealt
     if hand is not None and hand.h4h_round is not None:
         key = f"r{hand.h4h_round}"
     elif hand is not None:
         key = f"h{hand.pk}"
-    elif settings.active:
+    elif (settings := hand_for_hand(tournament.pk)).active:  # read only without a hand
         key = f"r{settings.round}"
     elif together:
         key = together

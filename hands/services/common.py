@@ -2,17 +2,19 @@
 The lock is the tournament's row, for desks, floor and tables alike
 (tournaments.services.tournament_lock)."""
 
+from django.db.models import Count
+
 from clock.selectors import registration_open
 from floorman import live
 from floorman.errors import Conflict, NotFound
 from hands.engine import stud as stud_rules
 from hands.messages import refusal_message
 from hands.models import Hand, HandStatus
-from hands.selectors import betting_state, hand_in_play, open_table, table_state_public
+from hands.selectors import UNREAD, betting_state, hand_in_play, open_table, table_state_public
 from seating import engine as seating_engine
 from seating.engine import blinds
-from seating.models import Table
-from seating.selectors import table_now, table_views
+from seating.models import Seat, Table
+from seating.selectors import table_now
 from tournaments.models import Tournament
 
 
@@ -27,13 +29,15 @@ def table_of(tournament: Tournament, number: int) -> Table:
     return table
 
 
-def publish_table(table: Table) -> None:
-    """Tablets and the TD's map show the table's state as this transaction leaves it."""
+def publish_table(table: Table, *, now=None, playing=UNREAD) -> None:
+    """Tablets and the TD's map show the table's state as this transaction leaves it;
+    a caller that has the table as it leaves it (`now`) or knows its hand in play
+    (`playing`, None: none) passes them, saving their reads."""
 
     live.live_publish(
         tournament_id=table.tournament_id,
         kind=live.TABLE_UPDATED,
-        data=table_state_public(table),
+        data=table_state_public(table, now=now, playing=playing),
     )
 
 
@@ -65,8 +69,11 @@ def refuse_if_halted(tournament: Tournament, table, now, rule: str) -> None:
     at_open_seat = now.state.big_blind is not None and blinds.blinds_reached_open_seat(
         now.seats, now.occupied, big_blind=now.state.big_blind
     )
+    if not _may_halt(rule, now, at_open_seat):
+        return  # whatever the other tables hold: no field read at every deal
+    here = seating_engine.TableView(number=table.number, seats=now.seats, occupied=now.occupied)
     halted = seating_engine.halted_tables(
-        [view for view in table_views(tournament.pk) if view.players],
+        [here, *fullest_other(tournament, table)],
         rule=rule,
         # Only casino §14 asks, and reading registration costs queries at every deal.
         registration_closed=(
@@ -77,6 +84,40 @@ def refuse_if_halted(tournament: Tournament, table, now, rule: str) -> None:
     for number, halt_rule in halted:
         if number == table.number:
             raise refuse("halted", number=table.number, rule=halt_rule)
+
+
+def _may_halt(rule: str, now, at_open_seat: bool) -> bool:
+    """Whether the table could halt at all by its own seats, before the others are read:
+    the blinds rules (TDA 11-D) halt only once the big blind reaches an open seat, the
+    others only a table with fewer than four players or three free seats."""
+    if rule in (seating_engine.HALT_TDA, seating_engine.HALT_SHORT_HANDED):
+        return at_open_seat
+    if rule == seating_engine.HALT_BELOW_FOUR:
+        return len(now.occupied) < 4
+    if rule == seating_engine.HALT_FREE_SEATS:
+        return len(now.seats) - len(now.occupied) >= 3
+    return True  # a rule added later: ask the engine with the field
+
+
+def fullest_other(tournament: Tournament, table) -> list:
+    """Of the other tables, what halting compares a table with: the most players at any
+    other open table, as a stand-in view (none: no other table has players). One
+    grouped query, instead of every seat of the field as views."""
+    most = (
+        Seat.objects.filter(
+            table__tournament_id=tournament.pk, table__broken_at=None, entry__isnull=False
+        )
+        .exclude(table_id=table.pk)
+        .values("table_id")
+        .annotate(players=Count("id"))
+        .order_by("-players")
+        .values_list("players", flat=True)
+        .first()
+    )
+    if not most:
+        return []
+    seats = tuple(range(1, most + 1))
+    return [seating_engine.TableView(number=0, seats=seats, occupied=dict.fromkeys(seats, 0))]
 
 
 def hand_row(table: Table, number: int) -> Hand:

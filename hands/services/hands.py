@@ -27,6 +27,7 @@ from hands.services import hand_for_hand as h4h
 from hands.services.away import away_hands_count
 from hands.services.busts import bust_record, play_end
 from hands.services.common import (
+    fullest_other,
     hand_playing,
     hand_row,
     publish_table,
@@ -40,20 +41,22 @@ from hands.services.levels import deal_level
 from seating import engine as seating_engine
 from seating.engine import blinds
 from seating.models import Seat
-from seating.selectors import table_views
 from tournaments.models import Entry, Tournament
 from tournaments.selectors import active_entry_count, house_settings
 from tournaments.services import entries_chips_count, tournament_lock
 from tournaments.services.flights import flight_play_refuse
 
 
-def _refuse_if_too_few(tournament: Tournament, table, rule: str) -> None:
+def _refuse_if_too_few(tournament: Tournament, table, now, rule: str) -> None:
     """Casino §17 (the house setting "table_minimum", `rule`): play at a table starts only
     with three players, so a table with fewer does not deal while other tables play; the
     floor balances players to it or breaks it. The TDA sets no such minimum."""
     if rule == seating_engine.MINIMUM_TDA:
         return  # nothing to read at every deal
-    short = seating_engine.short_tables(table_views(tournament.pk), rule=rule)
+    if len(now.occupied) >= seating_engine.MIN_PLAYERS_TO_START:
+        return  # enough here, whatever the other tables hold
+    here = seating_engine.TableView(number=table.number, seats=now.seats, occupied=now.occupied)
+    short = seating_engine.short_tables([here, *fullest_other(tournament, table)], rule=rule)
     if table.number in short:
         raise refuse(
             "table_minimum", number=table.number, minimum=seating_engine.MIN_PLAYERS_TO_START
@@ -77,7 +80,7 @@ def hand_start(*, actor, tournament_id: int, number: int) -> Hand:
     now = table_ready_to_deal(table)
     house = house_settings(tournament)  # halting and the table minimum: issue 19
     refuse_if_halted(tournament, table, now, house.halting)
-    _refuse_if_too_few(tournament, table, house.table_minimum)
+    _refuse_if_too_few(tournament, table, now, house.table_minimum)
     round_number = h4h.round_for_new_hand(tournament, table)
     # TDA 23: the level in play when the hand started (the dealer's mark, else now).
     level, step, start_event, marked_at = deal_level(tournament, table)
@@ -116,10 +119,10 @@ def hand_start(*, actor, tournament_id: int, number: int) -> Hand:
         small_blind=positions.small_blind,
         big_blind=positions.big_blind,
         h4h_round=round_number,
-        heads_up=active_entry_count(tournament) == 2,  # TDA 48: the limit cap lifts
+        heads_up=_heads_up(tournament, now),  # TDA 48: the limit cap lifts
         start_event=start_event,
         start_marked_at=marked_at,
-        house_settings=house_settings(tournament).values,
+        house_settings=house.values,
     )
     dealt = {seat: now.occupied[seat] for seat in seats_in}
     chips = dict(Entry.objects.filter(pk__in=dealt.values()).values_list("pk", "chips"))
@@ -170,8 +173,17 @@ def hand_start(*, actor, tournament_id: int, number: int) -> Hand:
             **({"dead_money": {str(seat): money for seat, money in owed.items()}} if owed else {}),
         },
     )
-    publish_table(table)
+    # The table as the deal leaves it (its state saved in place) and its hand: no re-read.
+    publish_table(table, now=now, playing=hand)
     return hand
+
+
+def _heads_up(tournament: Tournament, now) -> bool:
+    """TDA 48: two players left in the tournament. Every player seated here is one of
+    them, so a table dealing to more than two is not heads-up: no count of the field."""
+    if len(now.occupied) > 2:
+        return False
+    return active_entry_count(tournament) == 2
 
 
 @transaction.atomic
@@ -534,8 +546,12 @@ def _finish(
         tournament=tournament,
         counts={players[seat].entry_id: chips for seat, chips in counted.items()},
     )
-    for seat, chips in counted.items():
-        HandPlayer.objects.filter(pk=players[seat].pk).update(end_stack=chips)
+    if counted:  # one statement for the table, not one per seat
+        HandPlayer.objects.filter(pk__in=[players[seat].pk for seat in counted]).update(
+            end_stack=Case(
+                *(When(pk=players[seat].pk, then=Value(chips)) for seat, chips in counted.items())
+            )
+        )
     hand.status = HandStatus.FINISHED
     hand.finished_at = timezone.now()
     hand.save(update_fields=["status", "finished_at"])
@@ -589,7 +605,7 @@ def _finish(
             **({"knockouts": plan.public()} if bounties.bounty_event(tournament) else {}),
         },
     )
-    publish_table(table)
+    publish_table(table, playing=None)  # this hand is over, the next not dealt
     if settings.active and hand.h4h_round == settings.round:
         h4h.h4h_report(tournament, table, held=False)
     play_end(actor=actor, tournament=tournament)  # the last bust ends the tournament

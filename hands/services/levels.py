@@ -70,8 +70,10 @@ def deal_level(tournament: Tournament, table):
     level, under its lock: the level the start mark kept (TDA 23), the mark taken over
     and removed; without a mark the level in play now. Returns (level, step, event,
     marked_at)."""
-    mark = start_mark_of(table)
-    HandStartMark.objects.filter(table=table).delete()  # taken over, or no longer standing
+    mark = None
+    if HandStartMark.objects.filter(table=table).exists():  # most deals find none: one query
+        mark = start_mark_of(table)
+        HandStartMark.objects.filter(table=table).delete()  # taken over, or no longer standing
     if mark is None:
         level, step, _position = level_now(tournament)
         return level, step, "", None

@@ -5,6 +5,7 @@ Knockouts are recorded by the hands app's bust services; here they are written d
 
 from django.utils import timezone
 
+from floorman.versions import screens_changed
 from hands.models import Knockout, KnockoutSource
 from tournaments.models import EntryStatus, Tournament
 from tournaments.tests.factories import field, tournament
@@ -32,6 +33,7 @@ def knockout(
     `bust`, the busted entry is out (the winner's own bounty at the end is not a bust)."""
     if bust and busted.pk != winner.pk:
         type(busted).objects.filter(pk=busted.pk).update(status=EntryStatus.BUSTED)
+    screens_changed([event.pk])  # as the bust's service does, under the event's lock
     return Knockout.objects.create(
         tournament=event,
         busted=busted,

@@ -12,7 +12,7 @@ import secrets
 from dataclasses import dataclass
 
 from django.db import IntegrityError, connection, transaction
-from django.db.models import F
+from django.db.models import Count, F, OuterRef, Q, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -93,8 +93,10 @@ LIVE_MOVES_MAX = 200  # beyond this (a whole draw) screens are told to fetch the
 def _publish(
     tournament_id: int, moves: list[engine.Assignment] = (), freed: list[int] = ()
 ) -> None:
-    """Tell screens and player pages who now sits where, and whose seat is free."""
-    lookup_changed([tournament_id])
+    """Tell screens and player pages who now sits where, and whose seat is free; and the
+    seat lookup whose rows changed (every row may have, when neither is given)."""
+    changed = [m.entry for m in moves] + list(freed)
+    lookup_changed([tournament_id], changed if 0 < len(changed) <= LIVE_MOVES_MAX else None)
     if len(moves) > LIVE_MOVES_MAX:
         live.live_publish(
             tournament_id=tournament_id,
@@ -565,41 +567,41 @@ def seating_draw(*, actor, tournament_id: int, tables: int | None = None, keep_f
 
 
 def _needing_access(tournament_id: int, entries: list[int]) -> frozenset[int]:
-    """TDA 9: the unseated entries whose player needs an accessible seat."""
+    """TDA 9: the unseated entries whose player needs an accessible seat (one query,
+    over `entries` only: the same at 300 and at 10,000 entries)."""
     needing = Entry.objects.filter(
+        pk__in=entries,
         tournament_id=tournament_id,
         status=EntryStatus.ACTIVE,
         seat__isnull=True,
         player__accessible_seat=True,
     ).values_list("pk", flat=True)
-    return frozenset(needing) & frozenset(entries)
+    return frozenset(needing)
 
 
 def _reentry_avoid(tournament_id: int, entries: list[int]) -> dict[int, tuple[int, int]]:
-    """Casino §12: for each unseated re-entry, the seat its player last held."""
-    reentries = Entry.objects.filter(
+    """Casino §12: for each unseated re-entry, the seat its player last held. Two
+    queries however many entries: each re-entry with its player's entry before it
+    (a subquery), then where those last sat (`last_seat_of`)."""
+    earlier = Entry.objects.filter(
         tournament_id=tournament_id,
-        status=EntryStatus.ACTIVE,
-        seat__isnull=True,
-        reentry_number__gt=1,
-    ).values_list("pk", "player_id", "reentry_number")
-    wanted = set(entries)
-    avoid = {}
-    for pk, player_id, number in reentries:
-        if pk not in wanted:
-            continue
-        earlier = (
-            Entry.objects.filter(
-                tournament_id=tournament_id, player_id=player_id, reentry_number__lt=number
-            )
-            .order_by("-reentry_number")
-            .values_list("pk", flat=True)
-            .first()
+        player_id=OuterRef("player_id"),
+        reentry_number__lt=OuterRef("reentry_number"),
+    ).order_by("-reentry_number")
+    before = dict(
+        Entry.objects.filter(
+            pk__in=entries,
+            tournament_id=tournament_id,
+            status=EntryStatus.ACTIVE,
+            seat__isnull=True,
+            reentry_number__gt=1,
         )
-        seat = last_seat_of([earlier]).get(earlier) if earlier else None
-        if seat:
-            avoid[pk] = seat
-    return avoid
+        .annotate(earlier=Subquery(earlier.values("pk")[:1]))
+        .filter(earlier__isnull=False)
+        .values_list("pk", "earlier")
+    )
+    last = last_seat_of(list(before.values())) if before else {}
+    return {pk: last[prior] for pk, prior in before.items() if last.get(prior)}
 
 
 def _late_tables(views: list[engine.TableView], players: int) -> list[engine.TableView]:
@@ -612,14 +614,40 @@ def _late_tables(views: list[engine.TableView], players: int) -> list[engine.Tab
     return in_play
 
 
+def _late_views(tournament_id: int) -> list[engine.TableView]:
+    """The tables one late entry may be drawn to (TDA 8-A): the shortest tables in play
+    with an open seat, else the spare table that breaks last (`_late_tables`). The draw
+    of one player fills the shortest tables first (engine.draw_seats: water-filling, then
+    a table at random among them), so it seats the entry among these alone exactly as
+    among every table; three queries, whatever the size of the field, where reading
+    every seat of 10,000 entries at each late entry made late registration quadratic."""
+    per_table = (
+        Seat.objects.filter(table__tournament_id=tournament_id, table__broken_at__isnull=True)
+        .values("table_id")
+        .annotate(
+            players=Count("entry"),
+            free=Count("pk", filter=Q(blocked=False, entry__isnull=True)),
+        )
+        .filter(free__gt=0)
+    )
+    fewest = (
+        per_table.filter(players__gt=0).order_by("players").values_list("players", flat=True)
+    ).first()
+    if fewest is not None:
+        tables = per_table.filter(players=fewest).values("table_id")
+    else:  # every table in play is full: the spare table that breaks last opens
+        tables = per_table.order_by("-table__break_order").values("table_id")[:1]
+    return table_views(tournament_id, only=tables)
+
+
 def seat_late_entry(*, actor, tournament: Tournament, entry: Entry) -> Entry:
     """Called by registration inside its transaction: once the field has been drawn, a
     late entry, alternate or re-entry gets its seat at once (TDA 8-A). With no open seat
     it waits unseated and the table map says so."""
     if not has_draw(tournament.pk):
         return entry
-    views = _late_tables(table_views(tournament.pk), 1)
-    if not sum(len(v.open_seats) for v in views):
+    views = _late_views(tournament.pk)
+    if not views:
         return entry
     seed, rng = _new_rng()
     assignments = engine.draw_seats(

@@ -392,6 +392,8 @@ def test_board_data_shape(client):
         "id": event.pk,
         "name": "Main Event",
         "count": 1,
+        "page": 1,
+        "pages": 1,
         "seats": [
             {"entry": anna.pk, "number": anna.number, "name": "Anna", "table": table, "seat": seat}
         ],
@@ -416,12 +418,17 @@ def test_board_data_query_count_does_not_grow_with_players(client, django_assert
     field(large, 40)
     services.seating_draw(actor=None, tournament_id=large.pk)
 
-    with django_assert_num_queries(2) as few:
+    with django_assert_num_queries(2) as few:  # the tournament, the field
         assert len(client.get(board_data_url(small)).json()["seats"]) == 3
     with django_assert_num_queries(len(few.captured_queries)):
         assert len(client.get(board_data_url(large)).json()["seats"]) == 40
-    with django_assert_num_queries(2):
+    # Issue 20: every page is filed at the seating's version; the tournament alone after.
+    with django_assert_num_queries(1):
         client.get(board_url(large))
+    with django_assert_num_queries(2):  # another page size: filed on its own
+        assert len(client.get(board_data_url(large), {"page": 2, "per": 30}).json()["seats"]) == 10
+    with django_assert_num_queries(1):
+        client.get(board_data_url(large), {"page": 1, "per": 30})
 
 
 def test_sort_key_reads_names_as_people_do():

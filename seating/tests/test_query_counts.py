@@ -98,16 +98,37 @@ def test_api_balance_plan(django_assert_num_queries):
 # --- The floor's printed lists --------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", ["seating:by-name", "seating:by-table", "seating:seat-cards"])
-def test_printed_lists(client, django_assert_num_queries, name):
+# The seating lists come from the shared cache once built at the seating's version
+# (issue 20): the session, the user, the roles, the tournament. The cards read their seats.
+@pytest.mark.parametrize(
+    ("name", "queries"),
+    [("seating:by-name", 4), ("seating:by-table", 4), ("seating:seat-cards", 5)],
+)
+def test_printed_lists(client, django_assert_num_queries, name, queries):
     event = one_seated()
     floor = floor_client(client)
     url = reverse(name, args=[event.pk])
-    get(floor, url, 5, django_assert_num_queries)
+    get(floor, url, queries, django_assert_num_queries)
 
     many_seated(event)
 
-    assert "Late 0012" in get(floor, url, 5, django_assert_num_queries).content.decode()
+    assert "Late 0012" in get(floor, url, queries, django_assert_num_queries).content.decode()
+
+
+@pytest.mark.parametrize("name", ["seating:by-name", "seating:by-table"])
+def test_a_seating_lists_first_page_at_a_new_version_reads_the_seats_once(
+    client, django_assert_num_queries, name
+):
+    event = one_seated()
+    floor = floor_client(client)
+    url = reverse(name, args=[event.pk])
+    floor.get(url)
+    many_seated(event)  # a new seating version
+
+    with django_assert_num_queries(5):  # the seats, once for every page
+        floor.get(url)
+    with django_assert_num_queries(4):
+        floor.get(url + "?page=2")
 
 
 @pytest.mark.parametrize("name", ["seating:action", "seating:slips"])

@@ -8,6 +8,8 @@ state so they read right before any script runs; static/js/seats.js then applies
 whenever its socket (re)connects.
 """
 
+from functools import lru_cache
+
 import segno
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, render
@@ -21,8 +23,9 @@ from django.views.decorators.http import require_safe
 from floorman.inputs import search_text
 from floorman.names import name_isolated
 from floorman.ratelimit import LOOKUP, rate_limited
+from floorman.versions import cut, pages_cached
 from seating.models import Seat
-from seating.selectors import board_rows, entry_seat, lookup_version, seat_lookup
+from seating.selectors import board_rows, entry_seat, lookup_version, seat_lookup, seating_version
 from tournaments.models import Entry, EntryStatus, Tournament
 from tournaments.selectors import flights_flagged
 
@@ -191,35 +194,52 @@ def _count_text(strings: dict, count: int) -> str:
     return strings["count_one" if count == 1 else "count_other"] % {"count": count}
 
 
+def board_page(tournament: Tournament, *, per_page: int, page: int) -> dict:
+    """One page of the board (`per_page` seated players, alphabetically): its rows, the
+    field's count and the number of pages. The first request at a seating version reads
+    the field once and files every page of that size in the shared cache: the other
+    pages, and every other process, take theirs from there (issue 20)."""
+
+    def build() -> list:
+        seats = board_rows(tournament.pk)
+        return [(len(seats), rows) for rows in cut(seats, per_page)]
+
+    key = f"board:{seating_version(tournament)}:{per_page}"
+    (count, seats), page, pages = pages_cached(key, page, build)
+    return {"page": page, "pages": pages, "count": count, "seats": seats}
+
+
 def seating_board(
     tournament: Tournament, *, columns: int, rows: int, every: int, page: int = 1
 ) -> dict:
-    """The board as a page shows it before its script runs (`page` of the alphabet,
-    in columns), and the script's config: every seated player, the sizes, the texts."""
+    """The board as a page shows it before its script runs (`page` of the alphabet, in
+    columns), and the script's config: that page's seated players, the sizes, the texts.
+    The script turns the pages by asking the server for each (board_data): a page holds
+    what one screen shows, never the whole field (issue 20)."""
     strings = board_strings()
-    seats = board_rows(tournament.pk)
     per_page = columns * rows
-    pages = max(1, -(-len(seats) // per_page))
-    page = min(max(page, 1), pages)
-    shown = seats[(page - 1) * per_page : page * per_page]
+    found = board_page(tournament, per_page=per_page, page=page)
+    shown, pages, count = found["seats"], found["pages"], found["count"]
+    page = found["page"]
     return {
         "columns": [shown[i : i + rows] for i in range(0, len(shown), rows)],
-        "count": len(seats),
-        "count_text": _count_text(strings, len(seats)),
+        "count": count,
+        "count_text": _count_text(strings, count),
         "page_text": strings["page"] % {"page": page, "pages": pages} if pages > 1 else "",
         "range_text": (
             strings["range"]
             % {"first": name_isolated(shown[0]["name"]), "last": name_isolated(shown[-1]["name"])}
-            if pages > 1
+            if pages > 1 and shown
             else ""
         ),
         "strings": strings,
         # The columns this field needs (as seats.js usedColumns): a small field's names
         # get the panel's width rather than half of it (issue 16).
-        "style": f"--columns: {max(1, min(columns, -(-len(seats) // rows)))}; --rows: {rows}",
+        "style": f"--columns: {max(1, min(columns, -(-count // rows)))}; --rows: {rows}",
         "config": {
             "id": tournament.pk,
-            "seats": seats,
+            "seats": shown,
+            "count": count,
             "columns": columns,
             "rows": rows,
             "every": every,
@@ -305,17 +325,30 @@ def _lookup_link(request, tournament_id: int) -> dict:
     url = request.build_absolute_uri(
         reverse("seats:lookup", kwargs={"tournament_id": tournament_id})
     )
-    # Dark on white with a quiet zone, so phones read it off a dark screen.
-    qr = segno.make(url, error="m").svg_inline(scale=4, border=2, light="#fff", omitsize=True)
-    return {"url": url, "text": url.split("://", 1)[-1], "qr": mark_safe(qr)}
+    return {"url": url, "text": url.split("://", 1)[-1], "qr": mark_safe(_qr_svg(url))}
+
+
+@lru_cache(maxsize=64)
+def _qr_svg(url: str) -> str:
+    """The QR code of an address, drawn once per process (it cost more than the rest of
+    a board's page; issue 20). Dark on white with a quiet zone, so phones read it off a
+    dark screen."""
+    return segno.make(url, error="m").svg_inline(scale=4, border=2, light="#fff", omitsize=True)
+
+
+# A page of the board's data holds at most what the largest board shows.
+BOARD_PER_PAGE = (1, BOARD_COLUMNS[1] * BOARD_ROWS[1], BOARD_COLUMNS[2] * BOARD_ROWS[2])
 
 
 @never_cache
 @require_safe
 def board_data(request, tournament_id: int):
-    """The full board, for a screen's resync (public JSON, two queries)."""
+    """A page of the board, for a screen that turns to it or resyncs (public JSON:
+    ?page=2&per=45; one query, and one more for the first at a seating version)."""
     tournament = _tournament(tournament_id)
-    seats = board_rows(tournament.pk)
-    return JsonResponse(
-        {"id": tournament.pk, "name": tournament.name, "count": len(seats), "seats": seats}
-    )
+    try:
+        per_page = _bounded(request.GET, "per", BOARD_PER_PAGE)
+    except ValueError as error:
+        return JsonResponse({"error": "invalid", "detail": str(error)}, status=400)
+    found = board_page(tournament, per_page=per_page, page=_page(request.GET))
+    return JsonResponse({"id": tournament.pk, "name": tournament.name, **found})

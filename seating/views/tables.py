@@ -18,6 +18,7 @@ from floorman.errors import Conflict
 from floorman.names import name_isolated
 from floorman.pages import role_required, safe_next, service_call
 from floorman.roles import MANAGE_TOURNAMENTS, SEATING, user_has_role
+from floorman.versions import cut, pages_cached
 from seating import engine, services
 from seating.engine import PLAN_KEY_MAX
 from seating.engine.breaking import BreakPlan, BreakShare
@@ -41,6 +42,7 @@ from seating.selectors import (
     open_tables,
     seating_public,
     seating_settings,
+    seating_version,
     undo_moves,
     undo_plan,
     unseated_entries,
@@ -80,7 +82,7 @@ def _open_table(tournament: Tournament, number: int) -> Table:
 
 def _map_url(tournament_id: int, number: int | None = None) -> str:
     url = reverse("seating:map", args=[tournament_id])
-    return f"{url}#table-{number}" if number else url
+    return f"{url}?table={number}#table-{number}" if number else url
 
 
 def _action_url(action: SeatingAction) -> str:
@@ -127,6 +129,34 @@ def _form_page(request, template: str, tournament: Tournament, form, *, status=N
         {"tournament": tournament, "here": "seating", "form": form, **context},
         status=status or (400 if form.errors else 200),
     )
+
+
+# The seating lists in pages (issue 20): a page a screen or a few A4 sheets hold, each
+# filed once per seating version (floorman.versions.pages_cached) for every process.
+NAMES_PER_PAGE = 250
+TABLES_PER_PAGE = 25
+MAP_TABLES_PER_PAGE = 20  # the table map's cards
+
+
+def _page_number(query) -> int:
+    raw = query.get("page", "")
+    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 6 else 1
+
+
+def pager(request, page: int, pages: int) -> dict:
+    """Links to the other pages of a list: previous, next and every page by number."""
+    base = request.path
+
+    def link(n: int) -> str:
+        return f"{base}?page={n}"
+
+    return {
+        "page": page,
+        "pages": pages,
+        "previous": link(page - 1) if page > 1 else "",
+        "next": link(page + 1) if page < pages else "",
+        "links": [(n, link(n)) for n in range(1, pages + 1)] if pages > 1 else [],
+    }
 
 
 # --- The table map ---------------------------------------------------------------------
@@ -268,6 +298,19 @@ def table_map(
 ):
     tournament = _tournament(tournament_id)
     context = _map_context(tournament)
+    # Issue 20: the tables' cards in pages of what a screen holds (the summary above
+    # them is the whole field's); a table's own link finds its page.
+    cards = context["cards"]
+    pages = max(1, -(-len(cards) // MAP_TABLES_PER_PAGE))
+    page = min(_page_number(request.GET), pages)
+    wanted = request.GET.get("table", "")
+    numbers = [card["table"].number for card in cards]
+    if wanted.isascii() and wanted.isdigit() and len(wanted) < 10 and int(wanted) in numbers:
+        page = numbers.index(int(wanted)) // MAP_TABLES_PER_PAGE + 1  # the table's page
+    context["cards_total"] = len(cards)
+    context["cards"] = cards[(page - 1) * MAP_TABLES_PER_PAGE : page * MAP_TABLES_PER_PAGE]
+    context["pager"] = pager(request, page, pages)
+    context["refresh_url"] = request.get_full_path()
     context["is_director"] = user_has_role(request.user, MANAGE_TOURNAMENTS)
     context["add_form"] = add_form or TableAddForm(table_size=tournament.table_size)
     if add_form is not None and add_form.errors:
@@ -982,21 +1025,30 @@ def seat_cards(request, tournament_id: int):
 @role_required(SEATING)
 def list_by_name(request, tournament_id: int):
     tournament = _tournament(tournament_id)
+    rows, page, pages = pages_cached(
+        f"by-name:{seating_version(tournament)}:{NAMES_PER_PAGE}",
+        _page_number(request.GET),
+        lambda: cut(seating_public(tournament.pk), NAMES_PER_PAGE),
+    )
     return render(
         request,
         "seating/print_names.html",
-        {"tournament": tournament, "rows": seating_public(tournament.pk)},
+        {"tournament": tournament, "rows": rows, "pager": pager(request, page, pages)},
     )
 
 
 @role_required(SEATING)
 def list_by_table(request, tournament_id: int):
     tournament = _tournament(tournament_id)
-    tables = _seats_by_table(_seats(tournament.pk))
+    tables, page, pages = pages_cached(
+        f"by-table:{seating_version(tournament)}:{TABLES_PER_PAGE}",
+        _page_number(request.GET),
+        lambda: cut(sorted(_seats_by_table(_seats(tournament.pk)).items()), TABLES_PER_PAGE),
+    )
     return render(
         request,
         "seating/print_tables.html",
-        {"tournament": tournament, "tables": sorted(tables.items())},
+        {"tournament": tournament, "tables": tables, "pager": pager(request, page, pages)},
     )
 
 

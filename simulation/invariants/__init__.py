@@ -250,9 +250,12 @@ def check_all(
     balanced: bool = False,
     finished: bool = False,
     paid: bool = False,
+    light: bool = False,
 ) -> None:
     """Every invariant that applies at this step: `finished`, the winner is placed;
-    `paid`, every prize is paid."""
+    `paid`, every prize is paid. `light`: the chips, seats and tables only, what every
+    hand and move changes; the places and the ledger, which read the whole field's
+    busts and money, are left to the next full check (Simulation.check_round)."""
     tournament.refresh_from_db()
     chips_check(tournament, step=step)
     if tournament.status in (TournamentStatus.FINISHED, TournamentStatus.CANCELLED):
@@ -262,5 +265,7 @@ def check_all(
             seats_check(tournament, step=step)
         if balanced:
             tables_check(tournament, step=step)
+    if light:
+        return
     places_check(tournament, step=step, finished=finished)
     ledger_check(tournament, step=step, finished=paid)

@@ -178,18 +178,21 @@
   // --- The seating board --------------------------------------------------------------
 
   // `root` holds the board's [data-seating] parts: the document, or on a rotating lobby
-  // screen the board of one tournament among several.
+  // screen the board of one tournament among several. The screen holds one page of the
+  // board (issue 20: never the whole field); it asks the server for the page it turns
+  // to, and for its page again after a change (the server files each page per seating
+  // version, so a room of screens costs it one build).
   function BoardScreen(document, config, root) {
     this.document = document;
     this.root = root || document;
     this.config = config;
     this.strings = config.strings;
     this.rows = sortRows(config.seats || []);
+    this.count = config.count === undefined ? this.rows.length : config.count;
     this.perColumn = config.rows;
     this.columns = config.columns;
     this.page = config.page || 1;
-    this.pending = null; // deltas that arrive while a resync is under way
-    this.generation = 0; // only the latest resync's answer counts
+    this.generation = 0; // only the latest request's answer counts
     this.shown = null; // what the columns show: redraw only when it changes
     this.live = null; // the tournament's socket, once started
   }
@@ -221,64 +224,54 @@
     });
   };
 
+  BoardScreen.prototype.perPage = function () {
+    return this.perColumn * this.columns;
+  };
+
   BoardScreen.prototype.pages = function () {
-    return pageCount(this.rows.length, this.perColumn * this.columns);
+    return pageCount(this.count, this.perPage());
   };
 
   BoardScreen.prototype.turn = function (step) {
     var pages = this.pages();
-    if (step > 0) this.page = nextPage(this.page, pages);
-    else this.page = this.page <= 1 ? pages : this.page - 1;
-    this.render();
+    var page = this.page;
+    if (step > 0) page = nextPage(page, pages);
+    else page = page <= 1 ? pages : page - 1;
+    if (page === this.page && pages === 1) return; // one page: nothing to turn to
+    this.page = page;
+    this.resync();
   };
 
-  BoardScreen.prototype.seatingUpdated = function (message) {
-    if (message.data && message.data.resync) {
-      this.resync(); // a whole draw: too big for one event, fetch the board instead
-      return;
-    }
-    if (this.pending) {
-      this.pending.push(message.data);
-      return;
-    }
-    this.rows = applyUpdate(this.rows, message.data);
-    this.render();
+  // Any change may move names across pages: the page shown is asked for again.
+  BoardScreen.prototype.seatingUpdated = function () {
+    this.resync();
   };
 
-  // The full board from the server. Deltas that arrive meanwhile are applied on top of
-  // it in order: applying one the answer already holds changes nothing.
+  // The page shown, from the server; of several answers only the latest request's
+  // counts, so the screen is never older than the last change it heard of.
   BoardScreen.prototype.resync = function () {
     var self = this;
     var generation = ++this.generation;
-    if (!this.pending) this.pending = [];
-    var settle = function (rows) {
-      if (generation !== self.generation) return; // a later resync is under way
-      var pending = self.pending || [];
-      self.pending = null;
-      pending.forEach(function (update) {
-        rows = applyUpdate(rows, update);
-      });
-      self.rows = rows;
-      self.render();
-    };
-    fetchJson(this.config.urls.data).then(
+    var url = this.config.urls.data + "?page=" + this.page + "&per=" + this.perPage();
+    fetchJson(url).then(
       function (data) {
-        settle(sortRows(data.seats || []));
+        if (generation !== self.generation) return; // a later request is under way
+        self.rows = sortRows(data.seats || []);
+        self.count = data.count || 0;
+        if (data.page) self.page = data.page;
+        self.render();
       },
-      function () {
-        settle(self.rows);
-      }
+      noop
     );
   };
 
   BoardScreen.prototype.render = function () {
     var s = this.strings;
     var pages = this.pages();
-    if (this.page > pages) this.page = pages;
-    var columns = pageColumns(this.rows, this.page, this.perColumn, this.columns);
+    var columns = pageColumns(this.rows, 1, this.perColumn, this.columns);
     var holder = this.root.querySelector("[data-seating=columns]");
     if (holder && holder.style) holder.style.setProperty("--columns", String(this.usedColumns()));
-    var count = this.rows.length;
+    var count = this.count;
     var paged = pages > 1;
     this.field("empty", count ? false : s.empty);
     this.field("page", paged ? interpolate(s.page, { page: this.page, pages: pages }) : "");
@@ -301,7 +294,7 @@
   // The columns a page needs: a field that fills one column does not leave the other
   // half of the panel empty while its names are cut short (issue 16).
   BoardScreen.prototype.usedColumns = function () {
-    return usedColumns(this.rows.length, this.perColumn, this.columns);
+    return usedColumns(this.count, this.perColumn, this.columns);
   };
 
   // A name too long for its cell takes a smaller size, down to NAME_SCALE_MIN of the
@@ -340,8 +333,12 @@
       if (wrapped || names[i].scrollWidth > names[i].clientWidth + 1) cut += 1;
     }
     if (!names.length || cut * 4 <= names.length) return;
+    // The first name shown stays on screen: its page at the new size is asked for.
+    var first = (this.page - 1) * this.perPage();
     this.columns -= 1;
+    this.page = Math.floor(first / this.perPage()) + 1;
     this.render();
+    this.resync();
   };
 
   // A [data-seating=name] node: a text shows it with that text, true shows it as it

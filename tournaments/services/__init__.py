@@ -8,11 +8,12 @@ in seating.services.desk): they run under the caller's lock, inside its transact
 never call up (docs/architecture.md).
 """
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.db import IntegrityError, connection, transaction
-from django.db.models import F, Max, Q
+from django.db.models import Case, Max, Q, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -20,18 +21,21 @@ from floorman import live
 from floorman.audit import audit_record, staff_user
 from floorman.errors import Conflict, Invalid, NotFound
 from floorman.names import name_visible
+from floorman.versions import screens_changed
 from tournaments import engine
 
 # The registry by another name: `tournaments.services.house` is the house settings services.
 from tournaments.house import offered as house_offered
 from tournaments.messages import refusal_message
 from tournaments.models import (
+    LOOKUP_CHANGES_KEPT,
     MAX_MONEY,
     Alternate,
     AlternateStatus,
     BountyFormat,
     Entry,
     EntryStatus,
+    LookupChange,
     Player,
     Ticket,
     Tournament,
@@ -74,22 +78,75 @@ def tournament_lock(tournament_id: int) -> Tournament:
     except Tournament.DoesNotExist:
         raise NotFound(_("No such tournament.")) from None
     live.flight_note(tournament.pk, tournament.parent_id)  # a flight's events reach its event
+    # Whatever the caller changes, its screens' cached pages are out of date (a flight's
+    # numbers count in its event's).
+    screens_changed([tournament.pk, tournament.parent_id])
     return tournament
 
 
-def lookup_changed(tournament_ids) -> None:
+# The bump and its change log in one statement (PostgreSQL; the rows are locked already).
+BUMP_AND_LOG_SQL = """
+WITH bumped AS (
+    UPDATE tournaments_tournament SET lookup_version = lookup_version + 1
+    WHERE id = ANY(%s) RETURNING id, lookup_version
+)
+INSERT INTO tournaments_lookupchange (tournament_id, slot, version, entries)
+SELECT id, lookup_version %% %s, lookup_version, %s::jsonb FROM bumped
+ON CONFLICT (tournament_id, slot)
+DO UPDATE SET version = EXCLUDED.version, entries = EXCLUDED.entries
+"""
+
+
+def lookup_changed(tournament_ids, entry_ids=None) -> None:
     """Entries, names or seats changed: the seat lookup's cached index is out of date.
 
-    Bumped in the changing transaction itself (seating.lookup explains why that is safe).
-    Rows are locked in id order so that two renames never wait on each other in a circle.
+    Bumped in the changing transaction itself (seating.lookup explains why that is safe),
+    with the entries whose rows changed in the change log (LookupChange), so that each
+    web process updates its index with those rows instead of rebuilding it; None when
+    any row may have changed (the processes rebuild). The one writer of both. Two
+    queries, as the bump alone took. Rows are locked in id order so that two renames
+    never wait on each other in a circle.
     """
-    ids = list(
-        Tournament.objects.select_for_update()
-        .filter(pk__in=tournament_ids)
-        .order_by("pk")
-        .values_list("pk", flat=True)
+    entries = None if entry_ids is None else json.dumps(sorted(set(entry_ids)))
+    if connection.vendor == "postgresql":
+        ids = list(
+            Tournament.objects.select_for_update()
+            .filter(pk__in=tournament_ids)
+            .order_by("pk")
+            .values_list("pk", flat=True)
+        )
+        if ids:
+            with connection.cursor() as cursor:
+                cursor.execute(BUMP_AND_LOG_SQL, [ids, LOOKUP_CHANGES_KEPT, entries])
+        screens_changed(ids)  # a rename shows on the screens too
+        return
+    # SQLite locks the whole database for the writer: no rows to lock, no statement that
+    # both updates and inserts.
+    chosen, params = (
+        Tournament.objects.filter(pk__in=tournament_ids).order_by().values("pk").query
+    ).sql_with_params()
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "UPDATE tournaments_tournament SET lookup_version = lookup_version + 1 "
+            f"WHERE id IN ({chosen}) RETURNING id, lookup_version",
+            params,
+        )
+        bumped = cursor.fetchall()
+    LookupChange.objects.bulk_create(
+        [
+            LookupChange(
+                tournament_id=pk,
+                slot=version % LOOKUP_CHANGES_KEPT,
+                version=version,
+                entries=None if entries is None else json.loads(entries),
+            )
+            for pk, version in bumped
+        ],
+        update_conflicts=True,
+        unique_fields=["tournament", "slot"],
+        update_fields=["version", "entries"],
     )
-    Tournament.objects.filter(pk__in=ids).update(lookup_version=F("lookup_version") + 1)
+    screens_changed(pk for pk, _version in bumped)
 
 
 def _snapshot(obj, fields: tuple[str, ...]) -> dict:
@@ -617,7 +674,7 @@ def _entry_create(
     )
     if ticket is not None:  # a seat won in a satellite: no money (issue 17)
         ticket_line(actor=actor, tournament=tournament, entry=entry, ticket=ticket)
-        lookup_changed([tournament.pk])
+        lookup_changed([tournament.pk], [entry.pk])
         return entry
     # A buy-in and a re-entry pay the bounty with them (issue 18), kept apart from the
     # prize pool: a knockout's bounty on the player's head, a mystery event's prize list.
@@ -632,7 +689,7 @@ def _entry_create(
         bounty_share=bounty,
         cashier=staff_user(actor),
     )
-    lookup_changed([tournament.pk])
+    lookup_changed([tournament.pk], [entry.pk])
     return entry
 
 
@@ -749,7 +806,7 @@ def _entry_changed(
     *, actor, action: str, tournament: Tournament, entry: Entry, before: dict, **extra
 ) -> Entry:
     entry.save()
-    lookup_changed([tournament.pk])
+    lookup_changed([tournament.pk], [entry.pk])
     audit_record(
         actor=actor,
         action=action,
@@ -889,8 +946,12 @@ def entries_chips_count(*, tournament: Tournament, counts: dict[int, int]) -> No
     (hands.services.hands) or agreed on in a deal (prizes). With the sales below, the one
     place that writes `Entry.chips`; the count is audited with the intention that took it
     (hand.finish, deal.record)."""
-    for entry_id, chips in counts.items():
-        Entry.objects.filter(tournament=tournament, pk=entry_id).update(chips=chips)
+    if not counts:
+        return
+    # One statement for a table's stacks, not one per player (issue 20: a whole event).
+    Entry.objects.filter(tournament=tournament, pk__in=list(counts)).update(
+        chips=Case(*(When(pk=entry_id, then=Value(chips)) for entry_id, chips in counts.items()))
+    )
 
 
 def rebuy_sell(*, actor, tournament: Tournament, entry: Entry, rules: engine.Rules) -> Entry:

@@ -17,13 +17,20 @@ from django.db.models import Q
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
 from clock.engine import big_blinds
-from clock.selectors import announcements_public, clock_public, measuring_big_blind
+from clock.selectors import (
+    ClockRow,
+    announcements_public,
+    clock_public_of,
+    clock_row,
+    measuring_big_blind,
+)
+from floorman.versions import screen_cached
 from hands.selectors import entry_bounties, h4h_now, mystery_left, mystery_prizes
 from payouts.engine.payouts import place_groups
 from payouts.selectors import payout_table
@@ -195,14 +202,44 @@ def bounty_pool_lobby(tournament: Tournament, totals) -> dict | None:
     return {"amount": amount, "text": money(amount, tournament.currency)}
 
 
+def lobby_numbers(tournament_id: int) -> tuple[ClockRow, dict] | None:
+    """The clock's row and what the lobby shows beyond the clock (its numbers), built
+    once per screen version and language and shared by every process (issue 20: every
+    change to the tournament renews the version, floorman.versions). None: no such
+    tournament. The time is left out: the clock is read from its row at each request."""
+
+    def build() -> tuple[ClockRow, dict] | None:
+        tournament = Tournament.objects.filter(pk=tournament_id).first()
+        if tournament is None:
+            return None
+        return clock_row(tournament.pk), _lobby_state(tournament)
+
+    return screen_cached(f"lobby:{tournament_id}:{get_language()}", tournament_id, build)
+
+
+def lobby_with_clock(numbers: dict, clock: dict) -> dict:
+    """The lobby's numbers with the average in the big blind of the level in play, which
+    the clock rolls into by itself."""
+    big_blind = measuring_big_blind(clock)
+    stack = {**numbers["average_stack"], "big_blind": big_blind}
+    stack["big_blinds"] = big_blinds(numbers["average_stack"]["chips"], big_blind)
+    return {**numbers, "average_stack": stack}
+
+
 def lobby_data(tournament: Tournament, clock: dict) -> dict:
     """What a lobby screen shows beyond the clock: counts, money, average stack; the
     stage of play (hand-for-hand, the final table) and the end."""
+    found = lobby_numbers(tournament.pk)
+    numbers = found[1] if found is not None else _lobby_state(tournament)
+    return lobby_with_clock(numbers, clock)
+
+
+def _lobby_state(tournament: Tournament) -> dict:
+    """lobby_data from the database, the clock's part left out."""
     totals = tournament_totals(tournament)
     pool = totals.prize_pool
     # The deal's count too (TDA 71-D: a disqualified player's chips leave play).
     average = average_stack(chips_in_play(tournament, totals), totals.active)
-    big_blind = measuring_big_blind(clock)
     return {
         "id": tournament.pk,
         "name": tournament.name,
@@ -224,8 +261,6 @@ def lobby_data(tournament: Tournament, clock: dict) -> dict:
         "average_stack": {
             "chips": average,
             "text": chips(average) if average is not None else "—",
-            "big_blind": big_blind,
-            "big_blinds": big_blinds(average, big_blind),
         },
         # The table follows the pool while money comes in: entry events refresh it too.
         "payouts": payouts_lobby(tournament, totals),
@@ -457,11 +492,15 @@ def first_paint(board: dict, strings: dict) -> dict:
 
 def board_data(tournament: Tournament) -> dict:
     """One tournament on a screen: its state, and where to resync it from."""
-    clock = clock_public(tournament)
+    found = lobby_numbers(tournament.pk)
+    if found is None:  # gone since the caller read it
+        raise Http404(_("No such tournament."))
+    row, numbers = found
+    clock = clock_public_of(row)
     return {
         "id": tournament.pk,
         "clock": clock,
-        "lobby": lobby_data(tournament, clock),
+        "lobby": lobby_with_clock(numbers, clock),
         "urls": {
             "clock": reverse("clock", kwargs={"tournament_pk": tournament.pk}) + "?steps=1",
             "data": reverse("screens:data", kwargs={"tournament_id": tournament.pk}),
@@ -597,9 +636,13 @@ def lobby_leaders(request, tournament_id: int):
 @never_cache
 @require_safe
 def lobby_data_view(request, tournament_id: int):
-    """What the lobby shows beyond the clock, for a screen's resync (public JSON)."""
-    tournament = get_object_or_404(Tournament, pk=tournament_id)
-    return JsonResponse(lobby_data(tournament, clock_public(tournament)))
+    """What the lobby shows beyond the clock, for a screen's resync (public JSON): from
+    the shared cache, no query, while the tournament is unchanged (issue 20)."""
+    found = lobby_numbers(tournament_id)
+    if found is None:
+        raise Http404(_("No such tournament."))
+    row, numbers = found
+    return JsonResponse(lobby_with_clock(numbers, clock_public_of(row, steps=False)))
 
 
 def rotation_query(query) -> tuple[list[int], int]:

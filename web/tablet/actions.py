@@ -34,7 +34,7 @@ from hands.forms import (
 )
 from hands.messages import OOT_PENALTY, item_note, killed_note, oot_note, refusal_message
 from hands.models import Elimination
-from hands.selectors import finishing_places, place_public
+from hands.selectors import place_public, places_window
 from rulings.services import blinds_dodged_rule
 from seating.models import Seat
 from seating.services.counts import table_counts_record
@@ -123,7 +123,10 @@ def _floor_only(tablet: Tablet) -> None:
 
 def _bust_lines(tournament: Tournament, entries: list[int]) -> list[str]:
     """Each bust-out with the place it finishes in (IFP 4.27), for the dealer to say."""
-    places = finishing_places(tournament.pk)
+    if not entries:
+        return []
+    # The busts of one hand: their places only, not the whole field's (issue 20).
+    places = places_window(tournament.pk, entry_id=entries[0]).places
     rows = (
         Elimination.objects.filter(tournament=tournament, entry_id__in=entries)
         .select_related("entry__player")

@@ -15,6 +15,7 @@ from django.utils import translation
 
 from clock import services
 from clock.tests.factories import with_structure
+from floorman.versions import screens_changed
 from hands import services as hands
 from hands.services import busts as bust_services
 from hands.tests.factories import button_at, deal, finish, seat_players
@@ -459,6 +460,7 @@ def test_payout_groups_join_equal_neighbours_and_leave_out_unpaid_places():
 def test_data_queries_do_not_grow_with_the_field(client):
     small, big = field_of(3), field_of(30)
     client.get(data_url(small))  # warm up caches (content types, sessions)
+    screens_changed([small.pk, big.pk])  # both built again, from the database
 
     with CaptureQueriesContext(connection) as few:
         client.get(data_url(small))
@@ -466,6 +468,26 @@ def test_data_queries_do_not_grow_with_the_field(client):
         client.get(data_url(big))
 
     assert len(many) == len(few)
+
+
+def test_data_is_built_once_per_version_and_never_stale(client, django_assert_num_queries):
+    """Issue 20: the lobby's numbers come from the shared cache until the tournament
+    changes; the change's own service renews the version, so the next read is new."""
+    event = field_of(30)
+    client.get(data_url(event))  # built and filed
+
+    with django_assert_num_queries(0):  # the clock's row and the numbers: cached
+        cached = client.get(data_url(event)).json()
+    with django_assert_num_queries(1):  # the tournament (with whether it has flights)
+        lobby = client.get(lobby_url(event))
+    assert cached["active"] == 30
+    assert ">30 left of 30<" in lobby.content.decode()
+
+    entry = event.entries.order_by("number").first()
+    bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=entry.pk)
+
+    assert client.get(data_url(event)).json()["active"] == 29
+    assert ">29 left of 30<" in client.get(lobby_url(event)).content.decode()
 
 
 def test_lobby_page_shows_the_worked_example(client):
@@ -782,6 +804,7 @@ def test_data_queries_at_the_end_do_not_grow_with_the_field(client):
         event.refresh_from_db()
         assert event.status == "finished"
     client.get(data_url(small))  # warm up caches (content types, sessions)
+    screens_changed([small.pk, big.pk])  # both built again, from the database
 
     with CaptureQueriesContext(connection) as few:
         client.get(data_url(small))

@@ -42,10 +42,12 @@ const STRINGS = {
   table: "Table",
   seat: "Seat",
 };
+// The first page of five seated players (Anna, Ben, Cleo, Dora, Zoe), two a page: the
+// server sends one page at a time (issue 20).
 const BOARD = {
   id: 7,
-  seats: [row(1, "Zoe", 1, 1), row(2, "Anna", 1, 2), row(3, "Ben", 2, 1), row(4, "Cleo", 2, 2),
-    row(5, "Dora", 3, 1)],
+  seats: [row(3, "Ben", 2, 1), row(2, "Anna", 1, 2)],
+  count: 5,
   columns: 2,
   rows: 1,
   every: 12,
@@ -96,70 +98,69 @@ const tests = [
     assert.equal(b("empty").hidden, true);
     assert.equal(b("columns").children[0].children[0].children[0].children[0].textContent, "Name");
   }],
-  ["board: connects to the tournament's socket and resyncs on open", async () => {
+  ["board: connects to the tournament's socket and asks for its page on open", async () => {
     assert.equal(sockets[0].url, "wss://floor.example/ws/tournaments/7/");
     sockets[0].open();
-    assert.deepEqual(fetches.map((f) => f.url), ["/lobby/7/seating/data/"]);
-  }],
-  ["board: deltas during a resync are applied on top of its answer", async () => {
-    sockets[0].message({
-      type: "seating.updated",
-      tournament: 7,
-      data: { seats: [{ entry: 6, number: 6, name: "Aaron", table: 4, seat: 4 }], freed: [] },
-    });
-    assert.deepEqual(shown(), [["Anna 1 2"], ["Ben 2 1"]]); // held until the answer
-    await answer(0, { id: 7, seats: BOARD.seats.concat([row(8, "Eve", 3, 3)]) });
+    assert.deepEqual(fetches.map((f) => f.url), ["/lobby/7/seating/data/?page=1&per=2"]);
+    await answer(0, { id: 7, page: 1, pages: 4, count: 7, seats: [row(6, "Aaron", 4, 4), row(2, "Anna", 1, 2)] });
     assert.deepEqual(shown(), [["Aaron 4 4"], ["Anna 1 2"]]);
     assert.equal(b("page").textContent, "Page 1 of 4");
     assert.equal(b("count").textContent, "7 players seated");
   }],
-  ["board: turns a page every 12 seconds and round again", async () => {
+  ["board: turns a page every 12 seconds, asking the server for each", async () => {
     tick(12000);
+    assert.equal(fetches[fetches.length - 1].url, "/lobby/7/seating/data/?page=2&per=2");
+    await answer(fetches.length - 1, { page: 2, count: 7, seats: [row(3, "Ben", 2, 1), row(4, "Cleo", 2, 2)] });
     assert.deepEqual(shown(), [["Ben 2 1"], ["Cleo 2 2"]]);
     assert.equal(b("page").textContent, "Page 2 of 4");
-    tick(24000);
+    assert.equal(b("range").textContent, "Ben – Cleo");
+    boardDoc.fire("keydown", { key: "ArrowLeft" });
+    assert.equal(fetches[fetches.length - 1].url, "/lobby/7/seating/data/?page=1&per=2");
+    boardDoc.fire("keydown", { key: "ArrowLeft" });
+    assert.equal(fetches[fetches.length - 1].url, "/lobby/7/seating/data/?page=4&per=2");
+    await answer(fetches.length - 1, { page: 4, count: 7, seats: [row(1, "Zoe", 1, 1)] });
     assert.deepEqual(shown(), [["Zoe 1 1"]]);
     assert.equal(b("page").textContent, "Page 4 of 4");
-    assert.equal(b("range").textContent, "Zoe – Zoe");
     tick(12000);
-    assert.equal(b("page").textContent, "Page 1 of 4");
-    boardDoc.fire("keydown", { key: "ArrowLeft" });
-    assert.equal(b("page").textContent, "Page 4 of 4");
-    boardDoc.fire("keydown", { key: "ArrowRight" });
-    assert.equal(b("page").textContent, "Page 1 of 4");
+    assert.equal(fetches[fetches.length - 1].url, "/lobby/7/seating/data/?page=1&per=2");
   }],
-  ["board: a move and a bust update the rows live, in alphabetical order", async () => {
+  ["board: a change asks for the page shown again; only the latest answer counts", async () => {
+    const asked = fetches.length;
     sockets[0].message({
       type: "seating.updated",
       tournament: 7,
-      data: {
-        seats: [{ entry: 2, number: 2, name: "Anna", table: 9, seat: 5, from_table: 1, from_seat: 2 }],
-        freed: [6],
-      },
+      data: { seats: [{ entry: 2, number: 2, name: "Anna", table: 9, seat: 5 }], freed: [6] },
     });
+    assert.equal(fetches.length, asked + 1);
+    await answer(asked, { page: 1, count: 6, seats: [row(2, "Anna", 9, 5), row(3, "Ben", 2, 1)] });
+    await answer(asked - 1, { page: 1, count: 7, seats: [row(2, "Old", 1, 1)] }); // too late
     assert.deepEqual(shown(), [["Anna 9 5"], ["Ben 2 1"]]);
     assert.equal(b("count").textContent, "6 players seated");
   }],
   ["board: the page stays in range when players bust", async () => {
-    tick(12000 * 2); // page 3 of 3: Eve, Zoe
-    assert.deepEqual(shown(), [["Eve 3 3"], ["Zoe 1 1"]]);
+    tick(12000 * 2); // page 3
     sockets[0].message({ type: "seating.updated", tournament: 7, data: { seats: [], freed: [8, 1, 4] } });
+    // The server answers its last page for one past it.
+    await answer(fetches.length - 1, { page: 2, count: 3, seats: [row(5, "Dora", 3, 1)] });
     assert.equal(b("page").textContent, "Page 2 of 2");
     assert.deepEqual(shown(), [["Dora 3 1"]]);
   }],
   ["board: other events are left to the clock; garbage is ignored", async () => {
     const before = JSON.stringify(shown());
+    const asked = fetches.length;
     sockets[0].message({ type: "clock.updated", tournament: 7, data: {} });
     sockets[0].raw("not json");
     assert.equal(JSON.stringify(shown()), before);
+    assert.equal(fetches.length, asked);
   }],
-  ["board: a whole draw says resync: the board fetches itself", async () => {
+  ["board: a whole draw says resync: the board fetches its page", async () => {
     const asked = fetches.length;
     sockets[0].message({ type: "seating.updated", tournament: 7, data: { resync: true, seats: [], freed: [] } });
     assert.equal(fetches.length, asked + 1);
-    assert.equal(fetches[asked].url, "/lobby/7/seating/data/");
-    await answer(asked, { id: 7, seats: [{ entry: 1, number: 1, name: "Zoe", table: 1, seat: 1 }] });
-    assert.deepEqual(shown().length > 0, true);
+    assert.equal(fetches[asked].url, "/lobby/7/seating/data/?page=2&per=2");
+    await answer(asked, { page: 1, count: 1, seats: [{ entry: 1, number: 1, name: "Zoe", table: 1, seat: 1 }] });
+    assert.deepEqual(shown(), [["Zoe 1 1"]]);
+    assert.equal(b("page").hidden, true);
   }],
   ["board: a dropped socket shows reconnecting, retries and resyncs again", async () => {
     sockets[0].drop();
@@ -169,38 +170,27 @@ const tests = [
     assert.equal(sockets.length, 2);
     sockets[1].open();
     assert.equal(b("offline").hidden, true);
-    assert.equal(fetches[fetches.length - 1].url, "/lobby/7/seating/data/");
-    await answer(fetches.length - 1, { id: 7, seats: [] });
+    assert.equal(fetches[fetches.length - 1].url, "/lobby/7/seating/data/?page=1&per=2");
+    await answer(fetches.length - 1, { id: 7, page: 1, count: 0, seats: [] });
     assert.equal(b("empty").hidden, false);
     assert.equal(b("empty").textContent, "NO SEATS YET");
     assert.equal(b("page").hidden, true);
     assert.equal(b("count").hidden, true);
     assert.deepEqual(shown(), []);
   }],
-  ["board: of two resyncs only the later answer counts", async () => {
-    sockets[1].drop();
-    tick(2000);
-    sockets[2].open();
-    const first = fetches.length - 1;
-    sockets[2].drop();
-    tick(4000);
-    sockets[3].open();
-    const second = fetches.length - 1;
-    await answer(second, { id: 7, seats: [row(1, "Zoe", 1, 1)] });
-    await answer(first, { id: 7, seats: [row(2, "Old", 1, 1)] });
-    assert.deepEqual(shown(), [["Zoe 1 1"]]);
-  }],
   ["board: the range line isolates names that could turn it around", async () => {
     const config = Object.assign({}, BOARD, {
       id: 9,
-      seats: [row(21, "\u202eAnna", 1, 1), row(22, "Bob", 1, 2), row(23, "\u05d3\u05d5\u05d3", 1, 3)],
+      // By their sort keys: Bob, the Hebrew name, then the name behind the override.
+      seats: [row(22, "Bob", 1, 2), row(23, "\u05d3\u05d5\u05d3", 1, 3)],
+      count: 3,
       urls: { data: "/lobby/9/seating/data/", socket: "/ws/tournaments/9/" },
     });
     const doc = fakeDocument({ "seating-config": config }, ["board", "page", "range", "count", "columns"]);
     seats.boot(doc);
-    // By their sort keys: Bob, the Hebrew name, then the name behind the override.
     assert.equal(doc.nodes.range.textContent, "Bob – \u2068\u05d3\u05d5\u05d3\u2069");
     doc.fire("keydown", { key: "ArrowRight" });
+    await answer(fetches.length - 1, { page: 2, count: 3, seats: [row(21, "\u202eAnna", 1, 1)] });
     assert.equal(doc.nodes.range.textContent, "\u2068\u202eAnna\u2069 – \u2068\u202eAnna\u2069");
   }],
   ["board: a rotating lobby screen keeps one board per tournament", async () => {
