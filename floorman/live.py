@@ -42,6 +42,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
 
 from floorman.groups import series_group, tournament_group
+from floorman.phones import phone_messages
 
 log = logging.getLogger(__name__)
 
@@ -155,11 +156,12 @@ def _send(tournament_id: int, message: dict) -> None:
         layer = get_channel_layer()
         # Encoded once here, not once per connected screen: a room may have thousands.
         text = json.dumps(message, separators=(",", ":"), cls=DjangoJSONEncoder)
+        outgoing = [(group, {"type": "live.event", "text": text}) for group in groups]
+        outgoing.extend(_phone_events(tournament_id, message))
     except Exception:  # a lost live update must never undo a committed change
         log.exception("live event %s for %s was not sent", message["type"], groups[0])
         return
-    event = {"type": "live.event", "text": text}
-    for group in groups:
+    for group, event in outgoing:
         if isinstance(layer, InMemoryChannelLayer):
             _send_in_memory(layer, group, event)
         else:
@@ -173,6 +175,18 @@ def _send_in_memory(layer: InMemoryChannelLayer, group: str, event: dict) -> Non
             async_to_sync(layer.group_send)(group, event)  # no screen's loop: as before
     except Exception:
         log.exception("live event for %s was not sent", group)
+
+
+def _phone_events(tournament_id: int, message: dict) -> list[tuple[str, dict]]:
+    """Phone pages hear only their entry's part of a message (floorman.phones)."""
+    return [
+        (group, {"type": "live.event", "text": _encoded(part)})
+        for group, part in phone_messages(tournament_id, message)
+    ]
+
+
+def _encoded(message: dict) -> str:
+    return json.dumps(message, separators=(",", ":"), cls=DjangoJSONEncoder)
 
 
 # Longer than the Redis layer's connect timeout (5 s): a Redis that is down is reported

@@ -27,7 +27,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402 - needs
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.urls import re_path  # noqa: E402
 
-from web.consumers import SeriesConsumer, TournamentConsumer  # noqa: E402
+from web.consumers import EntryConsumer, SeriesConsumer, TournamentConsumer  # noqa: E402
 from web.warmup import application_warm  # noqa: E402
 
 # Before the server accepts a request: the first page after a start is as quick as any.
@@ -36,6 +36,10 @@ application_warm()
 websocket_urlpatterns = [
     # At most 18 digits: a larger id cannot exist and would overflow a database integer.
     re_path(r"^ws/tournaments/(?P<tournament_id>[0-9]{1,18})/$", TournamentConsumer.as_asgi()),
+    re_path(
+        r"^ws/tournaments/(?P<tournament_id>[0-9]{1,18})/entries/(?P<entry_id>[0-9]{1,18})/$",
+        EntryConsumer.as_asgi(),
+    ),
     re_path(r"^ws/series/(?P<series_id>[0-9]{1,18})/$", SeriesConsumer.as_asgi()),
 ]
 

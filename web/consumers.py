@@ -1,4 +1,5 @@
-"""The websocket every screen of a tournament listens on: /ws/tournaments/<id>/.
+"""The websocket every screen of a tournament listens on: /ws/tournaments/<id>/; and a
+player's phone page's, /ws/tournaments/<id>/entries/<entry id>/ (EntryConsumer).
 
 A lobby screen's handshake must stay cheap when a room full of screens (or an attacker)
 connects at once (issue 15): it reads no session and no user (web.asgi adds no auth
@@ -17,9 +18,9 @@ from channels.db import database_sync_to_async
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
-from floorman.groups import series_group, tournament_group
+from floorman.groups import entry_group, phones_group, series_group, tournament_group
 from floorman.ratelimit import scope_request, socket_close, socket_open
-from tournaments.models import Series, Tournament
+from tournaments.models import Entry, Series, Tournament
 
 # Tournaments are never deleted by Floorman, so an id seen to exist is remembered for
 # the life of the process (a bounded number of them); an unknown id is asked each time.
@@ -55,7 +56,7 @@ async def tournament_known(tournament_id: int) -> bool:
 class TournamentConsumer(AsyncJsonWebsocketConsumer):
     """Read-only: pushes live events; what clients send is ignored but for the time probe."""
 
-    group = ""  # the tournament's group, once joined
+    groups: tuple[str, ...] = ()  # the groups joined, once joined
     counted = ""  # the open-socket count to release (floorman.ratelimit.socket_open)
 
     async def connect(self) -> None:
@@ -72,17 +73,18 @@ class TournamentConsumer(AsyncJsonWebsocketConsumer):
             await self.release()
             await self.close(code=NOT_FOUND)
             return
-        self.group, hello = found
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        self.groups, hello = found
+        for group in self.groups:
+            await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
         await self.send_json({"type": "hello", **hello})
 
-    async def watched(self) -> tuple[str, dict] | None:
-        """The group this socket joins and what its hello names; None: no such one."""
+    async def watched(self) -> tuple[tuple[str, ...], dict] | None:
+        """The groups this socket joins and what its hello names; None: no such one."""
         self.tournament_id = int(self.scope["url_route"]["kwargs"]["tournament_id"])
         if not await tournament_known(self.tournament_id):
             return None
-        return tournament_group(self.tournament_id), {"tournament": self.tournament_id}
+        return (tournament_group(self.tournament_id),), {"tournament": self.tournament_id}
 
     async def websocket_connect(self, message: dict) -> None:
         try:
@@ -97,11 +99,11 @@ class TournamentConsumer(AsyncJsonWebsocketConsumer):
         raise StopConsumer()
 
     async def release(self) -> None:
-        """Leave the group and give back the open-socket count; safe to call twice."""
-        group, self.group = self.group, ""
+        """Leave the groups and give back the open-socket count; safe to call twice."""
+        groups, self.groups = self.groups, ()
         counted, self.counted = self.counted, ""
         try:
-            if group:
+            for group in groups:
                 await self.channel_layer.group_discard(group, self.channel_name)
         finally:
             if counted:
@@ -165,8 +167,56 @@ class SeriesConsumer(TournamentConsumer):
     schedule is not public (or none) is refused as not found. The series may turn
     private at any time, so its existence is asked at every handshake."""
 
-    async def watched(self) -> tuple[str, dict] | None:
+    async def watched(self) -> tuple[tuple[str, ...], dict] | None:
         self.series_id = int(self.scope["url_route"]["kwargs"]["series_id"])
         if not await _series_public(self.series_id):
             return None
-        return series_group(self.series_id), {"series": self.series_id}
+        return (series_group(self.series_id),), {"series": self.series_id}
+
+
+# Entries are never deleted by Floorman (a refund cancels one) nor change tournament: the
+# entries seen are remembered, as tournaments are. The first phone of a tournament in
+# this process reads all its entries at once (5,000 phones connecting after a restart ask
+# the database's one thread once, not 5,000 times); an entry registered since is asked
+# alone. Bounded: beyond ENTRIES_KNOWN_MAX ids, all are forgotten.
+ENTRIES_KNOWN_MAX = 200_000
+_entries_known: dict[int, set[int]] = {}
+
+
+@database_sync_to_async
+def _entries_of(tournament_id: int, entry_id: int | None = None) -> set[int]:
+    entries = Entry.objects.filter(tournament_id=tournament_id)
+    if entry_id is not None:
+        entries = entries.filter(pk=entry_id)
+    return set(entries.values_list("pk", flat=True))
+
+
+async def entry_known(tournament_id: int, entry_id: int) -> bool:
+    known = _entries_known.get(tournament_id)
+    if known is not None and entry_id in known:
+        return True
+    found = await _entries_of(tournament_id, None if known is None else entry_id)
+    if not found:
+        return False  # nothing remembered: an unknown id is asked each time
+    if sum(map(len, _entries_known.values())) + len(found) > ENTRIES_KNOWN_MAX:
+        _entries_known.clear()
+    _entries_known.setdefault(tournament_id, set()).update(found)
+    return entry_id in found
+
+
+class EntryConsumer(TournamentConsumer):
+    """/ws/tournaments/<id>/entries/<entry id>/: a player's phone page (issue 20, item 8).
+
+    It hears its entry's seat and status and the few whole-field messages its page shows
+    (floorman.phones), not every event of the tournament: with thousands of phones, the
+    tournament's group made each clock pause cost them all. Same limits, hello and time
+    probe as a screen's socket; an entry not of the tournament is refused as not found.
+    """
+
+    async def watched(self) -> tuple[tuple[str, ...], dict] | None:
+        self.tournament_id = int(self.scope["url_route"]["kwargs"]["tournament_id"])
+        self.entry_id = int(self.scope["url_route"]["kwargs"]["entry_id"])
+        if not await entry_known(self.tournament_id, self.entry_id):
+            return None
+        groups = (entry_group(self.tournament_id, self.entry_id), phones_group(self.tournament_id))
+        return groups, {"tournament": self.tournament_id, "entry": self.entry_id}

@@ -549,7 +549,7 @@ def test_entry_page_shows_table_and_seat_and_embeds_its_live_config(client):
     }
     assert config["urls"] == {
         "data": f"/seat/{event.pk}/entry/{anna.number}/",
-        "socket": f"/ws/tournaments/{event.pk}/",
+        "socket": f"/ws/tournaments/{event.pk}/entries/{anna.pk}/",  # its entry's only
     }
     assert "%(from_table)s" in config["strings"]["moved"]
     assert config["strings"]["statuses"]["busted"] == "Busted"

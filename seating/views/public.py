@@ -133,6 +133,11 @@ def entry_live_strings() -> dict[str, str]:
     }
 
 
+def entry_socket(tournament_id: int, entry_id: int) -> str:
+    """A player's page hears its entry's seat and status here (web.asgi routes it)."""
+    return f"/ws/tournaments/{tournament_id}/entries/{entry_id}/"
+
+
 def entry_live(entry: Entry) -> dict:
     """The seat of an entry and what its page's script needs to keep it live."""
     seat = (
@@ -150,7 +155,8 @@ def entry_live(entry: Entry) -> dict:
                 "seats:entry-data",
                 kwargs={"tournament_id": entry.tournament_id, "number": entry.number},
             ),
-            "socket": f"/ws/tournaments/{entry.tournament_id}/",  # web.asgi routes it
+            # Its own entry's socket (web.consumers.EntryConsumer), not the tournament's.
+            "socket": entry_socket(entry.tournament_id, entry.pk),
         },
         "strings": entry_live_strings(),
     }

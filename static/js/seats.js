@@ -3,7 +3,10 @@
 // - the seating board (lobby TVs, /lobby/<id>/seating/ and the clock's seating layout):
 //   every seated player alphabetically, a page at a time, turning every few seconds;
 // - a player's own page (the receipt's QR code): their table and seat, with a sound
-//   and a vibration when they are moved.
+//   and a vibration when they are moved. It listens on its entry's own socket,
+//   /ws/tournaments/<id>/entries/<entry id>/ (config.urls.socket), which carries only
+//   that entry's rows of each "seating.updated", its "entry.updated" and the whole
+//   field's few messages (a draw's resync; floorman/phones.py), not every event.
 //
 // The seating services publish "seating.updated" after every change, with the seats
 // taken ({entry, number, name, table, seat, from_table, from_seat}) and the entries
@@ -403,7 +406,7 @@
     this.version = 0; // events for this entry seen: a resync answer older than one is stale
     this.sound = new Sound();
     this.title = document.title;
-    this.live = null; // the tournament's socket, once started
+    this.live = null; // the entry's socket, once started
   }
 
   EntryScreen.prototype.start = function () {

@@ -12,6 +12,7 @@ from django.urls import reverse
 from clock.engine import big_blinds
 from clock.selectors import big_blind_in_play
 from floorman.roles import user_is_staff
+from seating.views.public import entry_socket
 from tournaments.models import Entry, EntryStatus, Tournament
 from tournaments.selectors import chip_standings, entry_count_history, entry_rank
 
@@ -98,6 +99,7 @@ def entry_standing(entry: Entry) -> dict | None:
     big_blind = big_blind_in_play(entry.tournament)
     return {
         "tournament": entry.tournament_id,
+        "socket": entry_socket(entry.tournament_id, entry.pk),  # the page's one socket
         "chips": entry.chips,
         "big_blinds": big_blinds(entry.chips, big_blind)
         if entry.status == EntryStatus.ACTIVE
