@@ -17,7 +17,6 @@ has kept it (clock/cache.py), as screens read it between changes. Environment: B
 """
 
 import os
-import sys
 
 from common import (
     CLOCK_STRUCTURE_SETUP,
@@ -27,6 +26,7 @@ from common import (
     load_paths,
     manage,
     production_env,
+    results_report,
     serving,
 )
 
@@ -85,14 +85,7 @@ def main() -> None:
         f"clock_api: load generator {generator}, gunicorn {WORKERS} sync workers, "
         f"{SECONDS} s per path after {WARMUP_SECONDS} s warm-up, trivial view {TRIVIAL_PATH}"
     )
-    failures = []
-    for name, result in results.items():
-        if result.detail:
-            print(f"clock_api: {name}: {result.detail}")
-        failures.extend(f"{name}: {failure}" for failure in result.failures)
-    if failures:
-        print(f"clock_api: {len(failures)} failures, e.g. {failures[0]}")
-        sys.exit(f"clock_api: requests failed: {'; '.join(failures[:3])}")
+    results_report(results)
 
 
 if __name__ == "__main__":

@@ -432,6 +432,18 @@ def load_threads(
     return Result(tally.done / seconds, "", tally.failures)
 
 
+def results_report(results: dict[str, Result]) -> None:
+    """Print each load's latency line; stop the benchmark if any of its requests failed."""
+    failures = []
+    for name, result in results.items():
+        if result.detail:
+            print(f"{BENCH}: {name}: {result.detail}")
+        failures.extend(f"{name}: {failure}" for failure in result.failures)
+    if failures:
+        print(f"{BENCH}: {len(failures)} failures, e.g. {failures[0]}")
+        fail(f"requests failed: {'; '.join(failures[:3])}")
+
+
 def verdict(met: bool) -> str:
     """What `make bench`'s table shows beside a target (bench/run_all.py)."""
     return "met" if met else "NOT met"

@@ -28,7 +28,6 @@ import http.client
 import os
 import re
 import subprocess
-import sys
 
 from common import (
     CLOCK_STRUCTURE_SETUP,
@@ -40,6 +39,7 @@ from common import (
     load,
     manage,
     production_env,
+    results_report,
     serving,
     wrk_result,
 )
@@ -211,14 +211,7 @@ def main() -> None:
         f"workers, {SECONDS} s per path after {WARMUP_SECONDS} s warm-up, trivial view "
         f"{TRIVIAL_PATH}, cache {'Redis' if env.get('REDIS_URL') else 'in process'}"
     )
-    failures = []
-    for name, result in rates.items():
-        if result.detail:
-            print(f"screens: {name}: {result.detail}")
-        failures.extend(f"{name}: {failure}" for failure in result.failures)
-    if failures:
-        print(f"screens: {len(failures)} failures, e.g. {failures[0]}")
-        sys.exit(f"screens: requests failed: {'; '.join(failures[:3])}")
+    results_report(rates)
 
 
 if __name__ == "__main__":

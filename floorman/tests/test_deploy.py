@@ -219,6 +219,16 @@ def test_proxy_limits_are_settings_with_defaults():
         assert re.fullmatch(rf"\$\{{{name}:-[1-9][0-9]*\}}", settings[name]), name
 
 
+def _nginx_test(directory: Path) -> subprocess.CompletedProcess:
+    """`nginx -t` of directory/nginx.conf, its paths relative to the directory."""
+    return subprocess.run(
+        ["nginx", "-t", "-c", str(directory / "nginx.conf"), "-p", str(directory)],
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+
+
 @pytest.mark.skipif(not shutil.which("nginx"), reason="needs nginx (apt-get install nginx-light)")
 def test_proxy_config_is_valid_nginx(tmp_path):
     defaults = {
@@ -233,12 +243,7 @@ def test_proxy_config_is_valid_nginx(tmp_path):
         f"http {{ include {tmp_path}/default.conf; }}\n"
     )
 
-    result = subprocess.run(
-        ["nginx", "-t", "-c", str(tmp_path / "nginx.conf"), "-p", str(tmp_path)],
-        capture_output=True,
-        text=True,
-        timeout=30,
-    )
+    result = _nginx_test(tmp_path)
 
     assert result.returncode == 0, result.stderr
 
@@ -271,11 +276,6 @@ def test_proxy_main_config_is_valid_nginx(tmp_path):
         text = text.replace(path, f"{tmp_path}/")
     (tmp_path / "nginx.conf").write_text(text)
 
-    result = subprocess.run(
-        ["nginx", "-t", "-c", str(tmp_path / "nginx.conf"), "-p", str(tmp_path)],
-        capture_output=True,
-        text=True,
-        timeout=30,
-    )
+    result = _nginx_test(tmp_path)
 
     assert result.returncode == 0, result.stderr
