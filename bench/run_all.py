@@ -42,7 +42,7 @@ HEADLINE = re.compile(r"^(?P<name>[a-z_]+): (?P<text>.*\d.*)$")
 TARGET = re.compile(r"\s+(?:—|--)\s+target\s+(?P<target>.+?)(?::\s*(?P<verdict>met|NOT met))?$")
 OLD_TARGET = re.compile(r"\s*\(target (?P<target>[^)]*)\)$")
 FIGURE = re.compile(r"req/s|entries/s|hands/s|\bms\b|ratio|p99|median|×")
-DETAIL = re.compile(r"\be\.g\.|skipped|slowest tablet|failures|^medians of")
+DETAIL = re.compile(r"\be\.g\.|skipped|slowest tablet|failures|^medians of|: latency p50")
 
 
 def machine() -> str:

@@ -326,7 +326,8 @@ def prize_pay(*, actor, tournament_id: int, entry_id: int, expected: int | None 
             code="prize_changed",
             data={"prize": row.prize},
         )
-    if not found.table.structure.frozen:
+    froze = not found.table.structure.frozen
+    if froze:
         # Money leaves by this table: it must never change under the prizes paid.
         structure = _structure_locked(tournament)
         _freeze(tournament, structure, found.table.amounts)
@@ -356,7 +357,11 @@ def prize_pay(*, actor, tournament_id: int, entry_id: int, expected: int | None 
     # The ledger as it stands now differs by this one payout line: the totals are not
     # summed over it again (at 10,000 entries the sum was a third of a payment's time).
     pool = replace(totals.prize_pool, paid_out=totals.prize_pool.paid_out + row.prize)
-    _publish_payouts(tournament, payout_table(tournament, replace(totals, prize_pool=pool)))
+    if froze:  # the table is now locked: read it as it stands
+        table = payout_table(tournament, replace(totals, prize_pool=pool))
+    else:  # frozen before: the same lines, only the money paid out differs
+        table = replace(found.table, pool=pool)
+    _publish_payouts(tournament, table)
     return payment
 
 
