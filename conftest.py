@@ -8,6 +8,7 @@ import os
 import secrets
 
 import pytest
+from channels.layers import channel_layers
 from django.conf import settings
 from django.core.management.sql import sql_flush as DJANGO_SQL_FLUSH
 from django.test import Client
@@ -85,6 +86,17 @@ def screens_cache_of_this_test(monkeypatch):
     """The screens' shared cache (floorman.versions) under keys of this test's own: a
     rolled-back test's tournament id comes again on SQLite, and must not find its pages."""
     monkeypatch.setattr(versions, "NAMESPACE", secrets.token_hex(8))
+
+
+@pytest.fixture(autouse=True)
+def channel_layer_of_this_test():
+    """A channel layer of each test's own. channels_redis keeps a lock per channel in its
+    layer, released by a cleanup task on the event loop that took it; an async test's loop
+    that closed before that task ran left the lock held and bound to it, and a later test's
+    receive failed on it ("bound to a different event loop"), one run in many."""
+    channel_layers.backends.clear()
+    yield
+    channel_layers.backends.clear()
 
 
 @pytest.fixture(autouse=True)
