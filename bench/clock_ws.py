@@ -44,6 +44,7 @@ import secrets
 import sys
 import time
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from statistics import median
 
@@ -56,10 +57,11 @@ from common import (
     percentile,
     production_env,
     raise_open_file_limit,
+    screen_open,
     serving,
     uvicorn_command,
 )
-from websockets.asyncio.client import ClientConnection, connect
+from websockets.asyncio.client import ClientConnection
 
 try:  # the server runs on uvloop (uvicorn[standard]); the clients too, to keep up
     from uvloop import run as run_loop
@@ -153,26 +155,6 @@ class Inbox:
         return got
 
 
-async def open_client(
-    port: int, client: int, inbox: Inbox, gate: asyncio.Semaphore
-) -> tuple[ClientConnection, asyncio.Task]:
-    async with gate:
-        ws = await connect(
-            f"ws://127.0.0.1:{port}/ws/tournaments/{TOURNAMENT_ID}/",
-            origin=f"http://127.0.0.1:{port}",
-            open_timeout=30,
-            ping_interval=None,  # the server pings; the benchmark needs no second one
-        )
-        try:
-            hello = json.loads(await asyncio.wait_for(ws.recv(), 30))
-            if hello.get("type") != "hello":
-                raise RuntimeError(f"expected hello, got {hello!r}")
-        except BaseException:
-            await ws.close()
-            raise
-    return ws, asyncio.create_task(listen(ws, client, inbox))
-
-
 async def listen(ws: ClientConnection, client: int, inbox: Inbox) -> None:
     async for raw in ws:
         at = time.monotonic()  # one clock with the driver's process (CLOCK_MONOTONIC)
@@ -264,7 +246,10 @@ async def connect_more(port: int, clients: list, inbox: Inbox, size: Size) -> No
     started = time.monotonic()
     first = len(clients) + len(size.connect_errors)
     opened = await asyncio.gather(
-        *(open_client(port, n, inbox, gate) for n in range(first, size.clients)),
+        *(
+            screen_open(port, TOURNAMENT_ID, gate, partial(listen, client=n, inbox=inbox))
+            for n in range(first, size.clients)
+        ),
         return_exceptions=True,
     )
     size.connect_seconds = time.monotonic() - started

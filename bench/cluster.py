@@ -65,6 +65,7 @@ import time
 from pathlib import Path
 
 from common import (
+    FIELD_SETUP,
     NGINX,
     ROOT,
     fail,
@@ -108,41 +109,16 @@ WORKER_CONNECTIONS = shipped_worker_connections()
 SETUP = """
 import json, random
 from django.contrib.auth.models import Group, User
-from django.utils import timezone
 from rest_framework.authtoken.models import Token
 from clock import services as clock_services
-from clock.engine import LEVEL, Step
-from seating import services as seating_services
-from seating.models import Seat, Table
-from tournaments.models import Entry, Player, Tournament, Transaction, TransactionKind
+from seating.models import Seat
+from tournaments.models import Entry
 
 ENTRIES, SEATS, BREAKS, PHONES = %(entries)d, %(seats)d, %(breaks)d, %(phones)d
 user = User.objects.create_user("bench-floor", password=None)
 user.groups.add(Group.objects.get(name="floor"))
-t = Tournament.objects.create(name="Cluster Bench", buy_in=10000, fee=1000,
-    starting_stack=30000, start_at=timezone.now(), status="registering", table_size=SEATS,
-    late_reg_until_level=40)
-steps = [Step(LEVEL, 20, 100 * n, 200 * n) for n in range(1, 41)]
-s = clock_services.structure_create(actor=None, name="Bench 40", steps=steps,
-    is_template=True, chip_set_id=None)
-clock_services.clock_structure_set(actor=None, tournament_id=t.pk, structure_id=s.pk)
-people = Player.objects.bulk_create(
-    [Player(name=f"Cluster Player {i:05d}", name_key=f"cluster player {i:05d}",
-            name_plain=f"cluster player {i:05d}") for i in range(ENTRIES)], batch_size=2000)
-entries = Entry.objects.bulk_create(
-    [Entry(tournament=t, player=p, number=i + 1, chips=30000) for i, p in enumerate(people)],
-    batch_size=2000)
-Transaction.objects.bulk_create(
-    [Transaction(tournament=t, entry=e, kind=TransactionKind.BUY_IN, amount=11000,
-                 prize_share=10000, fee_share=1000) for e in entries], batch_size=2000)
 tables = -(-ENTRIES // (SEATS - 1))
-rows = Table.objects.bulk_create(
-    [Table(tournament=t, number=n, seats=SEATS, break_order=tables - n + 1)
-     for n in range(1, tables + 1)], batch_size=2000)
-Seat.objects.bulk_create([Seat(table=row, number=n) for row in rows for n in range(1, SEATS + 1)],
-    batch_size=5000)
-seating_services.seating_draw(actor=None, tournament_id=t.pk, tables=tables)
-Tournament.objects.filter(pk=t.pk).update(status="running", current_level=1)
+t = field_setup("Cluster Bench", "Cluster Player", ENTRIES, SEATS, tables)
 clock_services.clock_act(actor=user, tournament_id=t.pk, action="start")
 # The warm-up break and the measured ones: the highest numbers. Their players all have
 # phones (a player moved twice keeps the same phone); the rest are drawn.
@@ -598,7 +574,8 @@ def main() -> None:
             "shell",
             "--no-imports",
             "-c",
-            SETUP % {"entries": ENTRIES, "seats": SEATS, "breaks": BREAKS, "phones": PHONES},
+            FIELD_SETUP
+            + SETUP % {"entries": ENTRIES, "seats": SEATS, "breaks": BREAKS, "phones": PHONES},
         ).splitlines()[-1]
     )
     print(

@@ -5,6 +5,7 @@ Every server a benchmark starts runs in its own process group, and `serving` sto
 whole group when the benchmark ends, on error and on Ctrl-C or SIGTERM too.
 """
 
+import asyncio
 import atexit
 import contextlib
 import http.client
@@ -28,6 +29,7 @@ from typing import NoReturn
 from urllib.parse import urlsplit, urlunsplit
 
 import psycopg
+from websockets.asyncio.client import ClientConnection, connect
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRATCH_DB = os.environ.get("BENCH_SCRATCH_DB", "floorman_bench")  # one per parallel run
@@ -51,6 +53,56 @@ steps = [
 s = services.structure_create(actor=None, name="Bench 20", steps=steps, is_template=True,
     chip_set_id=None)
 services.clock_structure_set(actor=None, tournament_id=t.pk, structure_id=s.pk)
+"""
+
+# Shell code for `manage.py shell -c`: defines `field_sell(t, prefix, entries)`, that many
+# players (named "<prefix> 00000"...) bought into `t` in bulk, and `field_setup(name,
+# prefix, entries, seats, tables)`, a festival-size event: its field sold, `tables` of
+# `seats` seats drawn by the service, a clock on 40 twenty-minute levels (not started),
+# the event running at level 1.
+FIELD_SETUP = """
+from django.utils import timezone
+from clock import services as clock_services
+from clock.engine import LEVEL, Step
+from seating import services as seating_services
+from seating.models import Seat, Table
+from tournaments.models import Entry, Player, Tournament, Transaction, TransactionKind
+
+
+def field_sell(t, prefix, entries):
+    # `entries` new players bought into `t`, in bulk; returns the entries.
+    key = prefix.lower()
+    people = Player.objects.bulk_create(
+        [Player(name=f"{prefix} {i:05d}", name_key=f"{key} {i:05d}",
+                name_plain=f"{key} {i:05d}") for i in range(entries)], batch_size=2000)
+    sold = Entry.objects.bulk_create(
+        [Entry(tournament=t, player=p, number=i + 1, chips=30000)
+         for i, p in enumerate(people)], batch_size=2000)
+    Transaction.objects.bulk_create(
+        [Transaction(tournament=t, entry=e, kind=TransactionKind.BUY_IN, amount=11000,
+                     prize_share=10000, fee_share=1000) for e in sold], batch_size=2000)
+    return sold
+
+
+def field_setup(name, prefix, entries, seats, tables):
+    t = Tournament.objects.create(name=name, buy_in=10000, fee=1000, starting_stack=30000,
+        start_at=timezone.now(), status="registering", table_size=seats,
+        late_reg_until_level=40)
+    steps = [Step(LEVEL, 20, 100 * n, 200 * n) for n in range(1, 41)]
+    s = clock_services.structure_create(actor=None, name="Bench 40", steps=steps,
+        is_template=True, chip_set_id=None)
+    clock_services.clock_structure_set(actor=None, tournament_id=t.pk, structure_id=s.pk)
+    field_sell(t, prefix, entries)
+    rows = Table.objects.bulk_create(
+        [Table(tournament=t, number=n, seats=seats, break_order=tables - n + 1)
+         for n in range(1, tables + 1)], batch_size=2000)
+    Seat.objects.bulk_create(
+        [Seat(table=row, number=n) for row in rows for n in range(1, seats + 1)],
+        batch_size=5000)
+    seating_services.seating_draw(actor=None, tournament_id=t.pk, tables=tables)
+    Tournament.objects.filter(pk=t.pk).update(status="running", current_level=1)
+    t.refresh_from_db()
+    return t
 """
 
 
@@ -481,3 +533,26 @@ def raise_open_file_limit(needed: int) -> int:
         soft = needed if hard == resource.RLIM_INFINITY else min(needed, hard)
         resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
     return soft
+
+
+async def screen_open(
+    port: int, tournament_id: int, gate: asyncio.Semaphore, listen
+) -> tuple[ClientConnection, asyncio.Task]:
+    """A lobby screen's socket to the tournament, once the server has said hello; `listen`
+    (a coroutine function of the socket) then reads it in a task of its own. At most
+    `gate`'s count of handshakes are in flight at once."""
+    async with gate:
+        ws = await connect(
+            f"ws://127.0.0.1:{port}/ws/tournaments/{tournament_id}/",
+            origin=f"http://127.0.0.1:{port}",
+            open_timeout=30,
+            ping_interval=None,  # the server pings; the benchmark needs no second one
+        )
+        try:
+            hello = json.loads(await asyncio.wait_for(ws.recv(), 30))
+            if hello.get("type") != "hello":
+                raise RuntimeError(f"expected hello, got {hello!r}")
+        except BaseException:
+            await ws.close()
+            raise
+    return ws, asyncio.create_task(listen(ws))

@@ -38,6 +38,7 @@ import time
 from pathlib import Path
 
 from common import (
+    FIELD_SETUP,
     ROOT,
     free_port,
     gunicorn_command,
@@ -55,24 +56,20 @@ TARGET_MS = 150  # every floor action at p95, server time, on an idle machine
 
 TIMED = r"""
 import cProfile, io, json, os, pstats, random, time
-from datetime import timedelta
 from django.contrib.auth.models import Group, User
 from django.db import connection
 from django.db.models import F
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
-from django.utils import timezone
 from clock import services as clock_services
-from clock.engine import LEVEL, NOT_STARTED, Step
+from clock.engine import NOT_STARTED
 from clock.models import Clock
 from floorman.roles import DIRECTOR
 from hands.models import Elimination
 from prizes.selectors import results
-from seating import services as seating_services
-from seating.models import Seat, Table
-from tournaments.models import (Entry, EntryStatus, Player, Tournament, Transaction,
-    TransactionKind)
+from seating.models import Seat
+from tournaments.models import Entry, EntryStatus
 
 ENTRIES, REPEAT, PROFILE = %(entries)d, %(repeat)d, %(profile)r.split(",")
 PASSWORD = "Bench-floor-2026-pw"
@@ -81,31 +78,9 @@ HOST = {"HTTP_HOST": "localhost"}
 
 director = User.objects.create_user("bench_director", password=PASSWORD)
 director.groups.add(Group.objects.get(name=DIRECTOR))
-t = Tournament.objects.create(name="Floor Bench", buy_in=10000, fee=1000,
-    starting_stack=30000, start_at=timezone.now(), status="registering", table_size=9,
-    late_reg_until_level=40)
-steps = [Step(LEVEL, 20, 100 * n, 200 * n) for n in range(1, 41)]
-s = clock_services.structure_create(actor=None, name="Bench 40", steps=steps,
-    is_template=True, chip_set_id=None)
-clock_services.clock_structure_set(actor=None, tournament_id=t.pk, structure_id=s.pk)
-
-people = Player.objects.bulk_create(
-    [Player(name=f"Bench Player {i:05d}", name_key=f"bench player {i:05d}",
-            name_plain=f"bench player {i:05d}") for i in range(ENTRIES)], batch_size=2000)
-entries = Entry.objects.bulk_create(
-    [Entry(tournament=t, player=p, number=i + 1, chips=30000) for i, p in enumerate(people)],
-    batch_size=2000)
-Transaction.objects.bulk_create(
-    [Transaction(tournament=t, entry=e, kind=TransactionKind.BUY_IN, amount=11000,
-                 prize_share=10000, fee_share=1000) for e in entries], batch_size=2000)
 tables = -(-ENTRIES // 9)
-rows = Table.objects.bulk_create(
-    [Table(tournament=t, number=n, seats=9, break_order=tables - n + 1)
-     for n in range(1, tables + 1)])
-Seat.objects.bulk_create([Seat(table=row, number=n) for row in rows for n in range(1, 10)])
-seating_services.seating_draw(actor=None, tournament_id=t.pk)
-Tournament.objects.filter(pk=t.pk).update(status="running", current_level=1)
-t.refresh_from_db()
+t = field_setup("Floor Bench", "Bench Player", ENTRIES, 9, tables)
+entries = list(Entry.objects.filter(tournament=t).order_by("number"))
 
 client = Client(**HOST)
 client.force_login(director)
@@ -312,7 +287,7 @@ def main() -> None:
     env["FLOORMAN_RATE_LOGIN"] = "10000/m"
     redis_url = env.get("REDIS_URL", "").strip()
     manage(env, "migrate", "--verbosity", "0")
-    code = TIMED % {"entries": ENTRIES, "repeat": REPEAT, "profile": PROFILE}
+    code = FIELD_SETUP + TIMED % {"entries": ENTRIES, "repeat": REPEAT, "profile": PROFILE}
     try:
         out = manage(env, "shell", "--no-imports", "-c", code).splitlines()
         rows = [json.loads(line) for line in out if line.startswith("{")]

@@ -51,6 +51,7 @@ import secrets
 import sys
 import time
 from dataclasses import dataclass, field
+from functools import partial
 from statistics import median
 
 from common import (
@@ -63,11 +64,12 @@ from common import (
     percentile,
     production_env,
     raise_open_file_limit,
+    screen_open,
     serving,
     uvicorn_command,
     verdict,
 )
-from websockets.asyncio.client import ClientConnection, connect
+from websockets.asyncio.client import ClientConnection
 
 try:  # the server runs on uvloop (uvicorn[standard]); the clients too, to keep up
     from uvloop import run as run_loop
@@ -319,26 +321,6 @@ class Inbox:
         return got
 
 
-async def open_client(
-    port: int, client: int, inbox: Inbox, gate: asyncio.Semaphore
-) -> tuple[ClientConnection, asyncio.Task]:
-    async with gate:
-        ws = await connect(
-            f"ws://127.0.0.1:{port}/ws/tournaments/{TOURNAMENT_ID}/",
-            origin=f"http://127.0.0.1:{port}",
-            open_timeout=30,
-            ping_interval=None,  # the server pings; the benchmark needs no second one
-        )
-        try:
-            hello = json.loads(await asyncio.wait_for(ws.recv(), 30))
-            if hello.get("type") != "hello":
-                raise RuntimeError(f"expected hello, got {hello!r}")
-        except BaseException:
-            await ws.close()
-            raise
-    return ws, asyncio.create_task(listen(ws, client, inbox))
-
-
 async def listen(ws: ClientConnection, client: int, inbox: Inbox) -> None:
     async for raw in ws:
         at = time.perf_counter()
@@ -423,7 +405,10 @@ async def measure(layer: Layer, port: int, floor: Floor) -> None:
     inbox = Inbox()
     gate = asyncio.Semaphore(CONNECTING)
     opened = await asyncio.gather(
-        *(open_client(port, n, inbox, gate) for n in range(TABLES + SCREENS)),
+        *(
+            screen_open(port, TOURNAMENT_ID, gate, partial(listen, client=n, inbox=inbox))
+            for n in range(TABLES + SCREENS)
+        ),
         return_exceptions=True,
     )
     clients = []

@@ -20,7 +20,7 @@ Prints "prize_pay: pay a prize at <n> entries p95 <ms> ms, <q> queries (same at 
 import json
 import os
 
-from common import manage, percentile, production_env
+from common import FIELD_SETUP, manage, percentile, production_env
 from floor_actions import redis_keys_remove
 
 SIZES = [int(n) for n in os.environ.get("BENCH_SIZES", "300,10000").split(",")]
@@ -39,8 +39,7 @@ from hands.models import Elimination
 from payouts.selectors import payout_table
 from prizes import services
 from prizes.selectors import results
-from tournaments.models import (Entry, EntryStatus, Player, Tournament, Transaction,
-    TransactionKind)
+from tournaments.models import Entry, EntryStatus, Tournament
 
 SIZES, REPEAT, DEBUG = %(sizes)r, %(repeat)d, %(debug)d
 PROFILE = cProfile.Profile() if %(profile)r else None
@@ -66,15 +65,7 @@ for size in SIZES:
     t = Tournament.objects.create(name=f"Pay Bench {size}", buy_in=10000, fee=1000,
         starting_stack=30000, start_at=timezone.now(), status="running", table_size=9,
         current_level=1)
-    people = Player.objects.bulk_create(
-        [Player(name=f"Pay {size} {i:05d}", name_key=f"pay {size} {i:05d}",
-                name_plain=f"pay {size} {i:05d}") for i in range(size)], batch_size=2000)
-    entries = Entry.objects.bulk_create(
-        [Entry(tournament=t, player=p, number=i + 1, chips=30000)
-         for i, p in enumerate(people)], batch_size=2000)
-    Transaction.objects.bulk_create(
-        [Transaction(tournament=t, entry=e, kind=TransactionKind.BUY_IN, amount=11000,
-                     prize_share=10000, fee_share=1000) for e in entries], batch_size=2000)
+    entries = field_sell(t, f"Pay {size}", size)
     paid = payout_table(t).places_paid
     busted = min(size - 2, size - paid + REPEAT + 2)  # REPEAT + 2 placed in the money
     out = entries[:busted]
@@ -116,7 +107,8 @@ def main() -> None:
     env = production_env()
     redis_url = env.get("REDIS_URL", "").strip()
     manage(env, "migrate", "--verbosity", "0")
-    code = TIMED % {"sizes": SIZES, "repeat": REPEAT, "debug": DEBUG, "profile": PROFILE}
+    timed = TIMED % {"sizes": SIZES, "repeat": REPEAT, "debug": DEBUG, "profile": PROFILE}
+    code = FIELD_SETUP + timed
     try:
         out = manage(env, "shell", "--no-imports", "-c", code).splitlines()
     finally:
