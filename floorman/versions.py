@@ -12,7 +12,9 @@ A cache that cannot be reached costs the cache, never the page: it is built unca
 `CACHE_SECONDS` bounds how long a value stays at all.
 
 A part of the state that changes without the tournament's lock, or far more often than
-the rest, keeps a version of its own: its `kind` (the clock's row, `clock.cache`).
+the rest, keeps a version of its own: its `kind` (the clock's row, `clock.cache`). A value
+built from several parts depends on each part's version (the lobby's numbers, which hold
+the clock's row: the screens' and the clock's), read together in one MGET.
 """
 
 import logging
@@ -40,9 +42,11 @@ def _key(name: str) -> str:
     return f"screens:{NAMESPACE}:{name}"
 
 
-def keys(key: str, tournament_id: int, kind: str = SCREENS) -> tuple[str, str]:
-    """The cache keys of the tournament's version of `kind` and of the value `key`."""
-    return _key(f"version:{kind}:{tournament_id}"), _key(key)
+def keys(
+    key: str, tournament_id: int, kinds: tuple[str, ...] = (SCREENS,)
+) -> tuple[list[str], str]:
+    """The cache keys of the tournament's versions of `kinds` and of the value `key`."""
+    return [_key(f"version:{kind}:{tournament_id}") for kind in kinds], _key(key)
 
 
 T = TypeVar("T")
@@ -51,7 +55,7 @@ T = TypeVar("T")
 def _new_versions(tournament_ids: list[int], kind: str) -> None:
     try:
         caches[CACHE].set_many(
-            {keys("", pk, kind)[0]: secrets.token_hex(8) for pk in tournament_ids},
+            {keys("", pk, (kind,))[0][0]: secrets.token_hex(8) for pk in tournament_ids},
             VERSION_SECONDS,
         )
     except Exception:  # noqa: BLE001 - a cache that is down must not fail the change
@@ -68,38 +72,49 @@ def screens_changed(tournament_ids: Iterable[int], kind: str = SCREENS) -> None:
     transaction.on_commit(lambda: _new_versions(ids, kind))
 
 
+def _versions_made(cache, version_keys: list[str], found: dict) -> tuple[str, ...]:
+    """The versions of `version_keys` (`found` holds those read), each missing one made:
+    `add`, so that two processes that both miss agree on the one filed first."""
+    missing = [key for key in version_keys if found.get(key) is None]
+    for key in missing:
+        cache.add(key, secrets.token_hex(8), VERSION_SECONDS)
+    if missing:
+        found = {**found, **cache.get_many(missing)}
+    return tuple(found.get(key) for key in version_keys)
+
+
 def screen_cached(
     key: str,
     tournament_id: int,
     build: Callable[[], T],
     *,
-    kind: str = SCREENS,
+    kinds: tuple[str, ...] = (SCREENS,),
     seconds: int = CACHE_SECONDS,
 ) -> T:
     """The tournament's value filed under `key`, built (and filed) when missing or older
-    than the tournament's screen version. One round trip when filed: the version and the
-    value come in one MGET, and the value holds the version it was built at. `key` names
-    everything else the value depends on (the language, the page)."""
+    than any of the tournament's versions of `kinds` (the screens' by default; a value
+    built from the clock's row too depends on the clock's, `clock.cache.KIND`). One round
+    trip when filed: the versions and the value come in one MGET, and the value holds the
+    versions it was built at. `key` names everything else the value depends on (the
+    language, the page)."""
     cache = caches[CACHE]
-    version_key, value_key = keys(key, tournament_id, kind)
+    version_keys, value_key = keys(key, tournament_id, kinds)
     try:
-        found = cache.get_many([version_key, value_key])
-        version = found.get(version_key)
+        found = cache.get_many([*version_keys, value_key])
+        versions = tuple(found.get(k) for k in version_keys)
         filed = found.get(value_key)
-        if version is not None and filed is not None and filed[0] == version:
+        if None not in versions and filed is not None and filed[0] == versions:
             return filed[1]
-        if version is None:
-            cache.add(version_key, secrets.token_hex(8), VERSION_SECONDS)
-            version = cache.get(version_key)
+        versions = _versions_made(cache, version_keys, found)
     except Exception:  # noqa: BLE001 - served uncached
         log.warning("screen cache not read", exc_info=True)
         return build()
     # Read before the rows: a value built from rows older than a change is filed under
-    # the version that change has replaced, and never served.
+    # the versions that change has replaced, and never served.
     value = build()
-    if value is not None and version is not None:
+    if value is not None and None not in versions:
         try:
-            cache.set(value_key, (version, value), seconds)
+            cache.set(value_key, (versions, value), seconds)
         except Exception:  # noqa: BLE001 - served uncached
             log.warning("screen cache not written", exc_info=True)
     return value

@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
+from clock import cache as clock_cache
 from clock.engine import big_blinds
 from clock.selectors import (
     ClockRow,
@@ -30,7 +31,7 @@ from clock.selectors import (
     clock_row,
     measuring_big_blind,
 )
-from floorman.versions import screen_cached
+from floorman.versions import SCREENS, screen_cached
 from hands.selectors import entry_bounties, h4h_now, mystery_left, mystery_prizes
 from payouts.engine.payouts import place_groups
 from payouts.selectors import payout_table
@@ -58,6 +59,10 @@ RESULTS_UNPAID = 3
 OVER = (TournamentStatus.FINISHED, TournamentStatus.CANCELLED)
 # Issue 18: a PKO's biggest bounties left, as many as a TV's side panel holds.
 BOUNTIES_MAX = 12
+
+
+# The lobby's numbers hold the clock's row: they depend on both versions.
+NUMBERS_KINDS = (SCREENS, clock_cache.KIND)
 
 
 # --- Numbers ------------------------------------------------------------------------
@@ -204,9 +209,11 @@ def bounty_pool_lobby(tournament: Tournament, totals) -> dict | None:
 
 def lobby_numbers(tournament_id: int) -> tuple[ClockRow, dict] | None:
     """The clock's row and what the lobby shows beyond the clock (its numbers), built
-    once per screen version and language and shared by every process (issue 20: every
-    change to the tournament renews the version, floorman.versions). None: no such
-    tournament. The time is left out: the clock is read from its row at each request."""
+    once per version and language and shared by every process (issue 20). Both versions:
+    the screens' (every change to the tournament renews it, floorman.versions) and the
+    clock's (every change of the clock, its structure's edits too: clock.cache). None: no
+    such tournament. The time is left out: the clock is read from its row at each
+    request."""
 
     def build() -> tuple[ClockRow, dict] | None:
         tournament = Tournament.objects.filter(pk=tournament_id).first()
@@ -214,7 +221,9 @@ def lobby_numbers(tournament_id: int) -> tuple[ClockRow, dict] | None:
             return None
         return clock_row(tournament.pk), _lobby_state(tournament)
 
-    return screen_cached(f"lobby:{tournament_id}:{get_language()}", tournament_id, build)
+    return screen_cached(
+        f"lobby:{tournament_id}:{get_language()}", tournament_id, build, kinds=NUMBERS_KINDS
+    )
 
 
 def lobby_with_clock(numbers: dict, clock: dict) -> dict:

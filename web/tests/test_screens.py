@@ -1,5 +1,6 @@
 """Lobby screens: public pages with the clock, the numbers and the rule notices."""
 
+import dataclasses
 import json
 import re
 import shutil
@@ -488,6 +489,46 @@ def test_data_is_built_once_per_version_and_never_stale(client, django_assert_nu
 
     assert client.get(data_url(event)).json()["active"] == 29
     assert ">29 left of 30<" in client.get(lobby_url(event)).content.decode()
+
+
+def test_data_shows_a_changed_structure_at_once(client, django_capture_on_commit_callbacks):
+    """The lobby's numbers hold the clock's row: an edit of the structure, which takes no
+    tournament lock, renews the clock's version, and the numbers with it."""
+    event = field_of(3)
+    clock = with_structure(event)
+    assert client.get(data_url(event)).json()["average_stack"]["big_blind"] == 200  # kept
+    steps = services.structure_steps(clock.structure_id)
+    doubled = [dataclasses.replace(steps[0], small_blind=200, big_blind=400), *steps[1:]]
+
+    with django_capture_on_commit_callbacks(execute=True):
+        services.structure_update(
+            actor=None,
+            structure_id=clock.structure_id,
+            name="Doubled",
+            steps=doubled,
+            is_template=False,
+            chip_set_id=None,
+        )
+
+    assert client.get(data_url(event)).json()["average_stack"]["big_blind"] == 400
+    html = client.get(lobby_url(event)).content.decode()
+    assert ">200 / 400<" in html
+    assert config_of(html)["boards"][0]["clock"]["level"]["big_blind"] == 400
+
+
+def test_a_pause_shows_on_the_kept_lobby_at_once(client, django_capture_on_commit_callbacks):
+    event = field_of(3)
+    act(event, "start")
+    html = client.get(lobby_url(event)).content.decode()  # kept, running
+    assert ">Clock paused<" not in html
+    assert config_of(html)["boards"][0]["clock"]["status"] == "running"
+
+    with django_capture_on_commit_callbacks(execute=True):
+        act(event, "pause")
+
+    html = client.get(lobby_url(event)).content.decode()
+    assert ">Clock paused<" in html
+    assert config_of(html)["boards"][0]["clock"]["status"] == "paused"
 
 
 def test_lobby_page_shows_the_worked_example(client):
