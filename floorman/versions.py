@@ -19,6 +19,8 @@ the clock's row: the screens' and the clock's), read together in one MGET.
 
 import logging
 import secrets
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from typing import TypeVar
 
@@ -83,6 +85,41 @@ def _versions_made(cache, version_keys: list[str], found: dict) -> tuple[str, ..
     return tuple(found.get(key) for key in version_keys)
 
 
+class _Copies:
+    """The values this process has read or built, by key, each with the versions it is
+    filed at: a value read again at the same versions needs no transfer from the cache,
+    only its versions (issue 20: a lobby's numbers and page at every screen's resync).
+    The `LOCAL_MAX` used last are kept. Values are shared by every request of the
+    process: never change one."""
+
+    def __init__(self, size: int):
+        self.size = size
+        self._values: OrderedDict[str, tuple[tuple, object]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: str) -> tuple[tuple, object] | None:
+        with self._lock:
+            found = self._values.get(key)
+            if found is not None:
+                self._values.move_to_end(key)
+            return found
+
+    def put(self, key: str, versions: tuple, value) -> None:
+        with self._lock:
+            self._values[key] = (versions, value)
+            self._values.move_to_end(key)
+            while len(self._values) > self.size:
+                self._values.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._values.clear()
+
+
+LOCAL_MAX = 256
+copies = _Copies(LOCAL_MAX)
+
+
 def screen_cached(
     key: str,
     tournament_id: int,
@@ -93,30 +130,66 @@ def screen_cached(
 ) -> T:
     """The tournament's value filed under `key`, built (and filed) when missing or older
     than any of the tournament's versions of `kinds` (the screens' by default; a value
-    built from the clock's row too depends on the clock's, `clock.cache.KIND`). One round
-    trip when filed: the versions and the value come in one MGET, and the value holds the
-    versions it was built at. `key` names everything else the value depends on (the
-    language, the page)."""
+    built from the clock's row too depends on the clock's, `clock.cache.KIND`). `key`
+    names everything else the value depends on (the language, the page)."""
+    return screen_cached_at(key, tournament_id, build, kinds=kinds, seconds=seconds)[1]
+
+
+def screen_cached_at(
+    key: str,
+    tournament_id: int,
+    build: Callable[[], T],
+    *,
+    kinds: tuple[str, ...] = (SCREENS,),
+    seconds: int = CACHE_SECONDS,
+) -> tuple[tuple[str, ...] | None, T]:
+    """As `screen_cached`, with the versions the value is filed at (None: the cache could
+    not be read, and the value was built uncached), for what is derived from it.
+
+    One round trip when filed: the versions, and the value with the versions it was
+    built at, in one MGET; or, when this process holds a copy, only the versions, and the
+    copy if they match (`copies`)."""
     cache = caches[CACHE]
     version_keys, value_key = keys(key, tournament_id, kinds)
+    copy = copies.get(value_key)
     try:
-        found = cache.get_many([*version_keys, value_key])
+        found = cache.get_many(version_keys if copy else [*version_keys, value_key])
         versions = tuple(found.get(k) for k in version_keys)
-        filed = found.get(value_key)
-        if None not in versions and filed is not None and filed[0] == versions:
-            return filed[1]
+        if None not in versions:
+            if copy is not None and copy[0] == versions:
+                return versions, copy[1]
+            filed = found.get(value_key) if copy is None else cache.get(value_key)
+            if filed is not None and filed[0] == versions:
+                copies.put(value_key, versions, filed[1])
+                return versions, filed[1]
         versions = _versions_made(cache, version_keys, found)
     except Exception:  # noqa: BLE001 - served uncached
         log.warning("screen cache not read", exc_info=True)
-        return build()
+        return None, build()
     # Read before the rows: a value built from rows older than a change is filed under
     # the versions that change has replaced, and never served.
     value = build()
     if value is not None and None not in versions:
+        copies.put(value_key, versions, value)
         try:
             cache.set(value_key, (versions, value), seconds)
         except Exception:  # noqa: BLE001 - served uncached
             log.warning("screen cache not written", exc_info=True)
+    return (None if None in versions else versions), value
+
+
+def local_cached(key: str, versions: tuple[str, ...] | None, build: Callable[[], T]) -> T:
+    """What `build` derives from values filed at `versions` (screen_cached_at), kept by
+    this process only, under `key` and those versions (a rendered page: each process
+    renders it once per version). Uncached when `versions` is None (the cache is down)."""
+    if versions is None:
+        return build()
+    local_key = _key(f"local:{key}")
+    copy = copies.get(local_key)
+    if copy is not None and copy[0] == versions:
+        return copy[1]
+    value = build()
+    copies.put(local_key, versions, value)
     return value
 
 

@@ -1,8 +1,18 @@
 """floorman.versions: values filed per tournament version, of one kind or several."""
 
 import pytest
+from django.core.cache import caches
 
-from floorman.versions import SCREENS, screen_cached, screens_changed
+from floorman import versions
+from floorman.versions import (
+    CACHE,
+    SCREENS,
+    keys,
+    local_cached,
+    screen_cached,
+    screen_cached_at,
+    screens_changed,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -59,3 +69,39 @@ def test_nothing_is_filed_for_none():
     assert screen_cached("missing", 3, lambda: calls.append(1)) is None
     assert screen_cached("missing", 3, lambda: calls.append(1)) is None
     assert len(calls) == 2
+
+
+def test_a_copy_kept_by_this_process_is_not_served_after_a_change_elsewhere():
+    """Another process's change renews the version in the shared cache: this process's
+    copy, filed at the old version, is not served."""
+    build = Builds()
+    assert screen_cached("value", 4, build) == 1
+    version_keys, _value_key = keys("value", 4)
+    caches[CACHE].set(version_keys[0], "renewed elsewhere")  # as _new_versions does
+
+    assert screen_cached("value", 4, build) == 2
+
+
+def test_a_value_filed_by_another_process_is_read_and_kept():
+    build = Builds()
+    assert screen_cached("value", 5, build) == 1
+    versions.copies.clear()  # another process: nothing of its own
+
+    assert screen_cached("value", 5, build) == 1
+    assert build.count == 1
+
+
+def test_what_is_derived_is_kept_per_versions():
+    built = []
+    at, _value = screen_cached_at("value", 6, Builds())
+
+    def page():
+        built.append(1)
+        return f"page {len(built)}"
+
+    assert local_cached("page", at, page) == "page 1"
+    assert local_cached("page", at, page) == "page 1"
+    screens_changed([6])
+    at, _value = screen_cached_at("value", 6, Builds())
+    assert local_cached("page", at, page) == "page 2"
+    assert local_cached("page", None, page) == "page 3"  # the cache is down: not kept
