@@ -10,6 +10,7 @@ ticks. Public and read-only: no contact data, ever.
 """
 
 import json
+import re
 import secrets
 from collections import Counter
 from decimal import Decimal
@@ -21,6 +22,7 @@ from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.html import escape
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
@@ -615,9 +617,8 @@ SHARED_LAYOUTS = ("clock", "payouts", "bounties")
 CLOCK_MOMENT = ("seconds_left", "ms_left", "ends_at", "seconds_to_break", "server_time")
 # Stand-ins for the moment's values in the rendered page: the texts of the time left and
 # of the time to the break, and CLOCK_MOMENT. Random: no name a director types holds one.
-MOMENT = {
-    name: f"moment-{name}-{secrets.token_hex(16)}" for name in ("clock", "to_break", *CLOCK_MOMENT)
-}
+MOMENT_TEXTS = ("clock", "to_break")
+MOMENT = {name: f"moment-{name}-{secrets.token_hex(16)}" for name in (*MOMENT_TEXTS, *CLOCK_MOMENT)}
 
 
 def clock_state(clock: dict) -> str:
@@ -638,34 +639,56 @@ def lobby_shared(request, tournament_id: int) -> HttpResponse | None:
         raise Http404(_("No such tournament."))
     if not found.alone:
         return None
-    clock = clock_public_of(found.row)
+    now = timezone.now()  # one reading: the page's state is the moment's
+    clock = clock_public_of(found.row, now, steps=False)
     key = f"lobby-page:{tournament_id}:{get_language()}:{_layout(request)}:{clock_state(clock)}"
-    page = local_cached(
-        key, versions, lambda: _page_with_stand_ins(request, tournament_id, found, clock)
+    parts = local_cached(
+        key, versions, lambda: _page_with_stand_ins(request, tournament_id, found, now)
     )
-    return HttpResponse(_moment_put(page, clock))
+    return HttpResponse(_moment_put(parts, clock))
 
 
-def _page_with_stand_ins(request, tournament_id: int, found: LobbyNumbers, clock: dict) -> str:
-    """The lobby page with stand-ins where the moment's values go (MOMENT)."""
+def _page_with_stand_ins(
+    request, tournament_id: int, found: LobbyNumbers, now
+) -> tuple[list[str], list[str]]:
+    """The lobby page cut where the moment's values go (MOMENT): its parts between them,
+    and which value goes after each part but the last."""
+    clock = clock_public_of(found.row, now)
     stood = {**clock, **{name: MOMENT[name] for name in CLOCK_MOMENT}}
     context = _screen_context(
         request, [board_of(tournament_id, found, clock)], every=None, extra={"festival": None}
     )
     context["text"] = {**context["text"], "clock": MOMENT["clock"], "to_break": MOMENT["to_break"]}
     context["config"] = _screen_config(request, [board_of(tournament_id, found, stood)], every=None)
-    return render_to_string("clock/lobby.html", context, request)
+    page = render_to_string("clock/lobby.html", context, request)
+    # JSON writes a stand-in as a string: its quotes go with it.
+    found_at = re.compile(
+        "|".join(f'"{MOMENT[name]}"' for name in CLOCK_MOMENT)
+        + "|"
+        + "|".join(MOMENT[name] for name in MOMENT_TEXTS)
+    )
+    by_stand_in = {value: name for name, value in MOMENT.items()}
+    parts, names = [], []
+    start = 0
+    for match in found_at.finditer(page):
+        parts.append(page[start : match.start()])
+        names.append(by_stand_in[match.group(0).strip('"')])
+        start = match.end()
+    parts.append(page[start:])
+    return parts, names
 
 
-def _moment_put(page: str, clock: dict) -> str:
-    """The rendered page with the moment's values in place of their stand-ins: the texts
-    as the template would escape them, the clock's values as json_script writes them."""
-    for name, text in moment_texts(clock).items():
-        page = page.replace(MOMENT[name], escape(text))
+def _moment_put(parts: tuple[list[str], list[str]], clock: dict) -> str:
+    """The page with the moment's values put in: the texts as the template escapes them,
+    the clock's values as json_script writes them."""
+    texts, names = parts
+    values = {name: escape(text) for name, text in moment_texts(clock).items()}
     for name in CLOCK_MOMENT:
-        value = json.dumps(clock[name]).translate(JSON_SCRIPT_ESCAPES)
-        page = page.replace(f'"{MOMENT[name]}"', value)
-    return page
+        values[name] = json.dumps(clock[name]).translate(JSON_SCRIPT_ESCAPES)
+    out = [texts[0]]
+    for name, text in zip(names, texts[1:], strict=True):
+        out += (values[name], text)
+    return "".join(out)
 
 
 # --- An event with flights (issue 17) -------------------------------------------------
