@@ -7,6 +7,11 @@ before its websocket connects; static/js/clock.js then derives the countdown on 
 frame from that state and the offset to server time, rolls over into the next levels
 by itself, and resyncs from the API whenever its socket (re)connects. Nothing here
 ticks. Public and read-only: no contact data, ever.
+
+Issue 20: one event's lobby and its data answer from what is kept at the versions of its
+numbers (`lobby_numbers_at`), with no query: the page is rendered once per version and
+state of the clock by each process, and the moment's values are put in at each request
+(`lobby_shared`).
 """
 
 import json
