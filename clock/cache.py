@@ -36,7 +36,7 @@ def clock_row_cached(tournament_id: int) -> ClockRow | None:
         row_key(tournament_id),
         tournament_id,
         lambda: clock_row(tournament_id),
-        kind=KIND,
+        kinds=(KIND,),
         seconds=ROW_SECONDS,
     )
 

@@ -38,7 +38,6 @@ from floorman.audit import audit_record, staff_user
 from floorman.celery import SATELLITE_SEATS_CHECK
 from floorman.celery import app as celery_app
 from floorman.errors import Conflict, Invalid, NotFound
-from floorman.versions import screens_changed
 from tournaments import engine as tournaments_engine
 from tournaments.engine import flights as flights_engine
 from tournaments.models import Entry, EntryStatus, FlightEnd, Tournament, TournamentStatus, Venue
@@ -947,8 +946,8 @@ def structure_update(
         after=_structure_public(structure),
     )
     for clock in Clock.objects.filter(structure=structure).select_related("tournament"):
-        # Without the tournament's lock: its screens' cached clock is renewed here.
-        screens_changed([clock.tournament_id, clock.tournament.parent_id])
+        # Without the tournament's lock: _changed renews the clock's version, on which
+        # every screen value that holds the clock depends (clock.cache).
         _changed(actor=actor, clock=clock, action="clock.structure_edit", before=_snapshot(clock))
     return structure
 

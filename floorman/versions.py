@@ -12,11 +12,15 @@ A cache that cannot be reached costs the cache, never the page: it is built unca
 `CACHE_SECONDS` bounds how long a value stays at all.
 
 A part of the state that changes without the tournament's lock, or far more often than
-the rest, keeps a version of its own: its `kind` (the clock's row, `clock.cache`).
+the rest, keeps a version of its own: its `kind` (the clock's row, `clock.cache`). A value
+built from several parts depends on each part's version (the lobby's numbers, which hold
+the clock's row: the screens' and the clock's), read together in one MGET.
 """
 
 import logging
 import secrets
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from typing import TypeVar
 
@@ -40,9 +44,11 @@ def _key(name: str) -> str:
     return f"screens:{NAMESPACE}:{name}"
 
 
-def keys(key: str, tournament_id: int, kind: str = SCREENS) -> tuple[str, str]:
-    """The cache keys of the tournament's version of `kind` and of the value `key`."""
-    return _key(f"version:{kind}:{tournament_id}"), _key(key)
+def keys(
+    key: str, tournament_id: int, kinds: tuple[str, ...] = (SCREENS,)
+) -> tuple[list[str], str]:
+    """The cache keys of the tournament's versions of `kinds` and of the value `key`."""
+    return [_key(f"version:{kind}:{tournament_id}") for kind in kinds], _key(key)
 
 
 T = TypeVar("T")
@@ -51,7 +57,7 @@ T = TypeVar("T")
 def _new_versions(tournament_ids: list[int], kind: str) -> None:
     try:
         caches[CACHE].set_many(
-            {keys("", pk, kind)[0]: secrets.token_hex(8) for pk in tournament_ids},
+            {keys("", pk, (kind,))[0][0]: secrets.token_hex(8) for pk in tournament_ids},
             VERSION_SECONDS,
         )
     except Exception:  # noqa: BLE001 - a cache that is down must not fail the change
@@ -68,40 +74,122 @@ def screens_changed(tournament_ids: Iterable[int], kind: str = SCREENS) -> None:
     transaction.on_commit(lambda: _new_versions(ids, kind))
 
 
+def _versions_made(cache, version_keys: list[str], found: dict) -> tuple[str, ...]:
+    """The versions of `version_keys` (`found` holds those read), each missing one made:
+    `add`, so that two processes that both miss agree on the one filed first."""
+    missing = [key for key in version_keys if found.get(key) is None]
+    for key in missing:
+        cache.add(key, secrets.token_hex(8), VERSION_SECONDS)
+    if missing:
+        found = {**found, **cache.get_many(missing)}
+    return tuple(found.get(key) for key in version_keys)
+
+
+class _Copies:
+    """The values this process has read or built, by key, each with the versions it is
+    filed at: a value read again at the same versions needs no transfer from the cache,
+    only its versions (issue 20: a lobby's numbers and page at every screen's resync).
+    The `LOCAL_MAX` used last are kept. Values are shared by every request of the
+    process: never change one."""
+
+    def __init__(self, size: int):
+        self.size = size
+        self._values: OrderedDict[str, tuple[tuple, object]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: str) -> tuple[tuple, object] | None:
+        with self._lock:
+            found = self._values.get(key)
+            if found is not None:
+                self._values.move_to_end(key)
+            return found
+
+    def put(self, key: str, versions: tuple, value) -> None:
+        with self._lock:
+            self._values[key] = (versions, value)
+            self._values.move_to_end(key)
+            while len(self._values) > self.size:
+                self._values.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._values.clear()
+
+
+LOCAL_MAX = 256
+copies = _Copies(LOCAL_MAX)
+
+
 def screen_cached(
     key: str,
     tournament_id: int,
     build: Callable[[], T],
     *,
-    kind: str = SCREENS,
+    kinds: tuple[str, ...] = (SCREENS,),
     seconds: int = CACHE_SECONDS,
 ) -> T:
     """The tournament's value filed under `key`, built (and filed) when missing or older
-    than the tournament's screen version. One round trip when filed: the version and the
-    value come in one MGET, and the value holds the version it was built at. `key` names
-    everything else the value depends on (the language, the page)."""
+    than any of the tournament's versions of `kinds` (the screens' by default; a value
+    built from the clock's row too depends on the clock's, `clock.cache.KIND`). `key`
+    names everything else the value depends on (the language, the page)."""
+    return screen_cached_at(key, tournament_id, build, kinds=kinds, seconds=seconds)[1]
+
+
+def screen_cached_at(
+    key: str,
+    tournament_id: int,
+    build: Callable[[], T],
+    *,
+    kinds: tuple[str, ...] = (SCREENS,),
+    seconds: int = CACHE_SECONDS,
+) -> tuple[tuple[str, ...] | None, T]:
+    """As `screen_cached`, with the versions the value is filed at (None: the cache could
+    not be read, and the value was built uncached), for what is derived from it.
+
+    One round trip when filed: the versions, and the value with the versions it was
+    built at, in one MGET; or, when this process holds a copy, only the versions, and the
+    copy if they match (`copies`)."""
     cache = caches[CACHE]
-    version_key, value_key = keys(key, tournament_id, kind)
+    version_keys, value_key = keys(key, tournament_id, kinds)
+    copy = copies.get(value_key)
     try:
-        found = cache.get_many([version_key, value_key])
-        version = found.get(version_key)
-        filed = found.get(value_key)
-        if version is not None and filed is not None and filed[0] == version:
-            return filed[1]
-        if version is None:
-            cache.add(version_key, secrets.token_hex(8), VERSION_SECONDS)
-            version = cache.get(version_key)
+        found = cache.get_many(version_keys if copy else [*version_keys, value_key])
+        versions = tuple(found.get(k) for k in version_keys)
+        if None not in versions:
+            if copy is not None and copy[0] == versions:
+                return versions, copy[1]
+            filed = found.get(value_key) if copy is None else cache.get(value_key)
+            if filed is not None and filed[0] == versions:
+                copies.put(value_key, versions, filed[1])
+                return versions, filed[1]
+        versions = _versions_made(cache, version_keys, found)
     except Exception:  # noqa: BLE001 - served uncached
         log.warning("screen cache not read", exc_info=True)
-        return build()
+        return None, build()
     # Read before the rows: a value built from rows older than a change is filed under
-    # the version that change has replaced, and never served.
+    # the versions that change has replaced, and never served.
     value = build()
-    if value is not None and version is not None:
+    if value is not None and None not in versions:
+        copies.put(value_key, versions, value)
         try:
-            cache.set(value_key, (version, value), seconds)
+            cache.set(value_key, (versions, value), seconds)
         except Exception:  # noqa: BLE001 - served uncached
             log.warning("screen cache not written", exc_info=True)
+    return (None if None in versions else versions), value
+
+
+def local_cached(key: str, versions: tuple[str, ...] | None, build: Callable[[], T]) -> T:
+    """What `build` derives from values filed at `versions` (screen_cached_at), kept by
+    this process only, under `key` and those versions (a rendered page: each process
+    renders it once per version). Uncached when `versions` is None (the cache is down)."""
+    if versions is None:
+        return build()
+    local_key = _key(f"local:{key}")
+    copy = copies.get(local_key)
+    if copy is not None and copy[0] == versions:
+        return copy[1]
+    value = build()
+    copies.put(local_key, versions, value)
     return value
 
 

@@ -92,9 +92,9 @@ def test_a_row_kept_before_the_commit_is_not_read_after_it(django_capture_on_com
     with django_capture_on_commit_callbacks(execute=True):
         services.clock_act(actor=None, tournament_id=event.pk, action="pause")
         # What the other process keeps: the running clock, under the token of the moment.
-        version_key, row_key = versions.keys(cache.row_key(event.pk), event.pk, cache.KIND)
+        version_keys, row_key = versions.keys(cache.row_key(event.pk), event.pk, (cache.KIND,))
         store = caches[versions.CACHE]
-        store.set(row_key, (store.get(version_key), running))
+        store.set(row_key, ((store.get(version_keys[0]),), running))
         assert cache.clock_row_cached(event.pk).state.status == "running"
 
     assert api().get(clock_url(event)).json()["status"] == "paused"

@@ -7,21 +7,34 @@ before its websocket connects; static/js/clock.js then derives the countdown on 
 frame from that state and the offset to server time, rolls over into the next levels
 by itself, and resyncs from the API whenever its socket (re)connects. Nothing here
 ticks. Public and read-only: no contact data, ever.
+
+Issue 20: one event's lobby and its data answer from what is kept at the versions of its
+numbers (`lobby_numbers_at`), with no query: the page is rendered once per version and
+state of the clock by each process, and the moment's values are put in at each request
+(`lobby_shared`).
 """
 
+import json
+import re
+import secrets
 from collections import Counter
 from decimal import Decimal
+from typing import NamedTuple
 
 from babel.numbers import format_decimal
 from django.db.models import Q
-from django.http import Http404, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import timezone
+from django.utils.html import escape
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
+from clock import cache as clock_cache
 from clock.engine import big_blinds
 from clock.selectors import (
     ClockRow,
@@ -30,7 +43,7 @@ from clock.selectors import (
     clock_row,
     measuring_big_blind,
 )
-from floorman.versions import screen_cached
+from floorman.versions import SCREENS, local_cached, screen_cached_at
 from hands.selectors import entry_bounties, h4h_now, mystery_left, mystery_prizes
 from payouts.engine.payouts import place_groups
 from payouts.selectors import payout_table
@@ -58,6 +71,14 @@ RESULTS_UNPAID = 3
 OVER = (TournamentStatus.FINISHED, TournamentStatus.CANCELLED)
 # Issue 18: a PKO's biggest bounties left, as many as a TV's side panel holds.
 BOUNTIES_MAX = 12
+
+
+# As django.utils.html.json_script escapes JSON in a script element.
+JSON_SCRIPT_ESCAPES = {ord(">"): "\\u003E", ord("<"): "\\u003C", ord("&"): "\\u0026"}
+# The lobby's numbers hold the clock's row: they depend on both versions.
+NUMBERS_KINDS = (SCREENS, clock_cache.KIND)
+# Part of the numbers' key: numbers kept in another shape by an older release are not read.
+NUMBERS_FORMAT = 2
 
 
 # --- Numbers ------------------------------------------------------------------------
@@ -202,19 +223,37 @@ def bounty_pool_lobby(tournament: Tournament, totals) -> dict | None:
     return {"amount": amount, "text": money(amount, tournament.currency)}
 
 
-def lobby_numbers(tournament_id: int) -> tuple[ClockRow, dict] | None:
+class LobbyNumbers(NamedTuple):
+    row: ClockRow  # the clock's, read again at each request (clock_public_of)
+    numbers: dict  # _lobby_state
+    alone: bool  # neither a flight nor an event with flights: nothing shown of another
+
+
+def lobby_numbers_at(tournament_id: int) -> tuple[tuple[str, ...] | None, LobbyNumbers | None]:
     """The clock's row and what the lobby shows beyond the clock (its numbers), built
-    once per screen version and language and shared by every process (issue 20: every
-    change to the tournament renews the version, floorman.versions). None: no such
-    tournament. The time is left out: the clock is read from its row at each request."""
+    once per version and language and shared by every process (issue 20), with the
+    versions they are filed at (floorman.versions.screen_cached_at). Both versions: the
+    screens' (every change to the tournament renews it, floorman.versions) and the
+    clock's (every change of the clock, its structure's edits too: clock.cache). None: no
+    such tournament. The time is left out: the clock is read from its row at each
+    request."""
 
-    def build() -> tuple[ClockRow, dict] | None:
-        tournament = Tournament.objects.filter(pk=tournament_id).first()
-        if tournament is None:
+    def build() -> LobbyNumbers | None:
+        # Whether it has flights comes with the row; a flight added later takes its
+        # event's lock, which renews the event's version.
+        found = flights_flagged(Tournament.objects.filter(pk=tournament_id)).first()
+        if found is None:
             return None
-        return clock_row(tournament.pk), _lobby_state(tournament)
+        alone = found.parent_id is None and not found.has_flights
+        return LobbyNumbers(clock_row(found.pk), _lobby_state(found), alone)
 
-    return screen_cached(f"lobby:{tournament_id}:{get_language()}", tournament_id, build)
+    key = f"lobby:{NUMBERS_FORMAT}:{tournament_id}:{get_language()}"
+    return screen_cached_at(key, tournament_id, build, kinds=NUMBERS_KINDS)
+
+
+def lobby_numbers(tournament_id: int) -> LobbyNumbers | None:
+    """lobby_numbers_at without the versions."""
+    return lobby_numbers_at(tournament_id)[1]
 
 
 def lobby_with_clock(numbers: dict, clock: dict) -> dict:
@@ -230,7 +269,7 @@ def lobby_data(tournament: Tournament, clock: dict) -> dict:
     """What a lobby screen shows beyond the clock: counts, money, average stack; the
     stage of play (hand-for-hand, the final table) and the end."""
     found = lobby_numbers(tournament.pk)
-    numbers = found[1] if found is not None else _lobby_state(tournament)
+    numbers = found.numbers if found is not None else _lobby_state(tournament)
     return lobby_with_clock(numbers, clock)
 
 
@@ -277,8 +316,20 @@ def _lobby_state(tournament: Tournament) -> dict:
 # --- What the page says before its script runs ----------------------------------------
 
 
+_strings_of: dict[str, dict[str, str]] = {}  # language -> screen_strings
+
+
 def screen_strings() -> dict[str, str]:
-    """Every text clock.js shows, translated; %(name)s placeholders filled in there."""
+    """Every text clock.js shows, translated; %(name)s placeholders filled in there.
+    Translated once per language and process (a lobby page asks at every request)."""
+    language = get_language()
+    strings = _strings_of.get(language)
+    if strings is None:
+        strings = _strings_of[language] = _screen_strings()
+    return strings
+
+
+def _screen_strings() -> dict[str, str]:
     return {
         "level": _("Level %(number)s"),
         "break": _("Break"),
@@ -434,11 +485,19 @@ def stage_texts(lobby: dict, strings: dict) -> dict:
     }
 
 
+def moment_texts(clock: dict) -> dict:
+    """The texts that change with every second: the time left and the time to the break."""
+    to_break = clock["seconds_to_break"]
+    return {
+        "clock": _duration(clock["ms_left"]) if clock["level"] else "",
+        "to_break": "—" if to_break is None else _duration(to_break * 1000),
+    }
+
+
 def first_paint(board: dict, strings: dict) -> dict:
     """The texts of the first board, so the page reads right before clock.js runs."""
     clock, lobby = board["clock"], board["lobby"]
     step, upcoming = clock["level"], clock["next_level"]
-    to_break = clock["seconds_to_break"]
     average = lobby["average_stack"]
     if upcoming and upcoming["is_break"]:
         minutes = strings["minutes"] % {"minutes": upcoming["minutes"]}
@@ -470,11 +529,10 @@ def first_paint(board: dict, strings: dict) -> dict:
         **stage,
         "status": status,
         "level_title": _title(step, strings),
-        "clock": _duration(clock["ms_left"]) if step else "",
+        **moment_texts(clock),
         "blinds": _blinds(step, strings),
         "ante": _ante(step, strings),
         "next": next_text,
-        "to_break": "—" if to_break is None else _duration(to_break * 1000),
         "players": strings["players"]
         % {"active": chips(lobby["active"]), "entries": chips(lobby["entries"])},
         "average": average_text,
@@ -495,16 +553,19 @@ def board_data(tournament: Tournament) -> dict:
     found = lobby_numbers(tournament.pk)
     if found is None:  # gone since the caller read it
         raise Http404(_("No such tournament."))
-    row, numbers = found
-    clock = clock_public_of(row)
+    return board_of(tournament.pk, found, clock_public_of(found.row))
+
+
+def board_of(tournament_id: int, found: LobbyNumbers, clock: dict) -> dict:
+    """board_data from the tournament's numbers and its clock at this moment."""
     return {
-        "id": tournament.pk,
+        "id": tournament_id,
         "clock": clock,
-        "lobby": lobby_with_clock(numbers, clock),
+        "lobby": lobby_with_clock(found.numbers, clock),
         "urls": {
-            "clock": reverse("clock", kwargs={"tournament_pk": tournament.pk}) + "?steps=1",
-            "data": reverse("screens:data", kwargs={"tournament_id": tournament.pk}),
-            "socket": f"/ws/tournaments/{tournament.pk}/",  # web.asgi routes it
+            "clock": reverse("clock", kwargs={"tournament_pk": tournament_id}) + "?steps=1",
+            "data": reverse("screens:data", kwargs={"tournament_id": tournament_id}),
+            "socket": f"/ws/tournaments/{tournament_id}/",  # web.asgi routes it
         },
     }
 
@@ -517,27 +578,122 @@ def _layout(request) -> str:
 def _screen(
     request, template: str, boards: list[dict], *, every: int | None, extra: dict | None = None
 ):
-    strings = screen_strings()
-    layout = _layout(request)
-    if layout == "leaders" and not (extra or {}).get("leaders"):
-        layout = "clock"  # the leaders show on one event's screen, not a rotating one
-    config = {
-        "boards": boards,
-        "every": every,
-        "layout": layout,
-        "notice_seconds": NEW_LEVEL_NOTICE_SECONDS,
-        "strings": strings,
-    }
-    context = {
+    return render(request, template, _screen_context(request, boards, every=every, extra=extra))
+
+
+def _screen_context(
+    request, boards: list[dict], *, every: int | None, extra: dict | None = None
+) -> dict:
+    config = _screen_config(request, boards, every=every, extra=extra)
+    return {
         "config": config,
         "layout": config["layout"],
         "board": boards[0],
         "lobby": boards[0]["lobby"],
-        "text": first_paint(boards[0], strings),
+        "text": first_paint(boards[0], config["strings"]),
         "count": len(boards),
         **(extra or {}),
     }
-    return render(request, template, context)
+
+
+def _screen_config(
+    request, boards: list[dict], *, every: int | None, extra: dict | None = None
+) -> dict:
+    """What clock.js starts from (the page's "lobby-config")."""
+    layout = _layout(request)
+    if layout == "leaders" and not (extra or {}).get("leaders"):
+        layout = "clock"  # the leaders show on one event's screen, not a rotating one
+    return {
+        "boards": boards,
+        "every": every,
+        "layout": layout,
+        "notice_seconds": NEW_LEVEL_NOTICE_SECONDS,
+        "strings": screen_strings(),
+    }
+
+
+# --- One event's lobby, rendered once per version (issue 20) --------------------------
+
+# The layouts that show nothing but the event's numbers and clock: their page is rendered
+# once per version of both and per state of the clock (its status and level), by each
+# process, and only the moment's values are put in at each request (`MOMENT`).
+SHARED_LAYOUTS = ("clock", "payouts", "bounties")
+# The clock's values that change with every second, in the state clock.js starts from.
+CLOCK_MOMENT = ("seconds_left", "ms_left", "ends_at", "seconds_to_break", "server_time")
+# Stand-ins for the moment's values in the rendered page: the texts of the time left and
+# of the time to the break, and CLOCK_MOMENT. Random: no name a director types holds one.
+MOMENT_TEXTS = ("clock", "to_break")
+MOMENT = {name: f"moment-{name}-{secrets.token_hex(16)}" for name in (*MOMENT_TEXTS, *CLOCK_MOMENT)}
+
+
+def clock_state(clock: dict) -> str:
+    """What a page shows of the clock beyond the moment's values: its status and the
+    level in play (which a running clock rolls into by itself, with no new version)."""
+    return f"{clock['status']}:{(clock['level'] or {}).get('position')}"
+
+
+def lobby_shared(request, tournament_id: int) -> HttpResponse | None:
+    """The lobby page of an event that stands alone, in a layout of SHARED_LAYOUTS: the
+    page this process rendered at the versions of its numbers and at the clock's state,
+    with the moment's values put in; no query when both are kept. None: not such an event
+    (the caller renders the page whole). Never stale: a change renews a version
+    (floorman.versions), and a new level or a pause changes the clock's state; either
+    names another page."""
+    versions, found = lobby_numbers_at(tournament_id)
+    if found is None:
+        raise Http404(_("No such tournament."))
+    if not found.alone:
+        return None
+    now = timezone.now()  # one reading: the page's state is the moment's
+    clock = clock_public_of(found.row, now, steps=False)
+    key = f"lobby-page:{tournament_id}:{get_language()}:{_layout(request)}:{clock_state(clock)}"
+    parts = local_cached(
+        key, versions, lambda: _page_with_stand_ins(request, tournament_id, found, now)
+    )
+    return HttpResponse(_moment_put(parts, clock))
+
+
+def _page_with_stand_ins(
+    request, tournament_id: int, found: LobbyNumbers, now
+) -> tuple[list[str], list[str]]:
+    """The lobby page cut where the moment's values go (MOMENT): its parts between them,
+    and which value goes after each part but the last."""
+    clock = clock_public_of(found.row, now)
+    stood = {**clock, **{name: MOMENT[name] for name in CLOCK_MOMENT}}
+    context = _screen_context(
+        request, [board_of(tournament_id, found, clock)], every=None, extra={"festival": None}
+    )
+    context["text"] = {**context["text"], "clock": MOMENT["clock"], "to_break": MOMENT["to_break"]}
+    context["config"] = _screen_config(request, [board_of(tournament_id, found, stood)], every=None)
+    page = render_to_string("clock/lobby.html", context, request)
+    # JSON writes a stand-in as a string: its quotes go with it.
+    found_at = re.compile(
+        "|".join(f'"{MOMENT[name]}"' for name in CLOCK_MOMENT)
+        + "|"
+        + "|".join(MOMENT[name] for name in MOMENT_TEXTS)
+    )
+    by_stand_in = {value: name for name, value in MOMENT.items()}
+    parts, names = [], []
+    start = 0
+    for match in found_at.finditer(page):
+        parts.append(page[start : match.start()])
+        names.append(by_stand_in[match.group(0).strip('"')])
+        start = match.end()
+    parts.append(page[start:])
+    return parts, names
+
+
+def _moment_put(parts: tuple[list[str], list[str]], clock: dict) -> str:
+    """The page with the moment's values put in: the texts as the template escapes them,
+    the clock's values as json_script writes them."""
+    texts, names = parts
+    values = {name: escape(text) for name, text in moment_texts(clock).items()}
+    for name in CLOCK_MOMENT:
+        values[name] = json.dumps(clock[name]).translate(JSON_SCRIPT_ESCAPES)
+    out = [texts[0]]
+    for name, text in zip(names, texts[1:], strict=True):
+        out += (values[name], text)
+    return "".join(out)
 
 
 # --- An event with flights (issue 17) -------------------------------------------------
@@ -600,6 +756,10 @@ def lobby(request, tournament_id: int):
     """One tournament, full screen; ?layout=clock|payouts|seating. The seating layout
     shows the seating board beside the clock (static/js/seats.js keeps it live). A flight
     names its event; an event with flights shows them beside the clock (issue 17)."""
+    if _layout(request) in SHARED_LAYOUTS:
+        page = lobby_shared(request, tournament_id)
+        if page is not None:
+            return page
     # Whether it has flights comes with the row: no query more for an event without.
     tournament = get_object_or_404(flights_flagged(Tournament.objects.all()), pk=tournament_id)
     extra = {"festival": festival_lobby(tournament)}
@@ -638,11 +798,17 @@ def lobby_leaders(request, tournament_id: int):
 def lobby_data_view(request, tournament_id: int):
     """What the lobby shows beyond the clock, for a screen's resync (public JSON): from
     the shared cache, no query, while the tournament is unchanged (issue 20)."""
-    found = lobby_numbers(tournament_id)
+    versions, found = lobby_numbers_at(tournament_id)
     if found is None:
         raise Http404(_("No such tournament."))
-    row, numbers = found
-    return JsonResponse(lobby_with_clock(numbers, clock_public_of(row, steps=False)))
+    clock = clock_public_of(found.row, steps=False)
+    # Nothing in it changes with the moment: its JSON is written once per version and
+    # state of the clock (the average's big blind is the level's), by each process.
+    key = f"lobby-data:{tournament_id}:{get_language()}:{clock_state(clock)}"
+    body = local_cached(
+        key, versions, lambda: JsonResponse(lobby_with_clock(found.numbers, clock)).content
+    )
+    return HttpResponse(body, content_type="application/json")
 
 
 def rotation_query(query) -> tuple[list[int], int]:

@@ -1,9 +1,11 @@
 """Lobby screens: public pages with the clock, the numbers and the rule notices."""
 
+import dataclasses
 import json
 import re
 import shutil
 import subprocess
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -11,10 +13,11 @@ from django.conf import settings
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
 
 from clock import services
 from clock.tests.factories import with_structure
+from floorman import versions
 from floorman.versions import screens_changed
 from hands import services as hands
 from hands.services import busts as bust_services
@@ -478,7 +481,8 @@ def test_data_is_built_once_per_version_and_never_stale(client, django_assert_nu
 
     with django_assert_num_queries(0):  # the clock's row and the numbers: cached
         cached = client.get(data_url(event)).json()
-    with django_assert_num_queries(1):  # the tournament (with whether it has flights)
+    client.get(lobby_url(event))  # rendered once at these versions and the clock's state
+    with django_assert_num_queries(0):  # the page, with the moment's values put in
         lobby = client.get(lobby_url(event))
     assert cached["active"] == 30
     assert ">30 left of 30<" in lobby.content.decode()
@@ -488,6 +492,158 @@ def test_data_is_built_once_per_version_and_never_stale(client, django_assert_nu
 
     assert client.get(data_url(event)).json()["active"] == 29
     assert ">29 left of 30<" in client.get(lobby_url(event)).content.decode()
+
+
+def test_data_shows_a_changed_structure_at_once(client, django_capture_on_commit_callbacks):
+    """The lobby's numbers hold the clock's row: an edit of the structure, which takes no
+    tournament lock, renews the clock's version, and the numbers with it."""
+    event = field_of(3)
+    clock = with_structure(event)
+    assert client.get(data_url(event)).json()["average_stack"]["big_blind"] == 200  # kept
+    steps = services.structure_steps(clock.structure_id)
+    doubled = [dataclasses.replace(steps[0], small_blind=200, big_blind=400), *steps[1:]]
+
+    with django_capture_on_commit_callbacks(execute=True):
+        services.structure_update(
+            actor=None,
+            structure_id=clock.structure_id,
+            name="Doubled",
+            steps=doubled,
+            is_template=False,
+            chip_set_id=None,
+        )
+
+    assert client.get(data_url(event)).json()["average_stack"]["big_blind"] == 400
+    html = client.get(lobby_url(event)).content.decode()
+    assert ">200 / 400<" in html
+    assert config_of(html)["boards"][0]["clock"]["level"]["big_blind"] == 400
+
+
+def test_a_pause_shows_on_the_kept_lobby_at_once(client, django_capture_on_commit_callbacks):
+    event = field_of(3)
+    act(event, "start")
+    html = client.get(lobby_url(event)).content.decode()  # kept, running
+    assert ">Clock paused<" not in html
+    assert config_of(html)["boards"][0]["clock"]["status"] == "running"
+
+    with django_capture_on_commit_callbacks(execute=True):
+        act(event, "pause")
+
+    html = client.get(lobby_url(event)).content.decode()
+    assert ">Clock paused<" in html
+    assert config_of(html)["boards"][0]["clock"]["status"] == "paused"
+
+
+def clock_digits(html: str) -> str:
+    return re.search(r'data-field="clock" role="timer">([^<]*)<', html).group(1)
+
+
+def test_the_kept_page_shows_the_moments_time(client, monkeypatch):
+    """The page is rendered once per version and clock state; the time left, the time to
+    the break and the clock's state for clock.js are the moment's at every request."""
+    event = field_of(3)
+    act(event, "start")
+    first = client.get(lobby_url(event)).content.decode()
+    later = timezone.now() + timedelta(seconds=65)
+    monkeypatch.setattr(timezone, "now", lambda: later)
+
+    with CaptureQueriesContext(connection) as asked:
+        html = client.get(lobby_url(event)).content.decode()
+
+    assert len(asked) == 0  # kept
+    before, after = config_of(first)["boards"][0]["clock"], config_of(html)["boards"][0]["clock"]
+    assert after["server_time"] == later.isoformat()
+    assert before["ms_left"] - after["ms_left"] >= 65000
+    assert clock_digits(first) == "20:00"
+    assert clock_digits(html) == "18:55"
+    assert f">{screens._duration(after['seconds_to_break'] * 1000)}<" in html
+    assert "moment-" not in html
+
+
+@pytest.mark.parametrize("layout", ["clock", "payouts", "bounties"])
+def test_the_kept_page_is_the_page_rendered_whole(client, monkeypatch, layout):
+    """At one moment, the kept page with the moment's values put in is, byte for byte,
+    the page rendered whole from the database."""
+    event = field_of(20, name="Fish & <Chips>")
+    act(event, "start")
+    now = timezone.now()
+    monkeypatch.setattr(timezone, "now", lambda: now)
+    client.get(lobby_url(event, layout=layout))  # kept
+    kept = client.get(lobby_url(event, layout=layout)).content.decode()
+
+    monkeypatch.setattr(screens, "SHARED_LAYOUTS", ())
+    whole = client.get(lobby_url(event, layout=layout)).content.decode()
+
+    assert kept == whole
+    assert "Fish &amp; &lt;Chips&gt;" in kept
+
+
+def test_the_kept_page_rolls_into_the_next_level_by_itself(client, monkeypatch):
+    """A running clock reaches its next level with no change saved: the page of the new
+    level is another page, never the kept one of the level before."""
+    event = field_of(3)
+    act(event, "start")
+    assert ">100 / 200<" in client.get(lobby_url(event)).content.decode()  # kept
+    assert client.get(data_url(event)).json()["average_stack"]["big_blind"] == 200
+    later = timezone.now() + timedelta(minutes=20, seconds=5)
+    monkeypatch.setattr(timezone, "now", lambda: later)
+
+    html = client.get(lobby_url(event)).content.decode()
+
+    assert re.search(r'data-field="blinds">200 / 400<', html)
+    assert config_of(html)["boards"][0]["clock"]["level"]["big_blind"] == 400
+    assert client.get(data_url(event)).json()["average_stack"]["big_blind"] == 400
+
+
+@pytest.mark.parametrize("layout", ["clock", "payouts"])
+def test_the_kept_page_shows_a_payout_change_at_once(client, layout):
+    event = field_of(20)
+    act(event, "start")
+    assert "€610.00" not in client.get(lobby_url(event, layout=layout)).content.decode()
+    client.get(data_url(event))  # both kept
+
+    typed_table(event)
+
+    html = client.get(lobby_url(event, layout=layout)).content.decode()
+    assert config_of(html)["boards"][0]["lobby"]["payouts"]["lines"][0]["text"] == "€610.00"
+    assert client.get(data_url(event)).json()["payouts"]["lines"][0]["text"] == "€610.00"
+    if layout == "payouts":
+        assert "<span>€610.00</span>" in html
+
+
+def test_the_kept_page_is_one_per_language(client):
+    event = field_of(3)
+    assert ">Players<" in client.get(lobby_url(event)).content.decode()  # kept, in English
+
+    with translation.override("de"):
+        html = client.get(lobby_url(event), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+
+    assert ">Players<" not in html
+
+
+def test_an_unknown_lobby_stays_404(client):
+    url = reverse("screens:lobby", kwargs={"tournament_id": 999999})
+    assert client.get(url).status_code == 404
+    assert client.get(url).status_code == 404
+
+
+def test_the_lobby_is_built_from_the_database_when_the_cache_is_down(client, monkeypatch):
+    event = field_of(3)
+    act(event, "start")
+    client.get(lobby_url(event))  # kept in this process
+    client.get(data_url(event))
+
+    class Down:
+        def __getattr__(self, name):
+            raise ConnectionError("the cache is down")
+
+    monkeypatch.setattr(versions, "caches", {versions.CACHE: Down()})
+    act(event, "pause")  # its new versions are not filed: the kept page must not be served
+
+    html = client.get(lobby_url(event)).content.decode()
+    assert ">Clock paused<" in html
+    assert config_of(html)["boards"][0]["clock"]["status"] == "paused"
+    assert client.get(data_url(event)).status_code == 200
 
 
 def test_lobby_page_shows_the_worked_example(client):
