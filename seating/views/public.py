@@ -38,7 +38,7 @@ NUMBER_MAX_DIGITS = 9  # entry numbers never get longer; longer input matches no
 BOARD_COLUMNS = (1, 6, 3)
 BOARD_ROWS = (5, 40, 15)
 BOARD_EVERY = (5, 120, 12)  # seconds per page
-# The board beside the clock on the lobby screen (web.screens.views, ?layout=seating).
+# The board beside the clock on the lobby screen (web.screens, ?layout=seating).
 SIDE_COLUMNS, SIDE_ROWS, SIDE_EVERY = 2, 16, 10
 
 
@@ -276,7 +276,7 @@ def board_query(query) -> tuple[int, int, int]:
 
 
 def side_board(tournament: Tournament, query) -> dict:
-    """The board beside the clock on the lobby screen (web.screens.views, ?layout=seating).
+    """The board beside the clock on the lobby screen (web.screens, ?layout=seating).
     It takes ?columns=&rows=&every= as the full board does; a wrong value falls back to
     the default, since the clock beside it must show whatever the address says."""
     sizes = []

@@ -16,6 +16,8 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from clock import services
+from clock.engine import big_blinds
+from clock.selectors import measuring_big_blind
 from clock.tests.factories import with_structure
 from floorman import versions
 from floorman.versions import screens_changed
@@ -26,14 +28,10 @@ from prizes import services as prize_services
 from rulings import services as rulings
 from seating import services as seating
 from tournaments.tests.factories import register, tournament
+from web.screens import numbers, texts
 from web.screens import views as screens
-from web.screens.views import (
-    average_stack,
-    big_blinds,
-    measuring_big_blind,
-    payout_groups,
-    rotation_query,
-)
+from web.screens.numbers import average_stack, payout_groups
+from web.screens.views import rotation_query
 
 pytestmark = pytest.mark.django_db
 
@@ -440,7 +438,7 @@ def test_data_payouts_group_consecutive_places_paying_the_same(client):
 def test_data_payouts_show_the_first_groups_only_and_say_there_are_more(client, monkeypatch):
     event = field_of(20)
     typed_table(event)
-    monkeypatch.setattr(screens, "PAYOUT_GROUPS_MAX", 9)
+    monkeypatch.setattr(numbers, "PAYOUT_GROUPS_MAX", 9)
 
     payouts = client.get(data_url(event)).json()["payouts"]
 
@@ -556,7 +554,7 @@ def test_the_kept_page_shows_the_moments_time(client, monkeypatch):
     assert before["ms_left"] - after["ms_left"] >= 65000
     assert clock_digits(first) == "20:00"
     assert clock_digits(html) == "18:55"
-    assert f">{screens._duration(after['seconds_to_break'] * 1000)}<" in html
+    assert f">{texts._duration(after['seconds_to_break'] * 1000)}<" in html
     assert "moment-" not in html
 
 
@@ -775,7 +773,7 @@ def test_german_lobby_uses_german_language_and_money(client):
 def test_screen_strings_are_marked_for_translation():
     """Every text clock.js shows goes through gettext: German shows wherever the
     catalogue has it, English otherwise, never a missing key."""
-    from web.screens.views import screen_strings
+    from web.screens.texts import screen_strings
 
     with translation.override("de"):
         german = screen_strings()
@@ -838,7 +836,7 @@ def test_lobby_during_hand_for_hand_says_so_with_the_tables_still_playing_and_th
 
     html = client.get(lobby_url(event)).content.decode()
 
-    text = screens.first_paint(config_of(html)["boards"][0], screens.screen_strings())
+    text = texts.first_paint(config_of(html)["boards"][0], texts.screen_strings())
     assert text["status"] == "Hand-for-hand"  # not just "Clock paused"
     assert text["h4h"] is True
     assert text["h4h_hand"] == "Hand-for-hand hand 1"
@@ -878,9 +876,9 @@ def test_lobby_shows_the_final_table_once_the_field_fits_one_table(client):
     seating.table_break(actor=None, tournament_id=event.pk, number=1)
 
     assert client.get(data_url(event)).json()["final_table"] == 2
-    text = screens.first_paint(
+    text = texts.first_paint(
         config_of(client.get(lobby_url(event)).content.decode())["boards"][0],
-        screens.screen_strings(),
+        texts.screen_strings(),
     )
     assert text["stage"] == "Final table"
 
@@ -893,7 +891,7 @@ def test_lobby_at_the_end_shows_the_winner_and_results_and_no_clock(client):
     end = client.get(data_url(event)).json()["end"]
     assert end["winner"] == "Player 0001"
     assert end["results"] == [{"place": "1", "name": "Player 0001", "prize": "€200.00"}]
-    text = screens.first_paint(config_of(html)["boards"][0], screens.screen_strings())
+    text = texts.first_paint(config_of(html)["boards"][0], texts.screen_strings())
     assert (text["status"], text["winner"], text["over"]) == (
         "Tournament finished",
         "Winner: Player 0001",
@@ -925,9 +923,9 @@ def test_lobby_after_a_deal_says_the_players_made_one(client):
 
     assert (end["winner"], end["deal"]) == ("Player 0001", 2)
     assert [row["place"] for row in end["results"]] == ["1", "2"]
-    text = screens.first_paint(
+    text = texts.first_paint(
         config_of(client.get(lobby_url(event)).content.decode())["boards"][0],
-        screens.screen_strings(),
+        texts.screen_strings(),
     )
     assert text["end_note"] == "The last 2 players made a deal (casino §6)."
 
