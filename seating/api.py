@@ -796,17 +796,15 @@ class LookupView(APIView):
     @extend_schema(parameters=[LookupQuerySerializer], responses=LookupSerializer(many=True))
     def get(self, request, tournament_pk):
         """Public seat lookup by name (Müller finds Mueller) or entry number."""
-        # The hot path of a draw announcement: one small query (seating.lookup).
+        # The hot path of a draw announcement: at most one small query (seating.lookup).
         try:
             query = LOOKUP_QUERY.run_validation(request.query_params.get("q", ""))
         except serializers.ValidationError as error:
             tournament_or_404(tournament_pk)
             raise serializers.ValidationError({"q": error.detail}) from None
         rows = seat_lookup(tournament_pk, query)
-        if rows is None:
+        if rows is None:  # no such tournament, told by the lookup's index
             raise Http404
-        if not rows:
-            tournament_or_404(tournament_pk)  # "#" alone searches nothing: still 404 if unknown
         return Response(rows)
 
 
