@@ -287,7 +287,7 @@ def _map_context(tournament: Tournament) -> dict:
             "players": seated,
         },
         "actions": actions,
-        "undo": _undo_offer(undo_plan(tournament.pk)),
+        "undo": _map_undo(undo_plan(tournament.pk)),
         "drawn": any(a.undone_at is None for a in actions),
     }
 
@@ -917,6 +917,13 @@ def final_table(request, tournament_id: int):
         tables=in_play,
         by_position=by_position,
     )
+
+
+def _map_undo(plan) -> dict | None:
+    """The map's undo button: the offer without its lines, which only the confirmation
+    shows (a draw's are one per entry: 850 KB in every page of the map at 10,000)."""
+    offer = _undo_offer(plan)
+    return offer and {key: offer[key] for key in ("action", "summary", "refusal")}
 
 
 def _undo_offer(plan) -> dict | None:
