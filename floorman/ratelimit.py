@@ -114,9 +114,10 @@ def usage(request, group: str, value: str, rate: str) -> dict | None:
 
     django-ratelimit's `get_usage` counts in two round trips, `add` and then `incr`. In
     Redis (floorman.cache.CounterCache) the count takes one: the library's own key and
-    window (its `_make_cache_key`, `_get_window`), incremented by one script. A seat
-    lookup waited longer on its second round trip than it took for all the rest (issue
-    20). Any other cache (the one process's memory) counts through `get_usage`."""
+    window (its `_make_cache_key`, `_get_window`), incremented by one script: a sync
+    worker idles through each round trip, and on the seat lookup the limiter's waits
+    cost more than all the rest (issue 20). Any other cache (the one process's memory)
+    counts through `get_usage`."""
     cache = caches[settings.RATELIMIT_USE_CACHE]
     if not isinstance(cache, CounterCache):
         return get_usage(
