@@ -38,8 +38,11 @@ from types import SimpleNamespace
 from django.conf import settings
 from django.core.cache import caches
 from django.shortcuts import render
+from django_ratelimit import core
 from django_ratelimit.core import get_usage
 from rest_framework.throttling import BaseThrottle
+
+from floorman.cache import CounterCache
 
 logger = logging.getLogger(__name__)
 
@@ -105,6 +108,35 @@ def too_many(request, seconds: int):
     return response
 
 
+def usage(request, group: str, value: str, rate: str) -> dict | None:
+    """This request counted under `value` in `group` at `rate`: django-ratelimit's usage
+    (`should_limit`, `time_left`), None when it counts nothing (RATELIMIT_ENABLE off).
+
+    django-ratelimit's `get_usage` counts in two round trips, `add` and then `incr`. In
+    Redis (floorman.cache.CounterCache) the count takes one: the library's own key and
+    window (its `_make_cache_key`, `_get_window`), incremented by one script: a sync
+    worker idles through each round trip, and on the seat lookup the limiter's waits
+    cost more than all the rest (issue 20). Any other cache (the one process's memory)
+    counts through `get_usage`."""
+    cache = caches[settings.RATELIMIT_USE_CACHE]
+    if not isinstance(cache, CounterCache):
+        return get_usage(
+            request, group=group, key=lambda group, request: value, rate=rate, increment=True
+        )
+    if not getattr(settings, "RATELIMIT_ENABLE", True):
+        return None
+    most, period = core._split_rate(rate)
+    window = core._get_window(value, period)
+    key = core._make_cache_key(group, window, rate, value, core.ALL)
+    count = cache.count(key, period + core.EXPIRATION_FUDGE)
+    return {
+        "count": count,
+        "limit": most,
+        "should_limit": count > most,
+        "time_left": window - int(core.time.time()),
+    }
+
+
 def wait_needed(request, limit: Limit) -> int | None:
     """Count this request once under every key of `limit`; the seconds to wait when any
     key is over the limit's rate, else None. None too when the cache cannot count."""
@@ -114,18 +146,12 @@ def wait_needed(request, limit: Limit) -> int | None:
     for key in limit.keys:
         value = key(limit.group, request)
         try:
-            usage = get_usage(
-                request,
-                group=limit.group,
-                key=lambda group, request, value=value: value,
-                rate=rate,
-                increment=True,
-            )
+            used = usage(request, limit.group, value, rate)
         except Exception:  # the cache is down: serve rather than refuse
             logger.warning("rate limit %s not counted", limit.group, exc_info=True)
             return None
-        if usage is not None and usage["should_limit"]:
-            return max(1, usage["time_left"])
+        if used is not None and used["should_limit"]:
+            return max(1, used["time_left"])
     return None
 
 

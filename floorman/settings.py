@@ -195,7 +195,7 @@ if REDIS_URL:
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": REDIS_KEY_PREFIX,
         },
-        # Rate limit counts (floorman.ratelimit): one client, two round trips per count.
+        # Rate limit counts (floorman.ratelimit): one client, one round trip per count.
         # A Redis that does not answer within a second counts as down: the request is
         # served uncounted rather than held up.
         "ratelimit": {

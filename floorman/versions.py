@@ -193,6 +193,24 @@ def local_cached(key: str, versions: tuple[str, ...] | None, build: Callable[[],
     return value
 
 
+def screen_version(tournament_id: int, kind: str = SCREENS) -> str | None:
+    """The tournament's version of `kind` (made when missing), for a value filed under a
+    key that names it (`pages_cached`); None when the cache cannot be reached: then
+    build uncached, since nothing filed now could be told from a later state's value.
+    Read it before the rows, as `screen_cached` does."""
+    cache = caches[CACHE]
+    version_key = keys("", tournament_id, kind)[0]
+    try:
+        version = cache.get(version_key)
+        if version is None:
+            cache.add(version_key, secrets.token_hex(8), VERSION_SECONDS)
+            version = cache.get(version_key)
+    except Exception:  # noqa: BLE001 - served uncached
+        log.warning("screen version not read", exc_info=True)
+        return None
+    return version
+
+
 def pages_cached(key: str, page: int, build: Callable[[], list]) -> tuple[object, int, int]:
     """Page `page` (from 1; past the last, the last) of what `build` cuts into pages,
     with its number and the number of pages. `key` names the state's version and the

@@ -529,14 +529,15 @@ def seat_lookup(
 ) -> list[dict] | None:
     """Public seat lookup by name or entry number, forgiving of accents (Müller = Mueller).
 
-    None when there is no such tournament. One small query per search: see seating.lookup.
+    None when there is no such tournament, whatever the query: the index knows (see
+    seating.lookup), so a search that finds nobody asks the database nothing more.
     """
-    query = query.strip().lstrip("#")
-    if not query:
-        return []
     index = _field_index(tournament_id, version)
     if index is None:
         return None
+    query = query.strip().lstrip("#")
+    if not query:
+        return []
     if query.isdecimal():  # not isdigit(): "²" is a digit that int() refuses
         rows = index.by_entry_number(int(query), limit) if len(query) <= 9 else []
     else:

@@ -2,9 +2,11 @@ from django.urls import include, path
 
 import floorman.converters  # noqa: F401 - registers the "id" path converter
 from floorman.api import ApiKeyListView, ApiKeyRevokeView, TokenObtainView
+from seating.api_urls import lookup_urlpatterns
 from web.screens.api import ChipLeadersView, TournamentOverviewView
 
 urlpatterns = [
+    *lookup_urlpatterns,  # first: the hottest path (seating.api_urls)
     path("auth/token/", TokenObtainView.as_view(), name="api-token"),
     path("keys/", ApiKeyListView.as_view(), name="api-keys"),
     path("keys/<id:key_id>/revoke/", ApiKeyRevokeView.as_view(), name="api-key-revoke"),

@@ -178,7 +178,7 @@ def test_lookup_served_when_the_cache_cannot_count(settings, event, monkeypatch)
     def down(*args, **kwargs):
         raise ConnectionError("cache down")
 
-    monkeypatch.setattr("floorman.ratelimit.get_usage", down)
+    monkeypatch.setattr("floorman.ratelimit.usage", down)
     phone = browser()
 
     assert search(phone, event).status_code == 200
@@ -257,6 +257,37 @@ def test_redis_counter_increments_only_keys_that_exist_and_keeps_their_expiry():
     with pytest.raises(ValueError):
         cache.incr(key)
     assert cache.get(key) is None  # not made again without an expiry
+
+
+@pytest.mark.redis
+def test_redis_counts_in_one_round_trip_what_django_ratelimit_reads(settings):
+    """floorman.ratelimit.usage counts with one script where django-ratelimit would `add`
+    then `incr`: the same key and window, so the library reads the same count, and the
+    key it made expires with the window."""
+    from django.core.cache import caches
+
+    from floorman.ratelimit import usage
+
+    cache = caches["ratelimit"]
+    request = request_from(address())
+    value = f"phone-{random.randrange(10**12)}"
+    sent = []
+    real_count = cache.count
+    cache.count = lambda *args, **kwargs: sent.append(args) or real_count(*args, **kwargs)
+    try:
+        counted = [usage(request, "test-group", value, "3/m") for _ in range(4)]
+    finally:
+        del cache.count
+
+    assert [u["count"] for u in counted] == [1, 2, 3, 4]
+    assert [u["should_limit"] for u in counted] == [False, False, False, True]
+    assert len(sent) == 4  # the one script, once per count
+    read = core.get_usage(
+        request, group="test-group", key=lambda g, r: value, rate="3/m", increment=False
+    )
+    assert read["count"] == 4 and read["should_limit"]
+    key = cache.make_and_validate_key(sent[0][0])
+    assert 0 < cache._cache.get_client(key, write=True).ttl(key) <= 60 + core.EXPIRATION_FUDGE
 
 
 def test_api_login_throttle_is_not_escaped_by_a_made_up_forwarded_for(settings):

@@ -8,6 +8,8 @@ is an N+1 query. Guarded elsewhere: the tables list (test_api.py), the table map
 re-entry: only a re-entry reads the payout table (casino §12).
 """
 
+from urllib.parse import urlencode
+
 import pytest
 from django.urls import reverse
 
@@ -75,6 +77,21 @@ def test_api_lookup(django_assert_num_queries):
     field(event, 4, prefix="Player 2")  # "Player 2 0001" and on
 
     assert len(get(client, url, 1, django_assert_num_queries).json()) == 5
+
+
+def test_api_lookup_finding_nobody_asks_only_the_version(django_assert_num_queries):
+    """A search that finds nobody (a typo, "#" alone) is still a 200 for an event that
+    exists, and a 404 for one that does not: the lookup's index tells which, without a
+    read of the tournament of its own."""
+    event = one_seated()
+    client = api()
+    for q in ("nobody", "#"):
+        url = reverse("api-seating-lookup", args=[event.pk]) + "?" + urlencode({"q": q})
+        assert get(client, url, 1, django_assert_num_queries).json() == []
+
+    unknown = reverse("api-seating-lookup", args=[event.pk + 1000]) + "?q=nobody"
+    with django_assert_num_queries(1):  # the version, which finds no tournament
+        assert client.get(unknown).status_code == 404
 
 
 def test_api_balance_plan(django_assert_num_queries):

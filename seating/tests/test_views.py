@@ -13,6 +13,8 @@ from seating import services
 from seating.models import Seat, Seating, SeatingAction, Table, TableState
 from seating.selectors import seating_settings, table_views
 from seating.tests.factories import add_tables, field
+from tournaments.models import Venue
+from tournaments.services.house import venue_house_settings_save
 from tournaments.tests.factories import staff, tournament
 
 pytestmark = pytest.mark.django_db
@@ -430,6 +432,52 @@ def test_map_query_count_does_not_grow_with_tables(floor, django_assert_max_num_
     with django_assert_max_num_queries(most):
         response = floor.get(url(big, "map"))
     assert page(response).count('class="card seat-table') == tables
+
+
+def test_map_shows_the_new_plan_at_once_after_a_bust_unbalances_the_tables(floor, event):
+    """The map is built once per screen version and shared (issue 20); a bust renews the
+    version, so the very next request shows the balancing it calls for (TDA 11-A)."""
+    add_tables(event, 2)
+    entries = seat_exactly(event, {1: list(range(1, 10)), 2: list(range(1, 10))})
+    before = page(floor.get(url(event, "map")))
+    assert "Suggested moves" not in before
+
+    for entry in entries[:2]:  # both of table 1: 7 against 9
+        busts.entry_bust(actor=None, tournament_id=event.pk, entry_id=entry.pk)
+    after = page(floor.get(url(event, "map")))
+
+    assert "Suggested moves" in after
+    assert "from table 2" in after and "to table 1" in after
+
+
+def test_map_follows_a_change_of_its_venues_reading_at_once(floor):
+    """A venue's readings are saved without the events' locks: the save renews their
+    screen versions itself, so the map built under the old reading is not served."""
+    venue = Venue.objects.create(name="Casino")
+    event = tournament(venue=venue)
+    add_tables(event, 2)
+    seat_exactly(event, {1: [1, 2, 3], 2: [1, 2, 3]})
+    assert "Three or more players short" in page(floor.get(url(event, "map")))
+
+    venue_house_settings_save(
+        actor=staff("director"), venue_id=venue.pk, changes={"halting": "casino"}
+    )
+
+    assert "Fewer than four players" in page(floor.get(url(event, "map")))
+
+
+def test_map_unchanged_is_served_without_reading_the_seats_again(floor, event):
+    """Between two changes the map's plan and seats come from the shared cache."""
+    add_tables(event, 2)
+    seat_exactly(event, {1: [1, 2, 3], 2: [1, 2, 3]})
+    floor.get(url(event, "map"))
+
+    with CaptureQueriesContext(connection) as queries:
+        response = floor.get(url(event, "map", page=1))
+
+    assert response.status_code == 200
+    assert page(response).count('class="card seat-table') == 2
+    assert not [q for q in queries.captured_queries if "seating_seat" in q["sql"]]
 
 
 # --- Tables and seats ------------------------------------------------------------------------

@@ -10,15 +10,15 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.formats import time_format
 from django.utils.timezone import localtime
+from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from floorman.errors import Conflict
 from floorman.names import name_isolated
 from floorman.pages import role_required, safe_next, service_call
 from floorman.roles import MANAGE_TOURNAMENTS, SEATING, user_has_role
-from floorman.versions import cut, pages_cached
+from floorman.versions import cut, pages_cached, screen_version
 from seating import engine, services
 from seating.engine import PLAN_KEY_MAX
 from seating.engine.breaking import BreakPlan, BreakShare
@@ -287,9 +287,45 @@ def _map_context(tournament: Tournament) -> dict:
             "players": seated,
         },
         "actions": actions,
-        "undo": _undo_offer(undo_plan(tournament.pk)),
+        "undo": _map_undo(undo_plan(tournament.pk)),
         "drawn": any(a.undone_at is None for a in actions),
     }
+
+
+def _map_pages(tournament: Tournament) -> list[tuple[dict, list[dict]]]:
+    """The map cut into pages of MAP_TABLES_PER_PAGE tables' cards, each with the summary
+    above them (the whole field's: the plan, the counts, the tables' numbers in order)."""
+    context = _map_context(tournament)
+    del context["tournament"]  # the request's own, read fresh
+    cards = context.pop("cards")
+    summary = {**context, "numbers": [card["table"].number for card in cards]}
+    return [(summary, part) for part in cut(cards, MAP_TABLES_PER_PAGE)]
+
+
+def _map_page(tournament: Tournament, page: int, wanted: str) -> tuple[dict, list, int, int]:
+    """Page `page` of the map, or the page of table `wanted` when it is in play: its
+    summary, its cards, its number and the number of pages.
+
+    The map computes the balance plan (TDA 11) and reads every seat: at 10,000 entries
+    that took longer than a request may (issue 20). It is built once per screen version
+    and filed, every page, for every process and request (floorman.versions): every
+    change of the tournament, a seat, a bust, a break, a balancing move, a hand dealt
+    (the big blind's place, TDA 11-A), a setting, takes its lock and so renews the
+    version, and the next request builds the map again. Under the language too: the
+    house's readings and the undo's words are in it."""
+    version = screen_version(tournament.pk)
+    if version is None:  # the cache cannot be reached: built for this request alone
+        built = _map_pages(tournament)
+        page = min(page, len(built))
+        return *built[page - 1], page, len(built)
+    key = f"map:{tournament.pk}:{version}:{get_language()}:{MAP_TABLES_PER_PAGE}"
+    (summary, cards), page, pages = pages_cached(key, page, lambda: _map_pages(tournament))
+    numbers = summary["numbers"]
+    if wanted.isascii() and wanted.isdigit() and len(wanted) < 10 and int(wanted) in numbers:
+        own = numbers.index(int(wanted)) // MAP_TABLES_PER_PAGE + 1  # the table's page
+        if own != page:
+            (summary, cards), page, pages = pages_cached(key, own, lambda: _map_pages(tournament))
+    return summary, cards, page, pages
 
 
 @role_required(SEATING)
@@ -297,18 +333,13 @@ def table_map(
     request, tournament_id: int, *, add_form: TableAddForm | None = None, status: int = 200
 ):
     tournament = _tournament(tournament_id)
-    context = _map_context(tournament)
     # Issue 20: the tables' cards in pages of what a screen holds (the summary above
     # them is the whole field's); a table's own link finds its page.
-    cards = context["cards"]
-    pages = max(1, -(-len(cards) // MAP_TABLES_PER_PAGE))
-    page = min(_page_number(request.GET), pages)
-    wanted = request.GET.get("table", "")
-    numbers = [card["table"].number for card in cards]
-    if wanted.isascii() and wanted.isdigit() and len(wanted) < 10 and int(wanted) in numbers:
-        page = numbers.index(int(wanted)) // MAP_TABLES_PER_PAGE + 1  # the table's page
-    context["cards_total"] = len(cards)
-    context["cards"] = cards[(page - 1) * MAP_TABLES_PER_PAGE : page * MAP_TABLES_PER_PAGE]
+    summary, cards, page, pages = _map_page(
+        tournament, _page_number(request.GET), request.GET.get("table", "")
+    )
+    context = {**summary, "tournament": tournament, "cards": cards}
+    context["cards_total"] = len(summary["numbers"])
     context["pager"] = pager(request, page, pages)
     context["refresh_url"] = request.get_full_path()
     context["is_director"] = user_has_role(request.user, MANAGE_TOURNAMENTS)
@@ -886,6 +917,13 @@ def final_table(request, tournament_id: int):
         tables=in_play,
         by_position=by_position,
     )
+
+
+def _map_undo(plan) -> dict | None:
+    """The map's undo button: the offer without its lines, which only the confirmation
+    shows (a draw's are one per entry: 850 KB in every page of the map at 10,000)."""
+    offer = _undo_offer(plan)
+    return offer and {key: offer[key] for key in ("action", "summary", "refusal")}
 
 
 def _undo_offer(plan) -> dict | None:

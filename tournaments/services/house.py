@@ -3,10 +3,12 @@ and an event's own choices over its venue's. The readings and their rules live i
 `tournaments.house`; these services check a change against it and write it."""
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from floorman.audit import audit_record
 from floorman.errors import Invalid, NotFound
+from floorman.versions import screens_changed
 from tournaments import house
 from tournaments.models import Tournament, Venue
 from tournaments.services import tournament_lock, tournament_publish
@@ -63,6 +65,10 @@ def venue_house_settings_save(*, actor, venue_id: int, changes: object) -> Venue
             before=before,
             after=venue.house_settings,
         )
+        # What its events' pages built from the readings show (the table map's balance
+        # plan and halting, floorman.versions) is out of date: their versions renewed.
+        following = Q(venue=venue) | Q(venue__isnull=True) if venue.is_default else Q(venue=venue)
+        screens_changed(Tournament.objects.filter(following).values_list("pk", flat=True))
     return venue
 
 
