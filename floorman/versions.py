@@ -44,11 +44,16 @@ def _key(name: str) -> str:
     return f"screens:{NAMESPACE}:{name}"
 
 
+def version_key(tournament_id: int, kind: str = SCREENS) -> str:
+    """The cache key of the tournament's version of `kind`."""
+    return _key(f"version:{kind}:{tournament_id}")
+
+
 def keys(
     key: str, tournament_id: int, kinds: tuple[str, ...] = (SCREENS,)
 ) -> tuple[list[str], str]:
     """The cache keys of the tournament's versions of `kinds` and of the value `key`."""
-    return [_key(f"version:{kind}:{tournament_id}") for kind in kinds], _key(key)
+    return [version_key(tournament_id, kind) for kind in kinds], _key(key)
 
 
 T = TypeVar("T")
@@ -57,7 +62,7 @@ T = TypeVar("T")
 def _new_versions(tournament_ids: list[int], kind: str) -> None:
     try:
         caches[CACHE].set_many(
-            {keys("", pk, (kind,))[0][0]: secrets.token_hex(8) for pk in tournament_ids},
+            {version_key(pk, kind): secrets.token_hex(8) for pk in tournament_ids},
             VERSION_SECONDS,
         )
     except Exception:  # noqa: BLE001 - a cache that is down must not fail the change
@@ -199,12 +204,12 @@ def screen_version(tournament_id: int, kind: str = SCREENS) -> str | None:
     build uncached, since nothing filed now could be told from a later state's value.
     Read it before the rows, as `screen_cached` does."""
     cache = caches[CACHE]
-    version_key = keys("", tournament_id, kind)[0]
+    found_at = version_key(tournament_id, kind)
     try:
-        version = cache.get(version_key)
+        version = cache.get(found_at)
         if version is None:
-            cache.add(version_key, secrets.token_hex(8), VERSION_SECONDS)
-            version = cache.get(version_key)
+            cache.add(found_at, secrets.token_hex(8), VERSION_SECONDS)
+            version = cache.get(found_at)
     except Exception:  # noqa: BLE001 - served uncached
         log.warning("screen version not read", exc_info=True)
         return None

@@ -11,6 +11,7 @@ from floorman.versions import (
     local_cached,
     screen_cached,
     screen_cached_at,
+    screen_version,
     screens_changed,
 )
 
@@ -105,3 +106,18 @@ def test_what_is_derived_is_kept_per_versions():
     at, _value = screen_cached_at("value", 6, Builds())
     assert local_cached("page", at, page) == "page 2"
     assert local_cached("page", None, page) == "page 3"  # the cache is down: not kept
+
+
+@pytest.mark.parametrize("kind", [SCREENS, CLOCK])
+def test_the_version_a_paged_value_is_filed_under_changes_with_its_kind(kind):
+    """The table map files its pages under `screen_version` (issue 20): a change of that
+    kind gives a new one, a change of another kind or tournament leaves it."""
+    before = screen_version(5, kind)
+    assert screen_version(5, kind) == before
+
+    screens_changed([6], kind)
+    screens_changed([5], CLOCK if kind == SCREENS else SCREENS)
+    assert screen_version(5, kind) == before
+
+    screens_changed([5], kind)
+    assert screen_version(5, kind) not in (None, before)
