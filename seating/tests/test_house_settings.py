@@ -13,6 +13,7 @@ from django.urls import reverse
 
 from clock.tests.factories import with_structure
 from floorman.models import AuditEntry
+from floorman.versions import screens_changed
 from hands.models import Hand
 from hands.tests.factories import button_at, seat_players
 from seating import services
@@ -29,8 +30,11 @@ def url(event, path: str) -> str:
 
 
 def choose(event, **readings) -> None:
+    """The event's readings, exactly these (the rest the TDA's), written past the settings
+    service; its screens told, as the service's lock tells them (floorman.versions)."""
     event.house_settings = readings
     event.save()
+    screens_changed([event.pk])
 
 
 def close_registration(event) -> None:
