@@ -109,6 +109,7 @@ SETUP = """
 import json, random
 from django.contrib.auth.models import Group, User
 from django.utils import timezone
+from tournaments.services.ledger import ledger_totals_recount
 from rest_framework.authtoken.models import Token
 from clock import services as clock_services
 from clock.engine import LEVEL, Step
@@ -135,6 +136,8 @@ entries = Entry.objects.bulk_create(
 Transaction.objects.bulk_create(
     [Transaction(tournament=t, entry=e, kind=TransactionKind.BUY_IN, amount=11000,
                  prize_share=10000, fee_share=1000) for e in entries], batch_size=2000)
+# In bulk, past the ledger's writer: its running totals are summed afresh.
+ledger_totals_recount(tournament=t)
 tables = -(-ENTRIES // (SEATS - 1))
 rows = Table.objects.bulk_create(
     [Table(tournament=t, number=n, seats=SEATS, break_order=tables - n + 1)

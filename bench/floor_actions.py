@@ -63,6 +63,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
+from tournaments.services.ledger import ledger_totals_recount
 from clock import services as clock_services
 from clock.engine import LEVEL, NOT_STARTED, Step
 from clock.models import Clock
@@ -98,6 +99,8 @@ entries = Entry.objects.bulk_create(
 Transaction.objects.bulk_create(
     [Transaction(tournament=t, entry=e, kind=TransactionKind.BUY_IN, amount=11000,
                  prize_share=10000, fee_share=1000) for e in entries], batch_size=2000)
+# In bulk, past the ledger's writer: its running totals are summed afresh.
+ledger_totals_recount(tournament=t)
 tables = -(-ENTRIES // 9)
 rows = Table.objects.bulk_create(
     [Table(tournament=t, number=n, seats=9, break_order=tables - n + 1)

@@ -35,6 +35,7 @@ from django.contrib.auth.models import User
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
+from tournaments.services.ledger import ledger_totals_recount
 from hands.models import Elimination
 from payouts.selectors import payout_table
 from prizes import services
@@ -75,6 +76,8 @@ for size in SIZES:
     Transaction.objects.bulk_create(
         [Transaction(tournament=t, entry=e, kind=TransactionKind.BUY_IN, amount=11000,
                      prize_share=10000, fee_share=1000) for e in entries], batch_size=2000)
+    # In bulk, past the ledger's writer: its running totals are summed afresh.
+    ledger_totals_recount(tournament=t)
     paid = payout_table(t).places_paid
     busted = min(size - 2, size - paid + REPEAT + 2)  # REPEAT + 2 placed in the money
     out = entries[:busted]
