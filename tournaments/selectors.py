@@ -2,7 +2,7 @@
 
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Exists, F, Func, OuterRef, Q, Subquery, Sum
+from django.db.models import Count, Exists, Func, IntegerField, OuterRef, Q, Subquery, Sum
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -389,8 +389,10 @@ def tournament_totals(tournament: Tournament) -> Totals:
 
 
 def count_of(queryset) -> Coalesce:
-    """COUNT(*) of `queryset` as a scalar subquery (0 when it is empty)."""
-    counted = queryset.annotate(n=Func(F("pk"), function="COUNT")).values("n")
+    """COUNT(*) of `queryset` as a scalar subquery (0 when it is empty). COUNT(*), not of
+    a column: PostgreSQL may then count an index alone (an index-only scan)."""
+    counted = queryset.annotate(n=Func(template="COUNT(*)", output_field=IntegerField()))
+    counted = counted.values("n")
     return Coalesce(Subquery(counted), 0)
 
 
