@@ -67,6 +67,7 @@ from clock.engine import LEVEL, Step
 from seating import services as seating_services
 from seating.models import Seat, Table
 from tournaments.models import Entry, Player, Tournament, Transaction, TransactionKind
+from tournaments.services.ledger import ledger_totals_recount
 
 
 def field_sell(t, prefix, entries):
@@ -81,6 +82,7 @@ def field_sell(t, prefix, entries):
     Transaction.objects.bulk_create(
         [Transaction(tournament=t, entry=e, kind=TransactionKind.BUY_IN, amount=11000,
                      prize_share=10000, fee_share=1000) for e in sold], batch_size=2000)
+    ledger_totals_recount(tournament=t)  # in bulk, past the ledger's one writer
     return sold
 
 

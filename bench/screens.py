@@ -59,6 +59,7 @@ SETUP = (
 from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import timezone
+from tournaments.services.ledger import ledger_totals_recount
 from seating import services as seating
 from seating.models import Seat, Table
 from tournaments.models import Entry, Player, Tournament, Transaction
@@ -76,6 +77,8 @@ entries = Entry.objects.bulk_create(
 Transaction.objects.bulk_create(
     [Transaction(tournament=t, entry=e, kind="buy_in", amount=11000, prize_share=10000,
                  fee_share=1000) for e in entries], batch_size=2000)
+# In bulk, past the ledger's writer: its running totals are summed afresh.
+ledger_totals_recount(tournament=t)
 rows = Table.objects.bulk_create(
     [Table(tournament=t, number=n, seats=9, break_order=TABLES - n + 1)
      for n in range(1, TABLES + 1)], batch_size=2000)

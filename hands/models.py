@@ -289,6 +289,12 @@ class Elimination(models.Model):
         constraints = [
             models.CheckConstraint(condition=Q(stack__gte=0), name="elimination_stack_not_negative")
         ]
+        # A payment reads the busts of one hand and counts those before it by these
+        # (hands.selectors.places_window, issue 20), not by reading every bust.
+        indexes = [
+            models.Index(fields=["tournament", "id"], name="elimination_order"),
+            models.Index(fields=["tournament", "hand_key", "id"], name="elimination_hand"),
+        ]
 
     def __str__(self) -> str:
         return f"entry {self.entry_id} out ({self.hand_key})"

@@ -32,7 +32,7 @@ from seating.models import Move, Seat, Table, TableState
 from seating.selectors import seats_back, table_now
 from tournaments import house
 from tournaments.models import BountyFormat, Entry, EntryStatus, Tournament
-from tournaments.selectors import house_settings
+from tournaments.selectors import count_of, house_settings
 
 
 def tablet_link_table(token: str) -> Table | None:
@@ -133,27 +133,56 @@ class PlacesWindow:
     winner: int | None  # the one entry left, once no more can come: place 1
 
 
-# The busts of the hands whose block of places meets [first, last], or of the hand of one
-# entry, with the busts recorded in the hands before them. A hand's busts are placed
-# together, the hands in the order of their first bust (hands.engine.places): the
-# database orders and counts the hands, and only the few hands asked for come back.
+# The busts of the hands whose block of places meets [first, last], with the busts
+# recorded in the hands before them. A hand's busts are placed together, the hands in
+# the order of their first bust (hands.engine.places): the database orders and counts
+# the hands, and only the few hands asked for come back.
 _WINDOW_SQL = """
 WITH hand AS (
     SELECT hand_key, MIN(id) AS first, COUNT(*) AS n
     FROM {table} WHERE tournament_id = %(tournament)s GROUP BY hand_key
 ), ordered AS (
-    SELECT hand_key, n, (SUM(n) OVER (ORDER BY first))::bigint AS through FROM hand
+    SELECT hand_key, n, CAST(SUM(n) OVER (ORDER BY first) AS BIGINT) AS through FROM hand
 )
 SELECT e.entry_id, e.table_number, e.stack, e.hand_key, o.through - o.n
 FROM ordered o JOIN {table} e ON e.tournament_id = %(tournament)s AND e.hand_key = o.hand_key
-WHERE {where}
+WHERE %(field)s - o.through + 1 <= %(last)s AND %(field)s - (o.through - o.n) >= %(first)s
 ORDER BY e.id
 """
-_BY_PLACES = "%(field)s - o.through + 1 <= %(last)s AND %(field)s - (o.through - o.n) >= %(first)s"
-_BY_ENTRY = (
-    "o.hand_key = (SELECT hand_key FROM {table} WHERE tournament_id = %(tournament)s"
-    " AND entry_id = %(entry)s)"
+
+# The busts of the hand of one entry, with the busts recorded in the hands before it:
+# those of every hand whose first bust came before this hand's first. Every bust
+# recorded before that one is in such a hand; of the busts recorded after it (few when
+# the cashier pays a place: the last busts are the places paid) only those of a hand
+# begun before it are: each of those looks up its hand's first bust, one index probe
+# (a correlated MIN, which the planner never turns into a join that hashes every bust
+# before). Read through the indexes, never the whole field (issue 20).
+_ENTRY_SQL = """
+WITH mine AS (
+    SELECT hand_key, MIN(id) AS first_id FROM {table}
+    WHERE tournament_id = %(tournament)s AND hand_key = (
+        SELECT hand_key FROM {table} WHERE tournament_id = %(tournament)s
+        AND entry_id = %(entry)s
+    )
+    GROUP BY hand_key
+), prior AS (
+    SELECT (
+        SELECT COUNT(*) FROM {table} b WHERE b.tournament_id = %(tournament)s
+        AND b.id < mine.first_id
+    ) + (
+        SELECT COUNT(*) FROM {table} a WHERE a.tournament_id = %(tournament)s
+        AND a.id > mine.first_id AND a.hand_key <> mine.hand_key AND (
+            SELECT MIN(p.id) FROM {table} p WHERE p.tournament_id = %(tournament)s
+            AND p.hand_key = a.hand_key
+        ) < mine.first_id
+    ) AS n
+    FROM mine
 )
+SELECT e.entry_id, e.table_number, e.stack, e.hand_key, prior.n
+FROM mine CROSS JOIN prior
+JOIN {table} e ON e.tournament_id = %(tournament)s AND e.hand_key = mine.hand_key
+ORDER BY e.id
+"""
 
 
 def places_window(
@@ -166,20 +195,26 @@ def places_window(
     entries = Entry.objects.filter(tournament_id=tournament_id).exclude(
         status__in=[EntryStatus.CANCELLED, EntryStatus.DISQUALIFIED]
     )
-    field = entries.count()
-    count = Elimination.objects.filter(tournament_id=tournament_id).count()
+    counts = (
+        Tournament.objects.filter(pk=tournament_id)
+        .annotate(
+            field_count=count_of(entries.order_by()),
+            bust_count=count_of(Elimination.objects.filter(tournament_id=tournament_id).order_by()),
+        )
+        .values("field_count", "bust_count")
+        .get()
+    )
+    field, count = counts["field_count"], counts["bust_count"]
     found: dict[int, places.Place] = {}
     if not count or count >= field:
         return PlacesWindow(found, field, count, None)
     rows = []
     if entry_id is not None or first <= last:  # else only the counts and the winner
         table = Elimination._meta.db_table
-        where = _BY_PLACES if entry_id is None else _BY_ENTRY.format(table=table)
+        sql = _WINDOW_SQL if entry_id is None else _ENTRY_SQL
         params = {"tournament": tournament_id, "field": field, "first": first, "last": last}
         with connection.cursor() as cursor:
-            cursor.execute(
-                _WINDOW_SQL.format(table=table, where=where), {**params, "entry": entry_id}
-            )
+            cursor.execute(sql.format(table=table), {**params, "entry": entry_id})
             rows = cursor.fetchall()
     if rows:
         before = min(row[4] for row in rows)

@@ -626,6 +626,40 @@ class Transaction(models.Model):
         return f"{self.get_kind_display()} {self.amount}"
 
 
+class LedgerTotals(models.Model):
+    """The running totals of an event's ledger (issue 20): what a fresh sum over every
+    line of the event and its flights gives (`tournaments.selectors.ledger_recount`),
+    kept up to date by the one writer of lines (`tournaments.services.ledger`) in the
+    line's own transaction, so the totals cost one row's read at any size of field. A
+    flight's line adds to the flight's row and to its event's."""
+
+    tournament = models.OneToOneField(
+        Tournament, on_delete=models.CASCADE, primary_key=True, related_name="ledger_totals"
+    )
+    # Lines not reversed: entries (buy-ins and entries paid with a ticket), tickets,
+    # re-entries, rebuys, add-ons (tournaments.engine.ledger.line_counts).
+    entries = models.IntegerField(default=0)
+    tickets = models.IntegerField(default=0)
+    reentries = models.IntegerField(default=0)
+    rebuys = models.IntegerField(default=0)
+    addons = models.IntegerField(default=0)
+    # Money, reversals included: prize shares of every line but payouts, payouts (<= 0),
+    # fee shares, bounty shares in (every line but BOUNTY) and out (BOUNTY, <= 0).
+    collected = models.BigIntegerField(default=0)
+    paid_out = models.BigIntegerField(default=0)
+    fees = models.BigIntegerField(default=0)
+    bounty_in = models.BigIntegerField(default=0)
+    bounty_out = models.BigIntegerField(default=0)
+    flight_lines = models.IntegerField(default=0)  # lines of the event's flights among these
+
+    class Meta:
+        verbose_name = _("ledger totals")
+        verbose_name_plural = _("ledger totals")
+
+    def __str__(self) -> str:
+        return f"{self.tournament_id}: {self.entries} entries, {self.collected} collected"
+
+
 class FlightEnd(models.Model):
     """The end of a flight's day (issue 17): when and why play stopped, the chips in play
     then (sold less removed), and the director's word on the bags counted against them."""

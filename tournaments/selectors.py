@@ -2,7 +2,7 @@
 
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Exists, OuterRef, Q, Subquery, Sum
+from django.db.models import Count, Exists, Func, IntegerField, OuterRef, Q, Subquery, Sum
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from tournaments import engine, house
 from tournaments.engine import day2 as day2_engine
 from tournaments.engine import flights as flights_engine
+from tournaments.engine import ledger as ledger_engine
 from tournaments.engine import removals as removals_engine
 from tournaments.models import (
     Alternate,
@@ -21,6 +22,7 @@ from tournaments.models import (
     Entry,
     EntryStatus,
     FlightEnd,
+    LedgerTotals,
     Player,
     Ticket,
     TicketStatus,
@@ -344,11 +346,63 @@ def tournament_totals(tournament: Tournament) -> Totals:
     entry paid with a ticket (issue 17) counts as an entry and its buy-in in the prize
     pool, but neither in the cash taken nor in the fees (its TICKET line has no fee share).
     The bounty part of each line (issue 18) is counted apart (`Totals.bounty`): the prize
-    pool is the prize shares alone, and BOUNTY lines pay out of the bounty money only."""
-    lines = Transaction.objects.filter(event_lines(tournament))
+    pool is the prize shares alone, and BOUNTY lines pay out of the bounty money only.
+
+    The ledger's figures are its running totals (issue 20: `LedgerTotals`, equal to
+    `ledger_recount`), read with the active entries and the waiting alternates in one
+    query, however long the ledger."""
+    active = tournament.entries.filter(status=EntryStatus.ACTIVE).order_by()
+    waiting = waiting_alternates(tournament).select_related(None).order_by()
+    row = (
+        Tournament.objects.filter(pk=tournament.pk)
+        .annotate(active_count=count_of(active), waiting_count=count_of(waiting))
+        .values(
+            "active_count",
+            "waiting_count",
+            *(f"ledger_totals__{name}" for name in ledger_engine.FIELDS),
+        )
+        .get()
+    )
+    # No line yet, no row: zeros.
+    agg = {name: row[f"ledger_totals__{name}"] or 0 for name in ledger_engine.FIELDS}
+    return Totals(
+        entries=agg["entries"],
+        reentries=agg["reentries"],
+        rebuys=agg["rebuys"],
+        addons=agg["addons"],
+        active=row["active_count"],
+        prize_pool=engine.PrizePool(
+            collected=agg["collected"],
+            # Casino §7: a cancelled tournament is refunded, so no guarantee is owed.
+            guarantee=0
+            if tournament.status == TournamentStatus.CANCELLED
+            else tournament.guarantee,
+            paid_out=-agg["paid_out"],
+        ),
+        fees=agg["fees"],
+        free_places=engine.free_places(tournament.capacity, active_entries=row["active_count"]),
+        alternates_waiting=row["waiting_count"],
+        flight_lines=agg["flight_lines"],
+        tickets=agg["tickets"],
+        bounty=BountyMoney(collected=agg["bounty_in"], paid_out=-agg["bounty_out"]),
+    )
+
+
+def count_of(queryset) -> Coalesce:
+    """COUNT(*) of `queryset` as a scalar subquery (0 when it is empty). COUNT(*), not of
+    a column: PostgreSQL may then count an index alone (an index-only scan)."""
+    counted = queryset.annotate(n=Func(template="COUNT(*)", output_field=IntegerField()))
+    counted = counted.values("n")
+    return Coalesce(Subquery(counted), 0)
+
+
+def ledger_recount(tournament: Tournament) -> dict[str, int]:
+    """The ledger's figures summed afresh over every line of the event and its flights
+    (`event_lines`), with the names of `LedgerTotals`: what the running totals must
+    equal (`ledger_totals_check`; the migration that made them filled them with it)."""
     unreversed = Q(reversed_by__isnull=True)
     ticket = Q(kind=TransactionKind.TICKET, reverses__isnull=True) & unreversed
-    agg = lines.aggregate(
+    return Transaction.objects.filter(event_lines(tournament)).aggregate(
         entries=Count("id", filter=(Q(kind=TransactionKind.BUY_IN) & unreversed) | ticket),
         tickets=Count("id", filter=ticket),
         reentries=Count("id", filter=Q(kind=TransactionKind.REENTRY) & unreversed),
@@ -360,28 +414,20 @@ def tournament_totals(tournament: Tournament) -> Totals:
         flight_lines=Count("id", filter=~Q(tournament=tournament)),
         **_bounty_sums(),
     )
-    active = active_entry_count(tournament)
-    return Totals(
-        entries=agg["entries"],
-        reentries=agg["reentries"],
-        rebuys=agg["rebuys"],
-        addons=agg["addons"],
-        active=active,
-        prize_pool=engine.PrizePool(
-            collected=agg["collected"],
-            # Casino §7: a cancelled tournament is refunded, so no guarantee is owed.
-            guarantee=0
-            if tournament.status == TournamentStatus.CANCELLED
-            else tournament.guarantee,
-            paid_out=-agg["paid_out"],
-        ),
-        fees=agg["fees"],
-        free_places=engine.free_places(tournament.capacity, active_entries=active),
-        alternates_waiting=waiting_alternates(tournament).count(),
-        flight_lines=agg["flight_lines"],
-        tickets=agg["tickets"],
-        bounty=BountyMoney(collected=agg["bounty_in"], paid_out=-agg["bounty_out"]),
-    )
+
+
+def ledger_totals_check(tournament: Tournament) -> dict[str, tuple[int, int]]:
+    """Where the running totals differ from a fresh sum over the ledger: {figure: (running,
+    recounted)}, empty when they agree (as they must: a line written past
+    `tournaments.services.ledger` would not be in them)."""
+    running = LedgerTotals.objects.filter(tournament=tournament).values(*ledger_engine.FIELDS)
+    running = running.first() or dict.fromkeys(ledger_engine.FIELDS, 0)
+    fresh = ledger_recount(tournament)
+    return {
+        name: (running[name], fresh[name])
+        for name in ledger_engine.FIELDS
+        if running[name] != fresh[name]
+    }
 
 
 def event_lines(tournament: Tournament) -> Q:

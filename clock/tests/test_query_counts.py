@@ -139,14 +139,14 @@ def test_lobby(client, django_assert_num_queries):
     announce(event, 1)
     url = reverse("screens:lobby", args=[event.pk])
     # Kept: nothing asked of the database (the page at the versions of its numbers).
-    screen(client, url, 9, django_assert_num_queries, event, cached=0)
+    screen(client, url, 7, django_assert_num_queries, event, cached=0)
 
     entries = field(event, 40)
     bust_services.entry_bust(actor=None, tournament_id=event.pk, entry_id=entries[0].pk)
     announce(event, 4)
     clock_on(event, range(1, 6))
 
-    screen(client, url, 9, django_assert_num_queries, event, cached=0)
+    screen(client, url, 7, django_assert_num_queries, event, cached=0)
 
 
 def test_lobby_with_the_seating_board(client, django_assert_num_queries):
@@ -156,12 +156,12 @@ def test_lobby_with_the_seating_board(client, django_assert_num_queries):
     seating_field(event, 1)
     seating_services.seating_draw(actor=None, tournament_id=event.pk)
     url = reverse("screens:lobby", args=[event.pk]) + "?layout=seating"
-    screen(client, url, 10, django_assert_num_queries, event)
+    screen(client, url, 8, django_assert_num_queries, event)
 
     add_tables(event, 4, first=2)
     seating_field(event, 30, prefix="Late")  # seated at the desk: the field is drawn
 
-    page = screen(client, url, 10, django_assert_num_queries, event)
+    page = screen(client, url, 8, django_assert_num_queries, event)
     assert "Late 0030" in page.content.decode()
 
 
@@ -170,17 +170,17 @@ def test_rotate_over_one_tournament(client, django_assert_num_queries):
     with_structure(event)
     register(event, "Anna Berger")
     url = reverse("screens:rotate") + f"?t={event.pk}"
-    screen(client, url, 10, django_assert_num_queries, event)
+    screen(client, url, 8, django_assert_num_queries, event)
 
     field(event, 40)
     announce(event, 5)
 
-    screen(client, url, 10, django_assert_num_queries, event)
+    screen(client, url, 8, django_assert_num_queries, event)
 
 
 def test_rotate_costs_a_fixed_number_per_tournament(client, django_assert_num_queries):
     """Each tournament on the screen is read on its own (at most ROTATE_MAX of them): one
-    query finds them all, then 10 for each one's clock, counts, money and notices, and
+    query finds them all, then 8 for each one's clock, counts, money and notices, and
     while it runs whether it plays hand-for-hand or its final table (issue 16)."""
     events = [tournament(name=f"Event {n}", status="running") for n in range(3)]
     for event in events:
@@ -188,8 +188,8 @@ def test_rotate_costs_a_fixed_number_per_tournament(client, django_assert_num_qu
     one = reverse("screens:rotate") + f"?t={events[0].pk}"
     three = reverse("screens:rotate") + "?t=" + ",".join(str(e.pk) for e in events)
 
-    screen(client, one, 1 + 11, django_assert_num_queries, events[0])
-    screen(client, three, 1 + 3 * 11, django_assert_num_queries, *events)
+    screen(client, one, 1 + 9, django_assert_num_queries, events[0])
+    screen(client, three, 1 + 3 * 9, django_assert_num_queries, *events)
 
 
 # --- The console's actions ------------------------------------------------------------------

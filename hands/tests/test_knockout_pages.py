@@ -12,7 +12,8 @@ from hands.selectors import knockouts_standing
 from hands.services import busts
 from hands.tests.factories import button_at, deal, seat_players
 from prizes.models import BountyPayment
-from tournaments.models import Entry, Transaction
+from tournaments.models import Entry
+from tournaments.services.ledger import ledger_line_add
 from tournaments.tests.factories import staff, tournament
 
 pytestmark = pytest.mark.django_db
@@ -88,7 +89,7 @@ def test_the_correction_page_refuses_a_paid_bounty_with_409(client, event, seate
     client.force_login(staff("floor"))
     out, winner, other = seated[(1, 3)], seated[(1, 1)], seated[(1, 2)]
     busts.entry_bust(actor=None, tournament_id=event.pk, entry_id=out.pk, eliminators=[winner.pk])
-    line = Transaction.objects.create(
+    line = ledger_line_add(
         tournament=event,
         entry=winner,
         kind="bounty",

@@ -26,7 +26,8 @@ from hands.tests.factories import button_at, deal, seat_players
 from payouts.models import PayoutStructure
 from prizes import services as prize_services
 from prizes.models import BountyPayment
-from tournaments.models import Entry, Tournament, Transaction
+from tournaments.models import Entry, Tournament
+from tournaments.services.ledger import ledger_line_add
 from tournaments.tests.factories import staff, tournament
 
 pytestmark = pytest.mark.django_db
@@ -408,7 +409,7 @@ def test_a_paid_bounty_is_not_corrected_nor_undone_until_the_cage_takes_it_back(
     bust_services.entry_bust(
         actor=None, tournament_id=event.pk, entry_id=out.pk, eliminators=[winner.pk]
     )
-    line = Transaction.objects.create(
+    line = ledger_line_add(
         tournament=event,
         entry=winner,
         kind="bounty",

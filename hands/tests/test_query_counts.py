@@ -56,9 +56,10 @@ def test_api_table_state(django_assert_num_queries):
     small, full = small_and_full()
     client = api()
 
-    # 21: halting reads the house settings (issue 19): the event's venue, one query.
-    get(client, reverse("api-hands-state", args=[small.pk, 1]), 21, django_assert_num_queries)
-    get(client, reverse("api-hands-state", args=[full.pk, 3]), 21, django_assert_num_queries)
+    # 21: halting reads the house settings (issue 19): the event's venue, one query; 19:
+    # the ledger's totals one row with the active count and alternates (issue 20).
+    get(client, reverse("api-hands-state", args=[small.pk, 1]), 19, django_assert_num_queries)
+    get(client, reverse("api-hands-state", args=[full.pk, 3]), 19, django_assert_num_queries)
 
 
 def test_api_hand_detail(django_assert_num_queries):
@@ -127,9 +128,10 @@ def test_tablet_page(client, django_assert_num_queries):
     # 38 with the table's last bust, which the tablet may take back (issue 16); 40 with
     # the betting replayed for the seat that may bet with an item of no value (RP-22); 41
     # with halting read from the house settings (issue 19); 43 with the dodged blinds owed
-    # (older TDA 22) and, for the floor's ruling, the house's reading of them (issue 19).
-    get(floor, reverse("hands:tablet", args=[small.pk, 1]), 43, django_assert_num_queries)
-    get(floor, reverse("hands:tablet", args=[full.pk, 3]), 43, django_assert_num_queries)
+    # (older TDA 22) and, for the floor's ruling, the house's reading of them (issue 19);
+    # 41 with the ledger's totals one row with the counts (issue 20).
+    get(floor, reverse("hands:tablet", args=[small.pk, 1]), 41, django_assert_num_queries)
+    get(floor, reverse("hands:tablet", args=[full.pk, 3]), 41, django_assert_num_queries)
 
 
 @pytest.mark.parametrize("name", ["hands:link", "hands:link-state"])
@@ -141,9 +143,10 @@ def test_tablet_by_link(client, django_assert_num_queries, name):
     ]
 
     # 36: the betting replayed for the item offer too (RP-22); 37: halting read from the
-    # house settings (issue 19); 38: the dodged blinds owed (older TDA 22).
+    # house settings (issue 19); 38: the dodged blinds owed (older TDA 22); 36: the
+    # ledger's totals one row with the counts (issue 20).
     for link in links:
-        get(client, reverse(name, args=[link.token]), 38, django_assert_num_queries)
+        get(client, reverse(name, args=[link.token]), 36, django_assert_num_queries)
 
 
 def test_tablet_links_page(client, django_assert_num_queries):

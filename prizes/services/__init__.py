@@ -49,13 +49,13 @@ from tournaments.models import (
     EntryStatus,
     Tournament,
     TournamentStatus,
-    Transaction,
     TransactionKind,
 )
 from tournaments.selectors import active_entry_count, chips_in_play, tournament_totals
 from tournaments.services import (
     entries_chips_count,
     entry_locked,
+    ledger_line_add,
     line_reverse,
     tournament_lock,
     tournament_publish,
@@ -331,7 +331,7 @@ def prize_pay(*, actor, tournament_id: int, entry_id: int, expected: int | None 
         # Money leaves by this table: it must never change under the prizes paid.
         structure = _structure_locked(tournament)
         _freeze(tournament, structure, found.table.amounts)
-    line = Transaction.objects.create(
+    line = ledger_line_add(
         tournament=tournament,
         entry=entry,
         kind=TransactionKind.PAYOUT,

@@ -21,7 +21,7 @@ from prizes.models import BountyPayment
 from prizes.selectors import bounty_totals_of
 from prizes.services import refuse
 from tournaments.models import Entry, Tournament, Transaction, TransactionKind
-from tournaments.services import line_reverse, tournament_lock
+from tournaments.services import ledger_line_add, line_reverse, tournament_lock
 
 
 def _knockout_locked(tournament: Tournament, knockout_id: int) -> Knockout:
@@ -58,7 +58,7 @@ def _pay(actor, tournament: Tournament, knockout: Knockout) -> BountyPayment:
         raise refuse("bounty_paid", knockout=knockout.pk)
     if knockout.cash <= 0:
         raise refuse("bounty_no_cash", knockout=knockout.pk)
-    line = Transaction.objects.create(
+    line = ledger_line_add(
         tournament=tournament,
         entry_id=knockout.winner_id,
         kind=TransactionKind.BOUNTY,

@@ -28,6 +28,7 @@ from seating.services import counts as count_services
 from seating.services import desk as desk_intentions
 from tournaments.models import Entry, EntryStatus, Player, Tournament, Transaction
 from tournaments.selectors import chips_in_play
+from tournaments.services.ledger import ledger_totals_recount
 from tournaments.tests.factories import staff
 
 SIZES = (30, 300)
@@ -71,6 +72,7 @@ def _event(size: int, name: str, **fields) -> tuple[Tournament, list[Entry]]:
         )
         for e in entries
     )
+    ledger_totals_recount(tournament=event)  # the lines went in bulk, past ledger_line_add
     return event, entries
 
 

@@ -27,7 +27,7 @@ from tournaments.models import (
     Transaction,
     TransactionKind,
 )
-from tournaments.selectors import chips_in_play, tournament_totals
+from tournaments.selectors import chips_in_play, ledger_totals_check, tournament_totals
 
 
 class SimulationError(AssertionError):
@@ -182,9 +182,13 @@ def _shared_places_check(tournament: Tournament, ranges: dict, *, step: str) -> 
 
 
 def ledger_check(tournament: Tournament, *, step: str, finished: bool = False) -> None:
-    """The money adds up: what came in is the buy-ins sold, collected less paid out is
-    what remains, payments are the payout lines, and the payout table pays the pool.
-    Finished: every prize is paid, exactly, and nothing remains."""
+    """The money adds up: the running totals are the ledger's sums (issue 20), what came
+    in is the buy-ins sold, collected less paid out is what remains, payments are the
+    payout lines, and the payout table pays the pool. Finished: every prize is paid,
+    exactly, and nothing remains."""
+    differs = ledger_totals_check(tournament)
+    if differs:
+        raise SimulationError(step, f"the running totals differ from the ledger: {differs}")
     totals = tournament_totals(tournament)
     pool = totals.prize_pool
     sold = Entry.objects.filter(tournament=tournament).exclude(status=EntryStatus.CANCELLED)

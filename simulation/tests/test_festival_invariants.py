@@ -27,6 +27,7 @@ from tournaments.models import (
     Transaction,
     TransactionKind,
 )
+from tournaments.services.ledger import ledger_line_add
 
 BUY_IN, FEE, STACK = 10_000, 1_000, 20_000
 
@@ -45,7 +46,7 @@ def _entry(tournament, player, number, *, chips, active=True, ticket=None) -> En
         status=EntryStatus.ACTIVE if active else EntryStatus.BUSTED,
     )
     if ticket is None:
-        Transaction.objects.create(
+        ledger_line_add(
             tournament=tournament,
             entry=entry,
             kind=TransactionKind.BUY_IN,
@@ -59,7 +60,7 @@ def _entry(tournament, player, number, *, chips, active=True, ticket=None) -> En
 
 
 def ticket_line(tournament, entry, ticket) -> Transaction:
-    return Transaction.objects.create(
+    return ledger_line_add(
         tournament=tournament,
         entry=entry,
         kind=TransactionKind.TICKET,

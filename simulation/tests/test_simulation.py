@@ -38,6 +38,7 @@ from tournaments.models import (
     TransactionKind,
 )
 from tournaments.selectors import tournament_totals
+from tournaments.services.ledger import ledger_line_add
 
 # --- The dealer ------------------------------------------------------------------------
 
@@ -209,11 +210,21 @@ def test_a_bust_without_its_place_breaks_the_places_invariant(drawn):
 
 @pytest.mark.django_db
 def test_money_outside_the_buy_ins_breaks_the_ledger_invariant(drawn):
-    Transaction.objects.create(
+    ledger_line_add(
         tournament=drawn, kind=TransactionKind.BUY_IN, amount=500, prize_share=500, fee_share=0
     )
 
     with pytest.raises(SimulationError, match="27 buy-ins for 26 entries"):
+        ledger_check(drawn, step="test")
+
+
+@pytest.mark.django_db
+def test_a_line_written_past_the_ledger_s_writer_breaks_the_ledger_invariant(drawn):
+    Transaction.objects.create(  # the running totals never hear of it
+        tournament=drawn, kind=TransactionKind.BUY_IN, amount=500, prize_share=500, fee_share=0
+    )
+
+    with pytest.raises(SimulationError, match="the running totals differ from the ledger"):
         ledger_check(drawn, step="test")
 
 

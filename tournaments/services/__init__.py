@@ -54,6 +54,7 @@ from tournaments.selectors import (
     waiting_alternates,
 )
 from tournaments.services.flights import flight_entry_refuse
+from tournaments.services.ledger import ledger_line_add
 from tournaments.services.ticket_ledger import ticket_give_back, ticket_line
 
 LOCK_TIMEOUT = "5s"
@@ -679,7 +680,7 @@ def _entry_create(
     # A buy-in and a re-entry pay the bounty with them (issue 18), kept apart from the
     # prize pool: a knockout's bounty on the player's head, a mystery event's prize list.
     bounty = bounty_due(tournament)
-    Transaction.objects.create(
+    ledger_line_add(
         tournament=tournament,
         entry=entry,
         kind=TransactionKind.REENTRY if reentry_number > 1 else TransactionKind.BUY_IN,
@@ -908,7 +909,7 @@ def _refund_lines(*, actor, lines) -> int:
 
 def line_reverse(*, actor, line: Transaction, kind: str) -> Transaction:
     """The ledger line that takes `line` back: money is never deleted, only reversed."""
-    return Transaction.objects.create(
+    return ledger_line_add(
         tournament_id=line.tournament_id,
         entry_id=line.entry_id,
         kind=kind,
@@ -1008,7 +1009,7 @@ def _money_in(*, actor, entry: Entry, kind: str, price: int, fee: int) -> None:
     # The price goes whole into the prize pool; the house fee, if any, is on top. A rebuy
     # or an add-on carries no bounty (issue 18): the bounty is on the entry, bought once
     # with its buy-in or re-entry.
-    Transaction.objects.create(
+    ledger_line_add(
         tournament_id=entry.tournament_id,
         entry=entry,
         kind=kind,

@@ -7,6 +7,7 @@ from django.utils import timezone
 
 from floorman.audit import staff_user
 from tournaments.models import Entry, Ticket, TicketStatus, Tournament, Transaction, TransactionKind
+from tournaments.services.ledger import ledger_line_add
 
 
 def ticket_line(*, actor, tournament: Tournament, entry: Entry, ticket: Ticket) -> Transaction:
@@ -16,7 +17,7 @@ def ticket_line(*, actor, tournament: Tournament, entry: Entry, ticket: Ticket) 
     bounty the ticket was issued with (issue 18: the satellite paid it; kept apart from
     the prize pool), and `amount` their sum (the ledger's rule amount = prize share + fee
     share + bounty share). Under the caller's lock (tournaments.services.entry_sell)."""
-    line = Transaction.objects.create(
+    line = ledger_line_add(
         tournament=tournament,
         entry=entry,
         kind=TransactionKind.TICKET,

@@ -24,11 +24,11 @@ from tournaments.models import (
     TicketStatus,
     TicketTransfer,
     Tournament,
-    Transaction,
     TransactionKind,
 )
 from tournaments.selectors import bounty_due
 from tournaments.services import refuse, tournament_lock, tournament_publish
+from tournaments.services.ledger import ledger_line_add
 
 
 def ticket_public(ticket: Ticket) -> dict:
@@ -212,7 +212,7 @@ def ticket_refund(*, actor, ticket_id: int) -> Ticket:
     if ticket.status != TicketStatus.ISSUED:
         raise refuse("ticket_closed")
     before = ticket_public(ticket)
-    Transaction.objects.create(
+    ledger_line_add(
         tournament_id=ticket.satellite_id or target.pk,
         entry_id=ticket.won_by_id,
         kind=TransactionKind.PAYOUT,

@@ -22,6 +22,7 @@ from tournaments.models import (
 )
 from tournaments.selectors import bounty_money, tournament_setup, tournament_totals
 from tournaments.services import tickets
+from tournaments.services.ledger import ledger_line_add
 from tournaments.tests.factories import register, tournament
 
 pytestmark = pytest.mark.django_db
@@ -47,7 +48,7 @@ def shares(line):
 
 def bounty_paid(event, entry, amount):
     """A bounty paid at the cage, as the cashier's BOUNTY line records it."""
-    return Transaction.objects.create(
+    return ledger_line_add(
         tournament=event,
         entry=entry,
         kind=TransactionKind.BOUNTY,

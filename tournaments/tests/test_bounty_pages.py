@@ -10,7 +10,8 @@ from django.urls import reverse
 from floorman.models import AuditEntry
 from prizes import exports
 from prizes.tests.test_exports import pdf_text
-from tournaments.models import Series, Tournament, Transaction, TransactionKind
+from tournaments.models import Series, Tournament, TransactionKind
+from tournaments.services.ledger import ledger_line_add
 from tournaments.tests.factories import api, register, staff, tournament
 
 pytestmark = pytest.mark.django_db
@@ -37,7 +38,7 @@ def page(client, name, event, **kwargs) -> str:
 
 
 def bounty_paid(event, entry, amount):
-    Transaction.objects.create(
+    ledger_line_add(
         tournament=event,
         entry=entry,
         kind=TransactionKind.BOUNTY,

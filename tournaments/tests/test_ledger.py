@@ -9,7 +9,7 @@ from floorman.errors import ServiceError
 from hands.services import busts as bust_services
 from seating.services import desk as desk_intentions
 from tournaments.models import Entry, Transaction, TransactionKind
-from tournaments.selectors import tournament_totals
+from tournaments.selectors import ledger_totals_check, tournament_totals
 from tournaments.tests.factories import register, staff, tournament
 
 pytestmark = pytest.mark.django_db
@@ -122,6 +122,7 @@ def test_totals_always_reconcile_with_the_ledger(actions):
         except ServiceError:
             pass  # refused by the rules: must change nothing, checked below
 
+    assert ledger_totals_check(event) == {}  # the running totals are the ledger's sums
     totals = tournament_totals(event)
     ledger = _ledger(event)
     entries = event.entries.exclude(status="cancelled")

@@ -91,16 +91,16 @@ def test_api_payouts(django_assert_num_queries):
     field(event, 2)
     client = api()
     url = reverse("api-payouts", args=[event.pk])
-    assert len(get(client, url, 6, django_assert_num_queries).json()["lines"]) == 1
+    assert len(get(client, url, 4, django_assert_num_queries).json()["lines"]) == 1
 
     field(event, 40)
 
-    assert len(get(client, url, 6, django_assert_num_queries).json()["lines"]) > 1
+    assert len(get(client, url, 4, django_assert_num_queries).json()["lines"]) > 1
 
 
 # The places are worked out from the entries' numbers and status first, then the page's
 # rows are read with their players (issue 16: paying a prize read every entry).
-RESULTS_QUERIES = 13
+RESULTS_QUERIES = 11
 
 
 def test_api_results(django_assert_num_queries):
