@@ -174,6 +174,16 @@ def _steps_at(structure_id: int, structure_version: str) -> tuple[engine.Step, .
     return tuple(structure_steps(structure_id))
 
 
+def clock_steps(tournament_id: int) -> tuple[engine.Clock, list[engine.Step]]:
+    """The clock's state and its structure's steps (none: no structure, or nobody has
+    touched the clock), in one query: the steps are kept per process by the structure's
+    version (`_steps_at`). What a hand's deal reads for its level (TDA 23)."""
+    row = clock_row(tournament_id)
+    if row is None or not row.structure_id:
+        return (row.state if row else engine.Clock()), []
+    return row.state, list(_steps_at(row.structure_id, row.structure_version))
+
+
 def clock_public(tournament, now: datetime | None = None, *, steps: bool = True) -> dict:
     row = clock_row(tournament.pk)
     return clock_public_of(row, now, steps=steps)

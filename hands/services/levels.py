@@ -16,7 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clock import engine as clock_engine
-from clock.selectors import clock_of, structure_steps
+from clock.selectors import clock_steps
 from floorman.audit import audit_record
 from floorman.errors import Invalid
 from hands.engine import corrections as rules
@@ -38,13 +38,12 @@ from tournaments.services.flights import flight_play_refuse
 def level_now(tournament: Tournament):
     """The level in force for a hand started now and its clock step, with the step's
     position (None without a structure); refused during a break on the clock."""
-    clock = clock_of(tournament)
-    steps = structure_steps(clock.structure_id) if clock.pk else []
+    state, steps = clock_steps(tournament.pk)
     if not steps:
         return tournament.current_level, None, None
-    reading = clock_engine.read(clock.as_state(), steps, timezone.now())
+    reading = clock_engine.read(state, steps, timezone.now())
     step = steps[reading.position - 1]
-    if step.is_break and clock.status == clock_engine.RUNNING:
+    if step.is_break and state.status == clock_engine.RUNNING:
         raise refuse("break_on_clock")
     level = max(1, clock_engine.level_number(steps, reading.position))
     return level, step, reading.position
@@ -53,8 +52,7 @@ def level_now(tournament: Tournament):
 def step_of_level(tournament: Tournament, level: int, position: int | None = None):
     """The clock step of a play level: the one at `position` when it is still that level,
     else the structure's step of that number; None without a structure."""
-    clock = clock_of(tournament)
-    steps = structure_steps(clock.structure_id) if clock.pk else []
+    _state, steps = clock_steps(tournament.pk)
     if not steps:
         return None
     if position and position <= len(steps):
