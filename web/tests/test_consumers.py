@@ -23,7 +23,7 @@ from django.db.backends.signals import connection_created
 from django.db.backends.utils import CursorWrapper
 from django_ratelimit import core
 
-from floorman import ratelimit
+from floorman import live, ratelimit
 from floorman.groups import tournament_group
 from tournaments.tests.factories import tournament
 from web import consumers
@@ -62,6 +62,7 @@ def screen(tournament_id: int, ip: str = "", headers=()) -> WebsocketCommunicato
 
 
 async def connected(tournament_id: int, ip: str = "", headers=()) -> WebsocketCommunicator:
+    live.flush()  # what the set-up published is out before this socket listens
     communicator = screen(tournament_id, ip, headers)
     opened, _ = await communicator.connect(timeout=5)
     assert opened

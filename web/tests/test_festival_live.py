@@ -21,6 +21,7 @@ HEADERS = [(b"origin", b"http://localhost"), (b"host", b"localhost")]
 
 
 async def screen_of(tournament_id: int) -> WebsocketCommunicator:
+    live.flush()  # what the set-up published is out before this socket listens
     screen = WebsocketCommunicator(
         application, f"/ws/tournaments/{tournament_id}/", headers=HEADERS
     )

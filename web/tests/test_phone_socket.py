@@ -44,6 +44,7 @@ def phone(tournament_id: int, entry_id: int, ip: str = "") -> WebsocketCommunica
 
 
 async def connected(tournament_id: int, entry_id: int, ip: str = "") -> WebsocketCommunicator:
+    live.flush()  # what the set-up published is out before this socket listens
     communicator = phone(tournament_id, entry_id, ip)
     opened, _ = await communicator.connect(timeout=5)
     assert opened

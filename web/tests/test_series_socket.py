@@ -8,6 +8,7 @@ from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.utils import timezone
 
+from floorman import live
 from seating.services import desk
 from tournaments.services import series as services
 from tournaments.tests.factories import tournament
@@ -45,6 +46,7 @@ def festival_with_event(public: bool = True):
     services.series_event_set(
         actor=None, tournament_id=event.pk, series_id=series.pk, series_number=1
     )
+    live.flush()  # what the set-up published is out before a phone listens
     return series, event
 
 
