@@ -41,7 +41,7 @@ from floorman.errors import Conflict, Invalid, NotFound
 from tournaments import engine as tournaments_engine
 from tournaments.engine import flights as flights_engine
 from tournaments.models import Entry, EntryStatus, FlightEnd, Tournament, TournamentStatus, Venue
-from tournaments.selectors import house_settings, rules_at
+from tournaments.selectors import active_entries_upto, house_settings, rules_at
 from tournaments.services import tournament_level_set, tournament_lock, tournament_start
 from tournaments.services.bags import flight_end_write, flight_stop_check
 from tournaments.services.house import tournament_house_settings_save
@@ -306,9 +306,12 @@ def clock_heads_up_sync(*, tournament_id: int) -> None:
     clock = Clock.objects.select_for_update().filter(pk=tournament_id).first()
     if clock is None or clock.status == engine.FINISHED:
         return
-    active = Entry.objects.filter(tournament_id=tournament_id, status=EntryStatus.ACTIVE).count()
+    active = active_entries_upto(tournament_id, 3)  # heads-up or not: no more counted
     if active != 2 and clock.halved_from is None:
         return  # not heads-up, nothing halved: whatever the reading, nothing changes
+    if active > 2:  # a halved clock after an undo: the audit names the players left
+        in_play = Entry.objects.filter(tournament_id=tournament_id, status=EntryStatus.ACTIVE)
+        active = in_play.count()
     reading = house_settings(clock.tournament).heads_up_level
     steps = structure_steps(clock.structure_id)
     if not steps:

@@ -9,12 +9,19 @@ timeouts under load) and left 368 of them open (issue 15). Here the pool waits f
 free connection instead (redis-py's BlockingConnectionPool, up to `pool_timeout`
 seconds), so a process never holds more than `max_connections`; each command takes a
 fraction of a millisecond, so a small pool serves a room full of screens.
+
+A group without a member costs channels_redis two round trips per message all the same,
+and most messages go to such groups: a phone's group is empty unless that player has the
+page open (floorman.phones). `groups_listening` asks for a batch of groups in one round
+trip, and floorman.live sends only to those with a member.
 """
 
 import asyncio
 import contextlib
 import logging
 import time
+from collections import defaultdict
+from collections.abc import Iterable
 
 from channels.exceptions import ChannelFull
 from channels.layers import InMemoryChannelLayer as InMemoryLayer
@@ -30,6 +37,22 @@ class RedisChannelLayer(ChannelsRedisLayer):
         address = host.pop("address")
         host["timeout"] = host.pop("pool_timeout", 20)
         return BlockingConnectionPool.from_url(address, **host)
+
+    async def groups_listening(self, groups: Iterable[str]) -> set[str]:
+        """Of `groups`, those with a member now: one round trip per Redis host. A member
+        older than `group_expiry` counts as gone, as group_send itself drops it."""
+        by_host = defaultdict(list)
+        for group in dict.fromkeys(groups):
+            by_host[self.consistent_hash(group)].append(group)
+        expired = int(time.time()) - self.group_expiry  # group_send drops scores up to it
+        listening = set()
+        for index, names in by_host.items():
+            pipe = self.connection(index).pipeline(transaction=False)
+            for group in names:
+                pipe.zcount(self._group_key(group), f"({expired}", "+inf")
+            counts = await pipe.execute()
+            listening.update(group for group, count in zip(names, counts, strict=True) if count)
+        return listening
 
 
 class InMemoryChannelLayer(InMemoryLayer):

@@ -21,7 +21,9 @@ screens open, a pause was answered after about 2 s, once the frames had gone out
 message is encoded in the publishing thread (a snapshot of its data) and handed to the
 process's sender, which sends the messages one after another, in the order they were
 handed over: the order of a service's messages holds within the process, as before.
-A message that fails is logged and the next one is sent. At exit the process waits
+A message that fails is logged and the next one is sent. What waits is sent as a
+batch: the Redis layer is asked once which of its groups have a member, and the groups
+nobody listens to (most phones' groups) are skipped. At exit the process waits
 (up to SEND_TIMEOUT) for what it handed over, so a command's events are not lost. The
 in-memory layer (no REDIS_URL: one process serves pages and screens) is sent to in the
 event loop of the screens it serves, in slices, so that a request served by that loop
@@ -194,6 +196,7 @@ def _encoded(message: dict) -> str:
 # are dropped and logged rather than kept without bound.
 SEND_TIMEOUT = 10
 OUTBOX_MAX = 10_000
+BATCH_MAX = 200  # messages asked about together (which groups listen)
 
 
 @dataclass
@@ -216,13 +219,35 @@ class _Sender:
 
     async def drain(self) -> None:
         while True:
-            layer, group, event = await self.outbox.get()
+            batch = [await self.outbox.get()]
+            while len(batch) < BATCH_MAX and not self.outbox.empty():
+                batch.append(self.outbox.get_nowait())
             try:
-                await asyncio.wait_for(layer.group_send(group, event), SEND_TIMEOUT)
-            except Exception:  # one lost message must not stop the ones after it
-                log.exception("live event for %s was not sent", group)
+                await _batch_send(batch)
             finally:
-                self.outbox.task_done()
+                for _ in batch:
+                    self.outbox.task_done()
+
+
+async def _batch_send(batch: list[tuple]) -> None:
+    """Send what waited, in order, to the groups somebody listens to: asked of the Redis
+    layer in one round trip for the whole batch (floorman.layers.groups_listening)."""
+    listening = None
+    layer = batch[0][0]
+    if all(item[0] is layer for item in batch) and hasattr(layer, "groups_listening"):
+        try:
+            listening = await asyncio.wait_for(
+                layer.groups_listening(group for _, group, _ in batch), SEND_TIMEOUT
+            )
+        except Exception:  # unknown: send to every group, as group_send alone would
+            log.exception("live events: could not ask which groups listen")
+    for layer, group, event in batch:
+        if listening is not None and group not in listening:
+            continue  # nobody to tell: no phone open for that entry, no screen
+        try:
+            await asyncio.wait_for(layer.group_send(group, event), SEND_TIMEOUT)
+        except Exception:  # one lost message must not stop the ones after it
+            log.exception("live event for %s was not sent", group)
 
 
 _sender: _Sender | None = None

@@ -63,6 +63,13 @@ def next_hand_number(table: Table) -> int:
     return (last.first() or 0) + 1
 
 
+def last_hand(table: Table) -> Hand | None:
+    """The table's latest hand: the one in play if any (a table has one at most, and a
+    new hand is dealt only once it is over), else the last finished. The deal reads both
+    from it in one query: whether it may deal, and the next hand's number."""
+    return Hand.objects.filter(table=table).order_by("-number").first()
+
+
 def hand_for_hand(tournament_id: int) -> HandForHand:
     found = HandForHand.objects.filter(tournament_id=tournament_id).first()
     return found or HandForHand(tournament_id=tournament_id)
@@ -328,14 +335,25 @@ def hand_public(hand: Hand | None) -> dict | None:
     }
 
 
+@dataclass(frozen=True)
+class AwayRecord:
+    """A penalty being served (TDA 71-C), as the deal and the tablet read it."""
+
+    entry: int
+    table: int  # where it was given
+    after_hand: int | None  # the hand in play then: it stays live (TDA 68)
+    hands: int
+    missed: int
+
+
 UNREAD = object()  # table_state_public: the hand in play not given, read it
 
 
-def table_state_public(table: Table, *, now=None, playing=UNREAD) -> dict:
+def table_state_public(table: Table, *, now=None, playing=UNREAD, away=None) -> dict:
     """One table for its tablet and the TD: the hand in play, or who posts what on the
     next hand (TDA 32, 34-B; new players wait for the button, TDA 10-A). `now` (the
-    table as it stands) and `playing` (its hand in play, None: none) where the caller
-    has them."""
+    table as it stands), `playing` (its hand in play, None: none) and `away` (the
+    event's `away_records`) where the caller has them."""
     if now is None:
         now = table_now(table)
     if playing is UNREAD:
@@ -364,29 +382,46 @@ def table_state_public(table: Table, *, now=None, playing=UNREAD) -> dict:
         "hands_finished": now.state.hands_played - (1 if playing else 0),
         "hand": hand_public(playing),
         "next": upcoming,
-        "away": _away(table),
+        "away": _away(table, away),
     }
 
 
-def _away(table: Table) -> dict[str, int]:
+def _away(table: Table, records: list[AwayRecord] | None) -> dict[str, int]:
     """Seats whose player is away (TDA 71-C): dealt in, blinds posted, hand dead from the
     next hand dealt (TDA 68); with the hands still to miss, after which the player may
     come back."""
-    return {str(seat): left for seat, left in away_seats(table.tournament_id, table.number).items()}
+    seats = away_seats(table.tournament_id, table.number, records)
+    return {str(seat): left for seat, left in seats.items()}
 
 
 # --- Hands sat out (TDA 71-C) -----------------------------------------------------------------
 
 
-def away_seats(tournament_id: int, table_number: int) -> dict[int, int]:
+def away_records(tournament_id: int) -> list[AwayRecord]:
+    """The event's penalties being served, in the order given: one query, which the deal
+    reads once for both the seats it deals dead and the table it shows after."""
+    serving = Away.objects.filter(tournament_id=tournament_id, ended_at__isnull=True)
+    return [
+        AwayRecord(*row)
+        for row in serving.values_list(
+            "entry_id", "table_number", "after_hand", "hands", "hands_missed"
+        )
+    ]
+
+
+def away_seats(
+    tournament_id: int, table_number: int, records: list[AwayRecord] | None = None
+) -> dict[int, int]:
     """Seat → hands still to miss, for the players away at this table (TDA 71-C): where
     they sit now, whichever table they were sent away at. Records given together add up.
     A penalty given during the hand in play is here too, though that hand stays live
-    (TDA 68): which seats a hand deals dead is kept with the hand (`HandPlayer.dead`)."""
-    serving = Away.objects.filter(tournament_id=tournament_id, ended_at__isnull=True)
+    (TDA 68): which seats a hand deals dead is kept with the hand (`HandPlayer.dead`).
+    `records`: the event's `away_records`, where the caller has read them."""
+    if records is None:
+        records = away_records(tournament_id)
     left: dict[int, int] = {}
-    for entry, hands, missed in serving.values_list("entry_id", "hands", "hands_missed"):
-        left[entry] = left.get(entry, 0) + max(0, hands - missed)
+    for record in records:
+        left[record.entry] = left.get(record.entry, 0) + max(0, record.hands - record.missed)
     if not left:
         return {}
     seats = Seat.objects.filter(
@@ -408,12 +443,16 @@ def dead_blinds_owed(tournament_id: int) -> dict[int, int]:
     }
 
 
-def away_serving(tournament_id: int, table_number: int) -> list[away_rules.Serving]:
+def away_serving(
+    tournament_id: int, table_number: int, records: list[AwayRecord] | None = None
+) -> list[away_rules.Serving]:
     """The penalties being served by the players seated at this table, each with where
     and after which hand it was given: the engine tells from these which seats a new
-    hand deals dead (hands.engine.away.dead_seats; TDA 68, 71-C)."""
-    serving = Away.objects.filter(tournament_id=tournament_id, ended_at__isnull=True)
-    records = list(serving.values_list("entry_id", "table_number", "after_hand"))
+    hand deals dead (hands.engine.away.dead_seats; TDA 68, 71-C). `records`: the
+    event's `away_records`, where the caller has read them."""
+    if records is None:
+        records = away_records(tournament_id)
+    records = [(record.entry, record.table, record.after_hand) for record in records]
     if not records:
         return []
     seats = dict(

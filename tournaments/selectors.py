@@ -280,6 +280,14 @@ def active_entry_count(tournament: Tournament) -> int:
     return tournament.entries.filter(status=EntryStatus.ACTIVE).count()
 
 
+def active_entries_upto(tournament_id: int, most: int) -> int:
+    """The entries in play, counted no further than `most`: whether a bust left a winner
+    or two players heads-up is told without counting the whole field (issue 20: at
+    10,000 entries a full count took 2 ms on every bust)."""
+    in_play = Entry.objects.filter(tournament_id=tournament_id, status=EntryStatus.ACTIVE)
+    return in_play.order_by()[:most].count()
+
+
 def waiting_alternates(tournament: Tournament):
     return Alternate.objects.filter(
         tournament=tournament, status=AlternateStatus.WAITING

@@ -11,7 +11,7 @@ import asyncio
 import json
 
 import pytest
-from asgiref.sync import sync_to_async
+from asgiref.sync import async_to_sync, sync_to_async
 from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 
@@ -77,3 +77,46 @@ def test_events_sent_from_a_request_share_one_connection_pool(monkeypatch):
     assert live.flush()  # the request did not wait for them: they are sent by now
 
     assert len(made) <= 1  # the first event of this process makes the pool, if any
+
+
+async def test_the_layer_tells_which_groups_have_a_member():
+    layer = get_channel_layer()
+    channel = await layer.new_channel()
+    await layer.group_add("listened", channel)
+    await layer.group_add("forgotten", channel)
+    # A member older than group_expiry has gone, as group_send itself would drop it.
+    await layer.connection(layer.consistent_hash("forgotten")).zadd(
+        layer._group_key("forgotten"), {channel: 1}
+    )
+
+    listening = await layer.groups_listening(["listened", "nobody", "forgotten", "listened"])
+
+    assert listening == {"listened"}
+
+
+def test_the_sender_skips_groups_nobody_listens_to_and_keeps_the_order(monkeypatch):
+    """A phone's group is empty unless that player has the page open: a bust's messages
+    to it cost no send, the screens' group still hears every message in order."""
+    layer = get_channel_layer()
+    channel = async_to_sync(layer.new_channel)()
+    async_to_sync(layer.group_add)(tournament_group(7), channel)
+    sent = []
+    original = type(layer).group_send
+
+    async def group_send(self, group, message):
+        sent.append(group)
+        await original(self, group, message)
+
+    monkeypatch.setattr(type(layer), "group_send", group_send)
+    for n in range(5):
+        message = {"type": "entry.updated", "tournament": 7, "data": {"id": 100 + n}}
+        live._send(7, message)  # to the screens' group and to entry 100 + n's phone
+    assert live.flush()
+
+    assert sent == [tournament_group(7)] * 5
+
+    async def hear() -> list[dict]:
+        return [json.loads((await layer.receive(channel))["text"]) for _ in range(5)]
+
+    heard = async_to_sync(hear)()
+    assert [message["data"]["id"] for message in heard] == [100, 101, 102, 103, 104]

@@ -5,6 +5,7 @@ tournament run again. Registration closing without a bust asks the same
 (`play_end_check`, `tournament_edit`)."""
 
 import secrets
+from typing import NamedTuple
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -24,7 +25,7 @@ from seating.services import seat_release, seat_restore, tables_reopen
 from seating.services.desk import tournament_status_save
 from tournaments import engine as tournaments_engine
 from tournaments.models import Entry, EntryStatus, Tournament, TournamentStatus
-from tournaments.selectors import active_entry_count
+from tournaments.selectors import active_entries_upto
 from tournaments.services import (
     entry_back,
     entry_locked,
@@ -86,6 +87,15 @@ def entry_bust(
     return entry
 
 
+class Dealt(NamedTuple):
+    """Where a hand dealt a busted player, and the chips it dealt them (IFP 4.27: the
+    stack at the hand's start places them), as the hand's result has it."""
+
+    table: int | None  # None: not seated
+    seat: int | None
+    stack: int
+
+
 def play_end(*, actor, tournament: Tournament) -> bool:
     """The last step of every intention that busts players (here, a hand's result): the
     last bust left one player and no more can come (late registration over), so the
@@ -102,7 +112,7 @@ def play_end(*, actor, tournament: Tournament) -> bool:
         ended = satellite_play_end(actor=actor, tournament=tournament)
         if ended is not None:
             return ended
-    active = active_entry_count(tournament)
+    active = active_entries_upto(tournament.pk, 2)  # one left decides; no more counted
     if active != 1 or not tournaments_engine.play_decided(
         tournament.status, active_entries=active, registration_open=registration_open(tournament)
     ):
@@ -153,11 +163,14 @@ def bust_record(
     hand: Hand | None,
     together: str = "",
     knockouts: bounties.Plan | None = None,
+    dealt: Dealt | None = None,
 ) -> Entry:
     """Steps 3 to 6 of `entry_bust`, under the lock its caller holds: a table's busts
     at once (`table_busts_record`) or in a hand's result (hands.services.hands).
     `together` is the key of busts recorded together without their hand; `knockouts`
-    the planned settlement, listed in the bust's audit entry (the caller saves it)."""
+    the planned settlement, listed in the bust's audit entry (the caller saves it);
+    `dealt` where the hand's result has it: the table, seat and stack it dealt the
+    player."""
     entry = entry_locked(tournament, entry_id)
     audited = {}
     if knockouts is not None and bounties.bounty_event(tournament):
@@ -166,7 +179,9 @@ def bust_record(
     entry = entry_out(
         actor=actor, tournament=tournament, entry=entry, status=EntryStatus.BUSTED, **audited
     )
-    elimination_add(actor=actor, tournament=tournament, entry=entry, hand=hand, together=together)
+    elimination_add(
+        actor=actor, tournament=tournament, entry=entry, hand=hand, together=together, dealt=dealt
+    )
     seat_release(tournament=tournament, entry=entry)
     clock_heads_up_sync(tournament_id=tournament.pk)
     return entry
@@ -241,20 +256,23 @@ def bust_back(*, actor, tournament: Tournament, entry_id: int) -> Entry:
 
 
 def elimination_add(
-    *, actor, tournament: Tournament, entry: Entry, hand: Hand | None, together: str = ""
+    *,
+    actor,
+    tournament: Tournament,
+    entry: Entry,
+    hand: Hand | None,
+    together: str = "",
+    dealt: Dealt | None = None,
 ) -> None:
     """A bust's record for places, made while the entry still has its seat.
 
     Busts share a hand key when they happened in the same hand: the hand itself, or
     hand-for-hand the round across every table (RP-8 A). A bust entered without its
     hand during hand-for-hand joins the round being played; players a table busts
-    together without a logged hand (`together`) went out in one hand too (IFP 4.27)."""
-    seat = Seat.objects.select_related("table").filter(entry=entry).first()
-    stack = entry.chips
-    if hand is not None:
-        played = HandPlayer.objects.filter(hand=hand, entry=entry).values_list("stack", flat=True)
-        dealt = played.first()
-        stack = stack if dealt is None else dealt
+    together without a logged hand (`together`) went out in one hand too (IFP 4.27).
+    `dealt`: the seat and stack the hand dealt, where the caller has them."""
+    if dealt is None:
+        dealt = _dealt(entry, hand)
     if hand is not None and hand.h4h_round is not None:
         key = f"r{hand.h4h_round}"
     elif hand is not None:
@@ -271,11 +289,25 @@ def elimination_add(
         entry=entry,
         hand=hand,
         hand_key=key,
-        table_number=seat.table.number if seat else None,
-        seat=seat.number if seat else None,
-        stack=stack,
+        table_number=dealt.table,
+        seat=dealt.seat,
+        stack=dealt.stack,
         recorded_by=staff_user(actor),
     )
+
+
+def _dealt(entry: Entry, hand: Hand | None) -> Dealt:
+    """Where the entry sits now (None: nowhere) and its stack: the one its hand dealt
+    it, else its last count."""
+    seat = Seat.objects.select_related("table").filter(entry=entry).first()
+    stack = entry.chips
+    if hand is not None:
+        played = HandPlayer.objects.filter(hand=hand, entry=entry).values_list("stack", flat=True)
+        found = played.first()
+        stack = stack if found is None else found
+    if seat is None:
+        return Dealt(None, None, stack)
+    return Dealt(seat.table.number, seat.number, stack)
 
 
 def bust_remove(*, tournament: Tournament, entry: Entry) -> None:

@@ -10,7 +10,14 @@ from floorman.errors import Conflict, NotFound
 from hands.engine import stud as stud_rules
 from hands.messages import refusal_message
 from hands.models import Hand, HandStatus
-from hands.selectors import UNREAD, betting_state, hand_in_play, open_table, table_state_public
+from hands.selectors import (
+    UNREAD,
+    betting_state,
+    hand_in_play,
+    last_hand,
+    open_table,
+    table_state_public,
+)
 from seating import engine as seating_engine
 from seating.engine import blinds
 from seating.models import Seat, Table
@@ -29,30 +36,32 @@ def table_of(tournament: Tournament, number: int) -> Table:
     return table
 
 
-def publish_table(table: Table, *, now=None, playing=UNREAD) -> None:
+def publish_table(table: Table, *, now=None, playing=UNREAD, away=None) -> None:
     """Tablets and the TD's map show the table's state as this transaction leaves it;
-    a caller that has the table as it leaves it (`now`) or knows its hand in play
-    (`playing`, None: none) passes them, saving their reads."""
+    a caller that has the table as it leaves it (`now`), knows its hand in play
+    (`playing`, None: none) or has read the penalties served (`away`) passes them,
+    saving their reads."""
 
     live.live_publish(
         tournament_id=table.tournament_id,
         kind=live.TABLE_UPDATED,
-        data=table_state_public(table, now=now, playing=playing),
+        data=table_state_public(table, now=now, playing=playing, away=away),
     )
 
 
 def table_ready_to_deal(table: Table):
     """A table may start its next hand: none in play, two players or more, a button
-    drawn. The table as it stands (`seating.selectors.table_now`), else 409."""
-    playing = hand_in_play(table)
-    if playing is not None:
-        raise refuse("hand_in_play", hand=playing.number)
+    drawn. The table as it stands (`seating.selectors.table_now`) and the next hand's
+    number, else 409."""
+    last = last_hand(table)
+    if last is not None and last.status != HandStatus.FINISHED:
+        raise refuse("hand_in_play", hand=last.number)
     now = table_now(table)
     if len(now.occupied) < 2:
         raise refuse("too_few_players")
     if now.state.button is None:
         raise refuse("no_button")
-    return now
+    return now, (last.number if last else 0) + 1
 
 
 def refuse_if_halted(tournament: Tournament, table, now, rule: str) -> None:

@@ -15,17 +15,17 @@ from hands.engine import stud as stud_rules
 from hands.messages import illegal_message
 from hands.models import Hand, HandAction, HandPlayer, HandStatus, KnockoutSource, OutOfTurn
 from hands.selectors import (
+    away_records,
     away_serving,
     betting_state,
     hand_for_hand,
     hand_readings,
     legal_public,
-    next_hand_number,
 )
 from hands.services import bounties
 from hands.services import hand_for_hand as h4h
 from hands.services.away import away_hands_count
-from hands.services.busts import bust_record, play_end
+from hands.services.busts import Dealt, bust_record, play_end
 from hands.services.common import (
     fullest_other,
     hand_playing,
@@ -42,7 +42,7 @@ from seating import engine as seating_engine
 from seating.engine import blinds
 from seating.models import Seat
 from tournaments.models import Entry, Tournament
-from tournaments.selectors import active_entry_count, house_settings
+from tournaments.selectors import active_entries_upto, house_settings
 from tournaments.services import entries_chips_count, tournament_lock
 from tournaments.services.flights import flight_play_refuse
 
@@ -77,7 +77,7 @@ def hand_start(*, actor, tournament_id: int, number: int) -> Hand:
     tournament = tournament_lock(tournament_id)
     flight_play_refuse(tournament)  # a flight that has stopped deals no more (issue 17)
     table = table_of(tournament, number)
-    now = table_ready_to_deal(table)
+    now, hand_number = table_ready_to_deal(table)
     house = house_settings(tournament)  # halting and the table minimum: issue 19
     refuse_if_halted(tournament, table, now, house.halting)
     _refuse_if_too_few(tournament, table, now, house.table_minimum)
@@ -93,9 +93,9 @@ def hand_start(*, actor, tournament_id: int, number: int) -> Hand:
         seats_in = blinds.from_the_button(now.occupied, positions.button)
     else:
         seats_in = list(positions.dealt_in)
-    hand_number = next_hand_number(table)
+    away = away_records(tournament.pk)  # TDA 71-C: read once, for the deal and the tablet
     dead = away_rules.dead_seats(
-        away_serving(tournament.pk, table.number), table=table.number, hand=hand_number
+        away_serving(tournament.pk, table.number, away), table=table.number, hand=hand_number
     ) & set(seats_in)
     if len(dead) == len(seats_in):
         raise refuse("all_on_penalty")
@@ -174,7 +174,7 @@ def hand_start(*, actor, tournament_id: int, number: int) -> Hand:
         },
     )
     # The table as the deal leaves it (its state saved in place) and its hand: no re-read.
-    publish_table(table, now=now, playing=hand)
+    publish_table(table, now=now, playing=hand, away=away)
     return hand
 
 
@@ -183,7 +183,7 @@ def _heads_up(tournament: Tournament, now) -> bool:
     them, so a table dealing to more than two is not heads-up: no count of the field."""
     if len(now.occupied) > 2:
         return False
-    return active_entry_count(tournament) == 2
+    return active_entries_upto(tournament.pk, 3) == 2
 
 
 @transaction.atomic
@@ -571,6 +571,7 @@ def _finish(
             entry_id=players[seat].entry_id,
             hand=hand,
             knockouts=plan,
+            dealt=Dealt(table.number, seat, players[seat].stack),
         )
     bounties.knockouts_save(plan)
     served = away_hands_count(  # TDA 71-C: each dead hand is one hand missed
@@ -608,7 +609,8 @@ def _finish(
     publish_table(table, playing=None)  # this hand is over, the next not dealt
     if settings.active and hand.h4h_round == settings.round:
         h4h.h4h_report(tournament, table, held=False)
-    play_end(actor=actor, tournament=tournament)  # the last bust ends the tournament
+    if busted:  # the last bust ends the tournament; a hand without one changes nothing
+        play_end(actor=actor, tournament=tournament)
     return hand
 
 

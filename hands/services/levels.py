@@ -98,7 +98,7 @@ def hand_start_mark(*, actor, tournament_id: int, number: int, event: str) -> Ha
         raise Invalid({"event": start_event_refusal(reading)})
     flight_play_refuse(tournament)
     table = table_of(tournament, number)
-    now = table_ready_to_deal(table)
+    now, _number = table_ready_to_deal(table)
     refuse_if_halted(tournament, table, now, house.halting)
     marked = start_mark_of(table)
     if marked is not None:
