@@ -63,11 +63,14 @@ def next_hand_number(table: Table) -> int:
     return (last.first() or 0) + 1
 
 
-def last_hand(table: Table) -> Hand | None:
-    """The table's latest hand: the one in play if any (a table has one at most, and a
-    new hand is dealt only once it is over), else the last finished. The deal reads both
-    from it in one query: whether it may deal, and the next hand's number."""
-    return Hand.objects.filter(table=table).order_by("-number").first()
+def last_hand(table: Table) -> tuple[int, str] | None:
+    """The number and status of the table's latest hand: the one in play if any (a table
+    has one at most, and a new hand is dealt only once it is over), else the last
+    finished. The deal reads both from it in one query: whether it may deal, and the
+    next hand's number."""
+    return (
+        Hand.objects.filter(table=table).order_by("-number").values_list("number", "status").first()
+    )
 
 
 def hand_for_hand(tournament_id: int) -> HandForHand:

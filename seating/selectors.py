@@ -125,6 +125,8 @@ class TableNow:
     seats: tuple[int, ...]
     occupied: dict[int, int]  # seat -> entry
     state: TableState
+    # Seats whose player waits for the button to pass (TDA 10-A), as the deal left them.
+    waiting: frozenset[int] = frozenset()
 
     @property
     def new_players(self) -> frozenset[int]:
@@ -151,13 +153,14 @@ class TableNow:
 def table_now(table: Table) -> TableNow:
     """One table as the blinds engine sees it; an unsaved state before its button."""
     rows = Seat.objects.filter(table=table, blocked=False).order_by("number")
-    rows = list(rows.values_list("number", "entry_id"))
+    rows = list(rows.values_list("number", "entry_id", "wait_for_button"))
     state = TableState.objects.filter(table=table).first() or TableState(table=table)
     return TableNow(
         table=table,
-        seats=tuple(number for number, _entry in rows),
-        occupied={number: entry for number, entry in rows if entry is not None},
+        seats=tuple(number for number, _entry, _waits in rows),
+        occupied={number: entry for number, entry, _waits in rows if entry is not None},
         state=state,
+        waiting=frozenset(number for number, _entry, waits in rows if waits),
     )
 
 

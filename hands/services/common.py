@@ -53,15 +53,15 @@ def table_ready_to_deal(table: Table):
     """A table may start its next hand: none in play, two players or more, a button
     drawn. The table as it stands (`seating.selectors.table_now`) and the next hand's
     number, else 409."""
-    last = last_hand(table)
-    if last is not None and last.status != HandStatus.FINISHED:
-        raise refuse("hand_in_play", hand=last.number)
+    number, status = last_hand(table) or (0, HandStatus.FINISHED)
+    if status != HandStatus.FINISHED:
+        raise refuse("hand_in_play", hand=number)
     now = table_now(table)
     if len(now.occupied) < 2:
         raise refuse("too_few_players")
     if now.state.button is None:
         raise refuse("no_button")
-    return now, (last.number if last else 0) + 1
+    return now, number + 1
 
 
 def refuse_if_halted(tournament: Tournament, table, now, rule: str) -> None:

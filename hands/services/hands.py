@@ -6,6 +6,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from floorman.audit import audit_record
+from floorman.database.rows import column_set
 from floorman.errors import Conflict, Invalid
 from hands.engine import away as away_rules
 from hands.engine import betting, showdown
@@ -150,7 +151,7 @@ def hand_start(*, actor, tournament_id: int, number: int) -> Hand:
     state.dealt_at = hand.started_at  # seating's undo stops here (seating_undo)
     state.save()
     waiting = [] if frozen else list(positions.waiting)
-    if not frozen:
+    if not frozen and set(waiting) != now.waiting:  # TDA 10-A: most deals change none
         Seat.objects.filter(table=table).update(
             wait_for_button=Case(When(number__in=waiting, then=Value(True)), default=Value(False))
         )
@@ -546,12 +547,9 @@ def _finish(
         tournament=tournament,
         counts={players[seat].entry_id: chips for seat, chips in counted.items()},
     )
-    if counted:  # one statement for the table, not one per seat
-        HandPlayer.objects.filter(pk__in=[players[seat].pk for seat in counted]).update(
-            end_stack=Case(
-                *(When(pk=players[seat].pk, then=Value(chips)) for seat, chips in counted.items())
-            )
-        )
+    # One statement for the table, not one per seat.
+    ends = {players[seat].pk: chips for seat, chips in counted.items()}
+    column_set(HandPlayer, "end_stack", ends, hand=hand.pk)
     hand.status = HandStatus.FINISHED
     hand.finished_at = timezone.now()
     hand.save(update_fields=["status", "finished_at"])

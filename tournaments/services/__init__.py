@@ -13,12 +13,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Case, Max, Q, Value, When
+from django.db.models import Max, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from floorman import live
 from floorman.audit import audit_record, staff_user
+from floorman.database.rows import column_set
 from floorman.errors import Conflict, Invalid, NotFound
 from floorman.names import name_visible
 from floorman.versions import screens_changed
@@ -950,9 +951,7 @@ def entries_chips_count(*, tournament: Tournament, counts: dict[int, int]) -> No
     if not counts:
         return
     # One statement for a table's stacks, not one per player (issue 20: a whole event).
-    Entry.objects.filter(tournament=tournament, pk__in=list(counts)).update(
-        chips=Case(*(When(pk=entry_id, then=Value(chips)) for entry_id, chips in counts.items()))
-    )
+    column_set(Entry, "chips", counts, tournament=tournament.pk)
 
 
 def rebuy_sell(*, actor, tournament: Tournament, entry: Entry, rules: engine.Rules) -> Entry:
