@@ -614,30 +614,41 @@ def _late_tables(views: list[engine.TableView], players: int) -> list[engine.Tab
     return in_play
 
 
-def _late_views(tournament_id: int) -> list[engine.TableView]:
-    """The tables one late entry may be drawn to (TDA 8-A): the shortest tables in play
-    with an open seat, else the spare table that breaks last (`_late_tables`). The draw
-    of one player fills the shortest tables first (engine.draw_seats: water-filling, then
-    a table at random among them), so it seats the entry among these alone exactly as
-    among every table; three queries, whatever the size of the field, where reading
-    every seat of 10,000 entries at each late entry made late registration quadratic."""
+def _late_views(tournament_id: int, rng: random.Random) -> list[engine.TableView]:
+    """The table one late entry is drawn to (TDA 8-A): one of the shortest tables in play
+    with an open seat, drawn at random, else the spare table that breaks last
+    (`_late_tables`). The draw of one player fills the shortest tables first
+    (engine.draw_seats: water-filling, then a table at random among them; an accessible
+    seat or a re-entry's new seat is found within that table), so drawing the table
+    here and the seat among its seats alone seats the entry as among every table. Two
+    queries, one row per table and one table's seats: reading every seat of 10,000
+    entries at each late entry made late registration quadratic, and the shortest
+    tables early in an event are most of them (issue 20)."""
     per_table = (
         Seat.objects.filter(table__tournament_id=tournament_id, table__broken_at__isnull=True)
-        .values("table_id")
+        .values("table_id", "table__number", "table__break_order")
         .annotate(
             players=Count("entry"),
             free=Count("pk", filter=Q(blocked=False, entry__isnull=True)),
         )
         .filter(free__gt=0)
     )
-    fewest = (
-        per_table.filter(players__gt=0).order_by("players").values_list("players", flat=True)
-    ).first()
-    if fewest is not None:
-        tables = per_table.filter(players=fewest).values("table_id")
-    else:  # every table in play is full: the spare table that breaks last opens
-        tables = per_table.order_by("-table__break_order").values("table_id")[:1]
-    return table_views(tournament_id, only=tables)
+    tables = [
+        (row["table_id"], row["table__number"], row["table__break_order"], row["players"])
+        for row in per_table
+    ]
+    in_play = [row for row in tables if row[3] > 0]
+    if in_play:
+        fewest = min(players for _id, _number, _order, players in in_play)
+        shortest = sorted(
+            (number, pk) for pk, number, _order, players in in_play if players == fewest
+        )
+        _number, chosen = rng.choice(shortest)
+    elif tables:  # every table in play is full: the spare table that breaks last opens
+        chosen = max(tables, key=lambda row: (row[2], row[1]))[0]
+    else:
+        return []
+    return table_views(tournament_id, only=[chosen])
 
 
 def seat_late_entry(*, actor, tournament: Tournament, entry: Entry) -> Entry:
@@ -646,10 +657,10 @@ def seat_late_entry(*, actor, tournament: Tournament, entry: Entry) -> Entry:
     it waits unseated and the table map says so."""
     if not has_draw(tournament.pk):
         return entry
-    views = _late_views(tournament.pk)
+    seed, rng = _new_rng()
+    views = _late_views(tournament.pk, rng)
     if not views:
         return entry
-    seed, rng = _new_rng()
     assignments = engine.draw_seats(
         views,
         [entry.pk],

@@ -211,6 +211,29 @@ def test_late_registration_is_seated_at_the_desk_at_the_shortest_table():
     assert SeatingAction.objects.filter(kind="late").count() == 1
 
 
+def test_late_seats_are_drawn_among_every_shortest_table_reading_one_tables_seats(
+    monkeypatch,
+):
+    """TDA 8-A with four tables of three: each late entry goes to a table short of the
+    others, any of the shortest as likely, and its draw reads the seats of that table
+    alone (issue 20: early in a 10,000-entry event most tables are the shortest)."""
+    event = tournament()
+    add_tables(event, 4, seats=9)
+    field(event, 12)
+    services.seating_draw(actor=None, tournament_id=event.pk, tables=4)
+    read = []
+    views = services.table_views
+    monkeypatch.setattr(
+        services, "table_views", lambda pk, only=None: read.append(only) or views(pk, only=only)
+    )
+
+    first_round = [seat_of(register(event, f"Late {n}").entry)[0] for n in range(4)]
+
+    assert sorted(first_round) == [1, 2, 3, 4]  # water-filling: one each before a second
+    assert set(counts(event).values()) == {4}
+    assert [len(only) for only in read] == [1, 1, 1, 1]
+
+
 def test_late_seat_stays_at_the_tables_in_play_until_they_are_full():
     """TDA 8-A: a spare table opens only when the tables in play have no open seat."""
     event = tournament()
