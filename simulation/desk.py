@@ -13,6 +13,8 @@ from tournaments import services as desk_services
 from tournaments.models import Entry, EntryStatus
 from tournaments.selectors import active_entry_count, waiting_alternates
 
+STATISTICS_EVERY = 500  # sales between two looks at the planner's statistics
+
 
 @dataclass(frozen=True)
 class Arrival:
@@ -45,7 +47,9 @@ class Desk:
 
     def register_new(self, count: int) -> None:
         sim = self.sim
-        for _ in range(count):
+        for sold in range(count):
+            if sold and sold % STATISTICS_EVERY == 0:
+                sim.statistics_keep()  # as autovacuum would while the desk sells
             if self.arrivals:
                 self._arrive(self.arrivals.pop(0))
                 continue
