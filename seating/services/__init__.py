@@ -91,12 +91,18 @@ LIVE_MOVES_MAX = 200  # beyond this (a whole draw) screens are told to fetch the
 
 
 def _publish(
-    tournament_id: int, moves: list[engine.Assignment] = (), freed: list[int] = ()
+    tournament_id: int,
+    moves: list[engine.Assignment] = (),
+    freed: list[int] = (),
+    *,
+    logged: bool = False,
 ) -> None:
     """Tell screens and player pages who now sits where, and whose seat is free; and the
-    seat lookup whose rows changed (every row may have, when neither is given)."""
+    seat lookup whose rows changed (every row may have, when neither is given), unless
+    the caller's change of those entries told it already (`logged`)."""
     changed = [m.entry for m in moves] + list(freed)
-    lookup_changed([tournament_id], changed if 0 < len(changed) <= LIVE_MOVES_MAX else None)
+    if not logged:
+        lookup_changed([tournament_id], changed if 0 < len(changed) <= LIVE_MOVES_MAX else None)
     if len(moves) > LIVE_MOVES_MAX:
         live.live_publish(
             tournament_id=tournament_id,
@@ -681,9 +687,11 @@ def seat_late_entry(*, actor, tournament: Tournament, entry: Entry) -> Entry:
 
 
 def seat_release(*, tournament: Tournament, entry: Entry) -> None:
-    """A bust or cancellation frees the seat (called inside that transaction)."""
+    """A bust, disqualification or cancellation frees the seat (called inside that
+    transaction, after the entry's own change, which told the seat lookup already:
+    tournaments.services.entry_out, entry_refund)."""
     if Seat.objects.filter(entry=entry).update(entry=None, wait_for_button=False):
-        _publish(tournament.pk, freed=[entry.pk])
+        _publish(tournament.pk, freed=[entry.pk], logged=True)
 
 
 def tables_close(*, tournament: Tournament) -> int:
