@@ -59,8 +59,8 @@ def hand_in_play(table: Table) -> Hand | None:
 
 
 def next_hand_number(table: Table) -> int:
-    last = Hand.objects.filter(table=table).order_by("-number").values_list("number", flat=True)
-    return (last.first() or 0) + 1
+    number, _status = last_hand(table) or (0, HandStatus.FINISHED)
+    return number + 1
 
 
 def last_hand(table: Table) -> tuple[int, str] | None:
