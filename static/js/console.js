@@ -19,7 +19,8 @@
       var ends = el.getAttribute("data-ends-at");
       if (!ends) return;
       var left = Date.parse(ends) - now;
-      el.textContent = format(left);
+      var text = format(left);
+      if (el.textContent !== text) el.textContent = text; // once a second, not every frame
       var item = el.closest("[data-player-clock]");
       if (item) {
         var countdown = Number(item.getAttribute("data-countdown-from")) * 1000;
@@ -41,6 +42,57 @@
     form.appendChild(field);
   });
 
+  // WCAG 2.4.3: a console button used from the keyboard has the focus again once the
+  // console has loaded after its post; the state it left is announced if it changed.
+  var FOCUS_KEY = "floorman:console-focus";
+  var STATE_KEY = "floorman:console-state";
+  document.addEventListener("submit", function (event) {
+    if (event.defaultPrevented || !root.contains(event.target)) return;
+    var used = event.submitter;
+    try {
+      window.sessionStorage.setItem(STATE_KEY, stateText());
+      if (used && used.id && document.activeElement === used) window.sessionStorage.setItem(FOCUS_KEY, used.id);
+    } catch (error) { /* storage refused: the page still works */ }
+  });
+
+  // --- What a screen reader hears (WCAG 4.1.3) ----------------------------------------
+  // The ticking time is a timer, never live; the one live region (#clock-announce, outside
+  // the console) gets the status and the level when either changes.
+  var announcer = document.getElementById("clock-announce");
+
+  function stateText() {
+    return [".clock-status", ".clock-level"].map(function (selector) {
+      var el = root.querySelector(selector);
+      return el ? el.textContent.replace(/\s+/g, " ").trim() : "";
+    }).filter(Boolean).join(". ");
+  }
+
+  var said = stateText();
+
+  function announceChange() {
+    var now = stateText();
+    if (now === said) return;
+    said = now;
+    if (announcer) announcer.textContent = now;
+  }
+
+  function restore() {
+    var before = null, focus = null;
+    try {
+      before = window.sessionStorage.getItem(STATE_KEY);
+      focus = window.sessionStorage.getItem(FOCUS_KEY);
+      window.sessionStorage.removeItem(STATE_KEY);
+      window.sessionStorage.removeItem(FOCUS_KEY);
+    } catch (error) { return; }
+    var used = focus && document.getElementById(focus);
+    if (used) used.focus();
+    // Set after the page has settled: a region filled as it loads is not read out.
+    if (before !== null && before !== said && announcer) {
+      window.setTimeout(function () { announcer.textContent = said; }, 300);
+    }
+  }
+  restore();
+
   // Keyboard shortcuts, listed in the help that "?" opens (#shortcuts). Each presses a
   // button of the console, so a key does what the click does, asking first where it asks.
   var PRESS = {
@@ -50,13 +102,34 @@
     n: "next", N: "next", ArrowRight: "next",
     p: "previous", P: "previous", ArrowLeft: "previous",
   };
-  var CONTROLS = ["BUTTON", "A", "SUMMARY"]; // Space presses these themselves
   var help = document.getElementById("shortcuts");
   var opener = null; // what had the focus before the help opened: it gets it back
+  var SWITCH_KEY = "floorman:shortcuts"; // "off": this computer's director turned them off
+
+  // WCAG 2.1.4: a single key acts only while no control has the focus (a key pressed on
+  // a link or a button is that control's), and the keys can be turned off.
+  function control(element) {
+    return !!element && element !== document.body && element !== root &&
+      element.matches("a[href], button, input, select, textarea, summary, [tabindex], [contenteditable]");
+  }
 
   function typing(element) {
     return !!element && (/^(INPUT|SELECT|TEXTAREA)$/.test(element.tagName) || element.isContentEditable === true);
   }
+
+  function keysOn() {
+    try { return window.localStorage.getItem(SWITCH_KEY) !== "off"; } catch (error) { return true; }
+  }
+
+  document.querySelectorAll("[data-shortcuts-toggle]").forEach(function (box) {
+    box.checked = keysOn();
+    box.addEventListener("change", function () {
+      try {
+        if (box.checked) window.localStorage.removeItem(SWITCH_KEY);
+        else window.localStorage.setItem(SWITCH_KEY, "off");
+      } catch (error) { /* storage refused: the keys stay as they were */ }
+    });
+  });
 
   function helpOpen() {
     if (!help || help.open || typeof help.showModal !== "function") return;
@@ -80,7 +153,11 @@
     if (event.ctrlKey || event.metaKey || event.altKey || event.repeat || event.defaultPrevented) return;
     if (help && help.open) return; // the help takes its own keys: Escape closes it
     var active = document.activeElement;
-    if (typing(active)) return; // a key typed into a field is only typed
+    if (event.key === "Escape" && control(active)) {
+      active.blur(); // off the control: the keys act again
+      return;
+    }
+    if (control(active) || !keysOn()) return; // the key is the control's, or keys are off
     if (event.key === "?") { event.preventDefault(); helpOpen(); return; }
     if (event.key === "a" || event.key === "A") {
       var field = document.querySelector("#announce [name=text]");
@@ -88,16 +165,22 @@
       if (field) { event.preventDefault(); field.focus(); }
       return;
     }
-    if (event.key === " " && active && CONTROLS.indexOf(active.tagName) >= 0) return;
     var id = PRESS[event.key];
     var button = id && document.getElementById(id);
     if (button) { event.preventDefault(); button.click(); }
   });
 
   // The console as the server renders it now, unless the TD is in one of its fields.
+  // A button with the focus has it again in the fresh console (the same id).
   function refresh() {
+    var focused = document.activeElement;
+    var id = focused && root.contains(focused) ? focused.id : "";
     shared.swapPart(document, root.getAttribute("data-refresh-url"), "#console", function (shown) {
-      return document.activeElement && shown.contains(document.activeElement);
+      return typing(document.activeElement) && shown.contains(document.activeElement);
+    }).then(function () {
+      var again = id && !root.contains(document.activeElement) && document.getElementById(id);
+      if (again) again.focus();
+      announceChange();
     });
   }
 

@@ -20,3 +20,16 @@ document.addEventListener("DOMContentLoaded", function () {
     nav.scrollLeft = here.offsetLeft - (nav.clientWidth - here.offsetWidth) / 2;
   }
 });
+
+// WCAG 2.1.1: a table wider than its box scrolls sideways, and the keyboard reaches and
+// scrolls it once it is a tab stop: given only where it scrolls (a table that fits is
+// none), and again after htmx swaps a part in or the window changes size.
+function tableScrollersReachable() {
+  document.querySelectorAll(".table-scroll").forEach(function (box) {
+    if (box.scrollWidth > box.clientWidth) box.setAttribute("tabindex", "0");
+    else box.removeAttribute("tabindex");
+  });
+}
+document.addEventListener("DOMContentLoaded", tableScrollersReachable);
+document.addEventListener("htmx:afterSettle", tableScrollersReachable);
+window.addEventListener("resize", tableScrollersReachable);
