@@ -56,11 +56,24 @@
     if (event.target.closest && event.target.closest("#desk [data-print]")) window.print();
   });
 
-  // After a registration the desk is swapped in fresh: put the cursor where the
-  // next player's name goes (or on the re-entry confirmation).
+  // WCAG 4.1.3: the result of a registration is read out by #desk-announce, the one
+  // live region that stays on the page (a region swapped in with the result is not
+  // reliably announced). The server wrote the sentence into data-announce; a desk
+  // without a result (an error, the re-entry question) empties the region, so that
+  // it never holds the previous player's seat.
+  function announce() {
+    var region = document.getElementById("desk-announce");
+    if (!region) return;
+    var result = document.querySelector("#desk [data-announce]");
+    region.textContent = result ? result.getAttribute("data-announce") : "";
+  }
+
+  // After a registration the desk is swapped in fresh: say what happened, and put
+  // the cursor where the next player's name goes (or on the re-entry confirmation).
   document.addEventListener("htmx:afterSettle", function (event) {
     var config = event.detail && event.detail.requestConfig;
     if (!config || config.verb !== "post") return;
+    announce();
     var target = document.querySelector("#desk [autofocus]");
     if (target) target.focus();
   });
