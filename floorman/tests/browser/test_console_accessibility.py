@@ -97,7 +97,9 @@ def test_the_live_region_stays_silent_while_the_clock_runs(live, chromium, event
     td.wait_for_load_state("networkidle")
 
     timer = td.get_by_role("timer", name="Time left in the level")
-    assert timer.evaluate(f"(el) => el.closest({LIVE!r})") is None, "the time is inside a live region"
+    assert timer.evaluate(f"(el) => el.closest({LIVE!r})") is None, (
+        "the time is inside a live region"
+    )
     td.evaluate(
         f"window.__spoken = 0;"
         f"const heard = new MutationObserver((changes) => {{ window.__spoken += changes.length; }});"
@@ -106,7 +108,9 @@ def test_the_live_region_stays_silent_while_the_clock_runs(live, chromium, event
     )
     for _ in range(2):  # two ticks of the time shown
         shown = timer.inner_text()
-        td.wait_for_function("(shown) => document.querySelector('.clock-time').innerText !== shown", arg=shown)
+        td.wait_for_function(
+            "(shown) => document.querySelector('.clock-time').innerText !== shown", arg=shown
+        )
     assert td.evaluate("window.__spoken") == 0
 
     # Another director pauses: this console follows, and says so once.
