@@ -108,9 +108,12 @@
 
   // WCAG 2.1.4: a single key acts only while no control has the focus (a key pressed on
   // a link or a button is that control's), and the keys can be turned off.
+  var CONTROLS = ["A", "BUTTON", "INPUT", "SELECT", "TEXTAREA", "SUMMARY"];
   function control(element) {
-    return !!element && element !== document.body && element !== root &&
-      element.matches("a[href], button, input, select, textarea, summary, [tabindex], [contenteditable]");
+    if (!element || element === document.body) return false;
+    if (CONTROLS.indexOf(element.tagName) >= 0 || element.isContentEditable === true) return true;
+    var stop = typeof element.getAttribute === "function" ? element.getAttribute("tabindex") : null;
+    return stop !== null && Number(stop) >= 0; // a tab stop of its own (a wide table)
   }
 
   function typing(element) {

@@ -138,17 +138,43 @@ tests.push(
     key(doc, "+", { repeat: true });
     assert.deepEqual(pressed, []);
   }],
-  ["space on a focused button is that button's own; other keys still work there", () => {
+  ["a focused button or link keeps every key (WCAG 2.1.4); Escape takes the focus off it", () => {
     const { doc, pressed } = consoleWithButtons();
-    doc.activeElement = { tagName: "BUTTON" };
-    assert.equal(key(doc, " ").prevented, false);
+    for (const tagName of ["BUTTON", "A", "SUMMARY"]) {
+      const blurred = { count: 0 };
+      doc.activeElement = { tagName, blur() { blurred.count += 1; } };
+      for (const name of [" ", "n", "-", "?"]) assert.equal(key(doc, name).prevented, false);
+      assert.deepEqual(pressed, [], `a key acted while a ${tagName} had the focus`);
+      key(doc, "Escape");
+      assert.equal(blurred.count, 1);
+    }
+    doc.activeElement = null; // off the control: the keys act again
     key(doc, "n");
     assert.deepEqual(pressed, ["next"]);
+  }],
+  ["keys turned off on this computer do nothing until turned on again", () => {
+    const stored = {};
+    global.window.localStorage = {
+      getItem: (name) => (name in stored ? stored[name] : null),
+      setItem: (name, value) => { stored[name] = String(value); },
+      removeItem: (name) => { delete stored[name]; },
+    };
+    try {
+      const { doc, pressed } = consoleWithButtons();
+      stored["floorman:shortcuts"] = "off";
+      assert.equal(key(doc, "n").prevented, false);
+      assert.deepEqual(pressed, []);
+      delete stored["floorman:shortcuts"];
+      key(doc, "n");
+      assert.deepEqual(pressed, ["next"]);
+    } finally {
+      delete global.window.localStorage;
+    }
   }],
   ["? opens the help; keys wait while it is open; closing gives the focus back", () => {
     const help = fakeDialog();
     const { doc, pressed } = consoleWithButtons({ shortcuts: help });
-    const before = { tagName: "A", focused: 0, focus() { this.focused += 1; } };
+    const before = { tagName: "DIV", focused: 0, focus() { this.focused += 1; } };
     doc.activeElement = before;
     assert.equal(key(doc, "?").prevented, true);
     assert.equal(help.open, true);

@@ -102,7 +102,8 @@ def test_the_live_region_stays_silent_while_the_clock_runs(live, chromium, event
     )
     td.evaluate(
         f"window.__spoken = 0;"
-        f"const heard = new MutationObserver((changes) => {{ window.__spoken += changes.length; }});"
+        "const heard = new MutationObserver("
+        "(changes) => { window.__spoken += changes.length; });"
         f"document.querySelectorAll({LIVE!r}).forEach((region) => heard.observe(region,"
         f" {{childList: true, characterData: true, subtree: true, attributes: true}}));"
     )
