@@ -5,7 +5,6 @@ from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.generics import GenericAPIView
-from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
 
 from floorman import keys, tokens
@@ -24,8 +23,9 @@ class TokenObtainView(ObtainAuthToken):
     """
 
     throttle_classes = [LoginThrottle]
-    # ObtainAuthToken names REST framework's parsers; JSON is read by Floorman's (issue 15).
-    parser_classes = [FormParser, MultiPartParser, JSONParser]
+    # ObtainAuthToken names REST framework's parsers: JSON only, read by Floorman's (issues
+    # 15 and 22).
+    parser_classes = [JSONParser]
 
     @extend_schema(
         request=inline_serializer(

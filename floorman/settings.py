@@ -286,12 +286,11 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["floorman.roles.ReadOnlyOrStaff"],
-    # Floorman's JSON parser refuses too deeply nested bodies with a 400 (issue 15).
-    "DEFAULT_PARSER_CLASSES": [
-        "floorman.parsers.JSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
-    ],
+    # Bodies are JSON only (issue 22): a client generated from the schema sends one body in
+    # one encoding; another media type is refused with 415. Floorman's JSON parser refuses
+    # too deeply nested bodies with a 400 (issue 15).
+    "DEFAULT_PARSER_CLASSES": ["floorman.parsers.JSONParser"],
+    "TEST_REQUEST_DEFAULT_FORMAT": "json",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_PAGINATION_CLASS": "floorman.pagination.Pagination",
     "PAGE_SIZE": 100,
@@ -313,6 +312,9 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # The URLs' <id:...> parts are whole numbers (floorman.converters): a generated client
+    # takes them as integers (issue 22).
+    "PATH_CONVERTER_OVERRIDES": {"id": int},
     # Several models have a "status"; name each set of choices after its model.
     "ENUM_NAME_OVERRIDES": {
         "TournamentStatusEnum": "tournaments.models.TournamentStatus",

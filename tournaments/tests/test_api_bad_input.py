@@ -287,15 +287,33 @@ def test_write_endpoint_unsupported_content_type_is_415(world, endpoint):
     assert_refused(response, before, status=415)
 
 
-def test_entry_create_form_encoded_nested_player_is_400(world):
+@pytest.mark.parametrize("encoding", ["multipart", "form"])
+def test_entry_create_form_encoded_is_415(world, encoding):
+    """Bodies are JSON only (issue 22): a form, even one that names the player, is refused
+    and changes nothing."""
+    before = stored()
+    url = f"{API}/tournaments/{world.event.pk}/entries/"
+    client = https_client(world.cashier)
+
+    if encoding == "multipart":
+        response = client.post(url, {"player": "Eva Fink"}, format="multipart")
+    else:
+        response = client.post(
+            url, "player=Eva+Fink", content_type="application/x-www-form-urlencoded"
+        )
+
+    assert_refused(response, before, status=415)
+
+
+def test_entry_create_player_as_text_is_400(world):
     before = stored()
 
     response = https_client(world.cashier).post(
-        f"{API}/tournaments/{world.event.pk}/entries/", {"player": "Eva Fink"}
+        f"{API}/tournaments/{world.event.pk}/entries/", {"player": "Eva Fink"}, format="json"
     )
 
     assert_refused(response, before)
-    assert_field_messages(response, "player")
+    assert "player" in response.json()
 
 
 @pytest.mark.parametrize("endpoint", ACTION_ENDPOINTS)
