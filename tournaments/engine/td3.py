@@ -1,0 +1,263 @@
+"""The Tournament Director's save files (`.tdt`, versions 3.0 to 3.7), read without
+running them (issue 22). Pure Python.
+
+A save file is JavaScript's literal notation: `{ V: "3.7.2", T: new Tournament({...}) }`,
+with objects whose keys go unquoted, arrays, strings, numbers, `true`/`false`/`null`,
+objects built by a constructor (`new FeeProfile({...})`, `new PerPlayerRake([0])`,
+`new LO.OverlayPropSet({...})`) and maps (`new Map({...})` up to 3.4, `Map.from([[key,
+value], ...])` in 3.7). The program itself loads a file by executing it; here a grammar
+(lark, LALR) reads the notation and nothing in the file is ever run. What the grammar does
+not know is refused with the line and column where reading stopped; so is a file too
+large or nested too deep.
+"""
+
+from dataclasses import dataclass
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import UnexpectedInput, VisitError
+
+MAX_BYTES = 20_000_000  # the largest public file seen is about 0.5 MB
+MAX_DEPTH = 64  # a save file nests about ten levels
+
+GRAMMAR = r"""
+?start: value
+
+?value: object
+      | array
+      | string
+      | number
+      | "true" -> true
+      | "false" -> false
+      | "null" -> null
+      | "undefined" -> null
+      | "new" NAME ("." NAME)* "(" [value ("," value)*] ")" -> built
+      | NAME ("." NAME)+ "(" [value ("," value)*] ")" -> called
+
+object: "{" [pair ("," pair)* [","]] "}"
+pair: (NAME | string | number) ":" value
+array: "[" [value ("," value)* [","]] "]"
+
+string: DOUBLE_QUOTED | SINGLE_QUOTED
+number: NUMBER
+
+DOUBLE_QUOTED: /"(?:[^"\\\n]|\\.)*"/
+SINGLE_QUOTED: /'(?:[^'\\\n]|\\.)*'/
+NUMBER: /-?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?/
+NAME: /[A-Za-z_$][A-Za-z0-9_$]*/
+
+%import common.WS
+%ignore WS
+"""
+
+ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f", "v": "\v", "0": "\0"}
+
+
+class Td3Error(ValueError):
+    """A file that is not a save file the importer can read; `line` and `column` (from
+    1) tell where, when it is a place in the file."""
+
+    def __init__(self, message: str, line: int | None = None, column: int | None = None):
+        super().__init__(message)
+        self.line = line
+        self.column = column
+
+
+@dataclass(frozen=True)
+class Built:
+    """`new Kind(arguments...)`: an object of the program's own kind."""
+
+    kind: str
+    arguments: tuple
+
+    @property
+    def fields(self) -> dict:
+        """The object the constructor was given (its only argument, most often)."""
+        first = self.arguments[0] if self.arguments else {}
+        return first if isinstance(first, dict) else {}
+
+
+@dataclass(frozen=True)
+class Called:
+    """`Name.member(arguments...)`, e.g. `Map.from([[key, value], ...])`."""
+
+    name: str
+    arguments: tuple
+
+
+def _unquote(token: str) -> str:
+    """A JavaScript string literal's text, escapes resolved (\\uXXXX included)."""
+    body = token[1:-1]
+    out, i = [], 0
+    while i < len(body):
+        char = body[i]
+        if char != "\\":
+            out.append(char)
+            i += 1
+            continue
+        code = body[i + 1]
+        if code == "u" and len(body) >= i + 6:
+            try:
+                out.append(chr(int(body[i + 2 : i + 6], 16)))
+            except ValueError:
+                raise Td3Error("A \\u escape needs four hexadecimal digits.") from None
+            i += 6
+            continue
+        out.append(ESCAPES.get(code, code))  # \" \' \\ \/ and the rest stand for themselves
+        i += 2
+    return "".join(out)
+
+
+@v_args(inline=True)
+class _Values(Transformer):
+    """The notation's values as Python's: dict, list, str, int or float, bool, None,
+    Built and Called. Applied while the LALR parser reads, so no recursion."""
+
+    def string(self, token):
+        return _unquote(str(token))
+
+    def number(self, token):
+        text = str(token)
+        if any(mark in text for mark in ".eE"):
+            return float(text)
+        return int(text)
+
+    def true(self):
+        return True
+
+    def false(self):
+        return False
+
+    def null(self):
+        return None
+
+    def pair(self, key, value):
+        if isinstance(key, Token):
+            key = str(key)
+        return str(key), value
+
+    def object(self, *pairs):
+        return dict(pairs)
+
+    def array(self, *values):
+        return list(values)
+
+    def built(self, *parts):
+        names = [str(part) for part in parts if isinstance(part, Token)]
+        arguments = tuple(part for part in parts if not isinstance(part, Token))
+        return Built(".".join(names), arguments)
+
+    def called(self, *parts):
+        names = [str(part) for part in parts if isinstance(part, Token)]
+        arguments = tuple(part for part in parts if not isinstance(part, Token))
+        return Called(".".join(names), arguments)
+
+
+# An absent optional part leaves no child (not a None that `null` could be mistaken for).
+_PARSER = Lark(GRAMMAR, parser="lalr", transformer=_Values(), maybe_placeholders=False)
+
+
+def nested_deeper_than(value, limit: int) -> bool:
+    """True if containers in `value` nest more than `limit` levels (walked with a stack)."""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            children = list(item.values())
+        elif isinstance(item, list | tuple):
+            children = list(item)
+        elif isinstance(item, Built | Called):
+            children = list(item.arguments)
+        else:
+            continue
+        if depth > limit:
+            return True
+        stack.extend((child, depth + 1) for child in children)
+    return False
+
+
+def _bracket_depth(text: str) -> int:
+    """The deepest nesting of brackets outside strings: refused before parsing, so that
+    a hostile file cannot make the reader's own stack grow without bound."""
+    depth = deepest = 0
+    quote = None
+    escaped = False
+    for char in text:
+        if quote:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == quote:
+                quote = None
+            continue
+        if char in "\"'":
+            quote = char
+        elif char in "{[(":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "}])":
+            depth -= 1
+    return deepest
+
+
+def _text(data: bytes) -> str:
+    """The file's text: UTF-8 (3.7 writes it, with or without a byte-order mark), else the
+    Windows code page older versions saved in (Western European: names such as "Åsa")."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        utf8_error = error
+    try:
+        return data.decode("cp1252")
+    except UnicodeDecodeError:
+        raise Td3Error(
+            f"The file is neither UTF-8 nor Windows-1252 text (byte {utf8_error.start + 1})."
+        ) from None
+
+
+def parse(data: bytes | str) -> dict:
+    """A save file's contents: the top object, `{"V": version, "T": Built("Tournament",
+    ...)}`. Raises Td3Error for anything else, with the place where reading stopped."""
+    if len(data) > MAX_BYTES:
+        raise Td3Error(f"The file is larger than {MAX_BYTES // 1_000_000} MB.")
+    if isinstance(data, bytes):
+        data = _text(data)
+    if _bracket_depth(data) > MAX_DEPTH:
+        raise Td3Error(f"The file nests deeper than {MAX_DEPTH} levels.")
+    try:
+        value = _PARSER.parse(data)
+    except UnexpectedInput as error:
+        raise Td3Error(
+            "The file cannot be read here: it is not a Tournament Director save file, or "
+            "it is damaged.",
+            line=error.line if error.line > 0 else None,
+            column=error.column if error.column > 0 else None,
+        ) from None
+    except (VisitError, Td3Error) as error:
+        cause = getattr(error, "orig_exc", error)
+        raise Td3Error(str(cause)) from None
+    if not isinstance(value, dict) or not isinstance(value.get("T"), Built):
+        raise Td3Error("The file holds no tournament (no `T: new Tournament(...)`).")
+    if value["T"].kind != "Tournament":
+        raise Td3Error("The file holds no tournament (no `T: new Tournament(...)`).")
+    return value
+
+
+def map_items(value) -> dict:
+    """A map of the program's as a dict, in either of its shapes: `new Map({key: value})`
+    (3.0 to 3.4) or `Map.from([[key, value], ...])` (3.7)."""
+    if isinstance(value, Built) and value.kind == "Map":
+        return dict(value.fields)
+    if isinstance(value, Called) and value.name == "Map.from" and value.arguments:
+        pairs = value.arguments[0]
+        if isinstance(pairs, list) and all(isinstance(p, list) and len(p) == 2 for p in pairs):
+            return {str(key): item for key, item in pairs}
+    raise Td3Error("A list of players or prizes is not a map the importer knows.")
+
+
+def game_players(save: dict) -> dict:
+    """The tournament's players by the file's id (GamePlayer objects)."""
+    players = save["T"].fields.get("Players")
+    if not isinstance(players, Built):
+        return {}
+    return map_items(players.fields.get("Players", Built("Map", ())))
