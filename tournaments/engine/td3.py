@@ -11,10 +11,10 @@ not know is refused with the line and column where reading stopped; so is a file
 large or nested too deep.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from lark import Lark, Token, Transformer, v_args
-from lark.exceptions import UnexpectedInput, VisitError
+from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
 MAX_BYTES = 20_000_000  # the largest public file seen is about 0.5 MB
 MAX_DEPTH = 64  # a save file nests about ten levels
@@ -215,6 +215,17 @@ def _text(data: bytes) -> str:
         ) from None
 
 
+def _at_end(error: UnexpectedInput, text: str) -> bool:
+    """Whether reading stopped because the text ran out: LALR reports the end token, or
+    the lexer a string whose closing quote never comes."""
+    if isinstance(error, UnexpectedEOF):
+        return True
+    if isinstance(error, UnexpectedToken):
+        return error.token.type == "$END"
+    at = getattr(error, "pos_in_stream", None)
+    return at is not None and text[at] in "\"'" and text[at] not in text[at + 1 :]
+
+
 def parse(data: bytes | str) -> dict:
     """A save file's contents: the top object, `{"V": version, "T": Built("Tournament",
     ...)}`. Raises Td3Error for anything else, with the place where reading stopped."""
@@ -227,6 +238,8 @@ def parse(data: bytes | str) -> dict:
     try:
         value = _PARSER.parse(data)
     except UnexpectedInput as error:
+        if _at_end(error, data):
+            raise Td3Error("The file ends too early: it was cut off.") from None
         raise Td3Error(
             "The file cannot be read here: it is not a Tournament Director save file, or "
             "it is damaged.",
@@ -261,3 +274,71 @@ def game_players(save: dict) -> dict:
     if not isinstance(players, Built):
         return {}
     return map_items(players.fields.get("Players", Built("Map", ())))
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What a save file holds, counted as an import would bring it in."""
+
+    version: str
+    title: str
+    league: str
+    season: str
+    players: int  # people with at least one buy-in
+    entries: int  # buy-ins: each player's first and every re-entry after a bust-out
+    addons: int
+    bust_outs: int
+    places: dict[str, int] = field(default_factory=dict)  # player id -> finishing place
+
+    @property
+    def reentries(self) -> int:
+        return self.entries - self.players
+
+    @property
+    def finished(self) -> bool:
+        return 1 in self.places.values()
+
+
+def _bust_time(buyin) -> int | None:
+    bust = buyin.fields.get("BustOut") if isinstance(buyin, Built) else None
+    return bust.fields.get("Time", 0) if isinstance(bust, Built) else None
+
+
+def finishing_places(players: dict) -> dict[str, int]:
+    """Places from the bust-outs (IFP 4.27: the later out, the better): a player whose last
+    buy-in busted finishes below everybody still in; once one player is left, the winner.
+    Players still in while several are left have no place yet."""
+    last = {
+        uuid: _bust_time(player.fields["Buyins"][-1])
+        for uuid, player in players.items()
+        if player.fields.get("Buyins")
+    }
+    still_in = [uuid for uuid, time in last.items() if time is None]
+    busted = sorted(
+        (uuid for uuid, time in last.items() if time is not None), key=lambda u: -last[u]
+    )
+    places = {uuid: len(still_in) + rank for rank, uuid in enumerate(busted, start=1)}
+    if len(still_in) == 1:
+        places[still_in[0]] = 1
+    return places
+
+
+def summary(save: dict) -> Summary:
+    tournament = save["T"].fields
+    players = {
+        uuid: player
+        for uuid, player in game_players(save).items()
+        if isinstance(player, Built) and player.fields.get("Buyins")
+    }
+    buyins = [buyin for player in players.values() for buyin in player.fields["Buyins"]]
+    return Summary(
+        version=str(save.get("V", "")),
+        title=str(tournament.get("Title", "")),
+        league=str(tournament.get("LeagueName") or ""),
+        season=str(tournament.get("SeasonName") or ""),
+        players=len(players),
+        entries=len(buyins),
+        addons=sum(len(player.fields.get("AddOns") or []) for player in players.values()),
+        bust_outs=sum(1 for buyin in buyins if _bust_time(buyin) is not None),
+        places=finishing_places(players),
+    )

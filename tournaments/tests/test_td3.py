@@ -67,7 +67,7 @@ def test_the_notations_values_become_pythons():
 @pytest.mark.parametrize(
     ("text", "line", "column"),
     [
-        ('{ V: "3.7.2", T: new Tournament({Title: "Cut off', 1, 41),  # the string that never ends
+        ('{ V: "3.7.2", T: new Tournament({Title: "x" "y"}) }', 1, 45),  # a comma missing
         ('{ V: "3.7.2",\n  T: new Tournament({Title: "x"})\n  ; alert(1) }', 3, 3),
         ("(function () { return 1 })()", 1, 1),  # code, not a value
         ('{ V: "3.7.2", T: new Tournament({Title: `template ${1}`}) }', 1, 41),  # code again
@@ -77,6 +77,13 @@ def test_a_damaged_or_hostile_file_is_refused_with_where_reading_stopped(text, l
     with pytest.raises(td3.Td3Error) as refused:
         td3.parse(text)
     assert (refused.value.line, refused.value.column) == (line, column)
+
+
+def test_a_file_cut_off_is_refused_as_such():
+    whole = (FILES / "v3_7.tdt").read_bytes()
+    for length in (10, len(whole) // 2, len(whole) - 1):
+        with pytest.raises(td3.Td3Error, match="cut off"):
+            td3.parse(whole[:length])
 
 
 def test_a_file_without_a_tournament_is_refused():
@@ -123,3 +130,42 @@ def test_a_broken_file_is_read_or_refused_never_a_crash(cuts):
     except td3.Td3Error:
         return
     assert save["T"].kind == "Tournament"
+
+
+@pytest.mark.parametrize(
+    ("name", "counts", "places"),
+    [
+        ("v3_0.tdt", (2, 2, 0, 0, 1), {"p-1": 2, "p-2": 1}),
+        ("v3_4.tdt", (3, 4, 1, 1, 2), {"c": 3}),  # two still in: only the one out has a place
+        ("v3_7.tdt", (2, 2, 0, 0, 1), {"x-1": 2, "x-2": 1}),
+    ],
+)
+def test_the_summary_counts_players_entries_reentries_addons_bust_outs_and_places(
+    name, counts, places
+):
+    found = td3.summary(saved(name))
+    assert (
+        found.players,
+        found.entries,
+        found.reentries,
+        found.addons,
+        found.bust_outs,
+    ) == counts
+    assert found.places == places
+    assert found.finished == (1 in places.values())
+
+
+def test_the_later_out_finishes_higher_and_a_reentry_counts_its_last_bust_out():
+    def player(*busts):
+        buyins = [
+            td3.Built(
+                "GameBuyin", ({} if t is None else {"BustOut": td3.Built("B", ({"Time": t},))},)
+            )
+            for t in busts
+        ]
+        return td3.Built("GamePlayer", ({"Buyins": buyins},))
+
+    places = td3.finishing_places(
+        {"ann": player(100, None), "bo": player(300), "cy": player(200), "di": player(400)}
+    )
+    assert places == {"ann": 1, "di": 2, "bo": 3, "cy": 4}
