@@ -77,6 +77,12 @@ def model(kind: str, /, *value, **fields):
     return getattr(importlib.import_module(f"{PACKAGE}.models"), kind)(*value, **fields)
 
 
+def level(small_blind: int, big_blind: int):
+    """A 20-minute level of the structure, as the client's model."""
+    kind = model("StepKindEnum", "level")
+    return model("StepRequest", kind=kind, minutes=20, small_blind=small_blind, big_blind=big_blind)
+
+
 def test_a_generated_client_runs_an_event(server, client_package, transactional_db):
     factories.staff("director", "td-maria")
     anonymous = client_package.Client(base_url=server.url, raise_on_unexpected_status=True)
@@ -96,22 +102,7 @@ def test_a_generated_client_runs_an_event(server, client_package, transactional_
         body=model(
             "StructureRequest",
             name="Friday 20",
-            steps=[
-                model(
-                    "StepRequest",
-                    kind=model("StepKindEnum", "level"),
-                    minutes=20,
-                    small_blind=100,
-                    big_blind=200,
-                ),
-                model(
-                    "StepRequest",
-                    kind=model("StepKindEnum", "level"),
-                    minutes=20,
-                    small_blind=200,
-                    big_blind=400,
-                ),
-            ],
+            steps=[level(100, 200), level(200, 400)],
         ),
     )
     event = call(

@@ -156,25 +156,6 @@ class _Values(Transformer):
 _PARSER = Lark(GRAMMAR, parser="lalr", transformer=_Values(), maybe_placeholders=False)
 
 
-def nested_deeper_than(value, limit: int) -> bool:
-    """True if containers in `value` nest more than `limit` levels (walked with a stack)."""
-    stack = [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, dict):
-            children = list(item.values())
-        elif isinstance(item, list | tuple):
-            children = list(item)
-        elif isinstance(item, Built | Called):
-            children = list(item.arguments)
-        else:
-            continue
-        if depth > limit:
-            return True
-        stack.extend((child, depth + 1) for child in children)
-    return False
-
-
 def _bracket_depth(text: str) -> int:
     """The deepest nesting of brackets outside strings: refused before parsing, so that
     a hostile file cannot make the reader's own stack grow without bound."""
