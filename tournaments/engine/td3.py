@@ -11,10 +11,11 @@ not know is refused with the line and column where reading stopped; so is a file
 large or nested too deep.
 """
 
+import re
 from dataclasses import dataclass, field
 
 from lark import Lark, Token, Transformer, v_args
-from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 MAX_BYTES = 20_000_000  # the largest public file seen is about 0.5 MB
 MAX_DEPTH = 64  # a save file nests about ten levels
@@ -84,8 +85,14 @@ class Called:
     arguments: tuple
 
 
+HEX = re.compile(r"[0-9A-Fa-f]+")
+HEX_ESCAPES = {"u": 4, "x": 2}  # \\uXXXX and \\xXX: that many hexadecimal digits
+
+
 def _unquote(token: str) -> str:
-    """A JavaScript string literal's text, escapes resolved (\\uXXXX included)."""
+    """A JavaScript string literal's text, escapes resolved. JavaScript strings are UTF-16:
+    a character beyond it (an emoji in a nickname) comes as a pair of \\u escapes, joined
+    here; half a pair is no text and refuses the file."""
     body = token[1:-1]
     out, i = [], 0
     while i < len(body):
@@ -95,16 +102,20 @@ def _unquote(token: str) -> str:
             i += 1
             continue
         code = body[i + 1]
-        if code == "u" and len(body) >= i + 6:
-            try:
-                out.append(chr(int(body[i + 2 : i + 6], 16)))
-            except ValueError:
-                raise Td3Error("A \\u escape needs four hexadecimal digits.") from None
-            i += 6
+        digits = HEX_ESCAPES.get(code)
+        if digits:
+            number = body[i + 2 : i + 2 + digits]
+            if not HEX.fullmatch(number) or len(number) != digits:
+                raise Td3Error(f"A \\{code} escape needs {digits} hexadecimal digits.")
+            out.append(chr(int(number, 16)))
+            i += 2 + digits
             continue
         out.append(ESCAPES.get(code, code))  # \" \' \\ \/ and the rest stand for themselves
         i += 2
-    return "".join(out)
+    try:
+        return "".join(out).encode("utf-16", "surrogatepass").decode("utf-16")
+    except UnicodeError:
+        raise Td3Error("A string holds half of a \\u escape pair.") from None
 
 
 @v_args(inline=True)
@@ -131,9 +142,7 @@ class _Values(Transformer):
         return None
 
     def pair(self, key, value):
-        if isinstance(key, Token):
-            key = str(key)
-        return str(key), value
+        return str(key), value  # a name, a string or a number: the key's text
 
     def object(self, *pairs):
         return dict(pairs)
@@ -142,14 +151,16 @@ class _Values(Transformer):
         return list(values)
 
     def built(self, *parts):
-        names = [str(part) for part in parts if isinstance(part, Token)]
-        arguments = tuple(part for part in parts if not isinstance(part, Token))
-        return Built(".".join(names), arguments)
+        return Built(*_name_and_arguments(parts))
 
     def called(self, *parts):
-        names = [str(part) for part in parts if isinstance(part, Token)]
-        arguments = tuple(part for part in parts if not isinstance(part, Token))
-        return Called(".".join(names), arguments)
+        return Called(*_name_and_arguments(parts))
+
+
+def _name_and_arguments(parts) -> tuple[str, tuple]:
+    """`A.b(x, y)`: the dotted name's parts are the grammar's NAME tokens, the rest values."""
+    names = [str(part) for part in parts if isinstance(part, Token)]
+    return ".".join(names), tuple(part for part in parts if not isinstance(part, Token))
 
 
 # An absent optional part leaves no child (not a None that `null` could be mistaken for).
@@ -227,12 +238,8 @@ def parse(data: bytes | str) -> dict:
             line=error.line if error.line > 0 else None,
             column=error.column if error.column > 0 else None,
         ) from None
-    except (VisitError, Td3Error) as error:
-        cause = getattr(error, "orig_exc", error)
-        raise Td3Error(str(cause)) from None
-    if not isinstance(value, dict) or not isinstance(value.get("T"), Built):
-        raise Td3Error("The file holds no tournament (no `T: new Tournament(...)`).")
-    if value["T"].kind != "Tournament":
+    tournament = value.get("T") if isinstance(value, dict) else None
+    if not isinstance(tournament, Built) or tournament.kind != "Tournament":
         raise Td3Error("The file holds no tournament (no `T: new Tournament(...)`).")
     return value
 
@@ -252,9 +259,9 @@ def map_items(value) -> dict:
 def game_players(save: dict) -> dict:
     """The tournament's players by the file's id (GamePlayer objects)."""
     players = save["T"].fields.get("Players")
-    if not isinstance(players, Built):
+    if not isinstance(players, Built) or "Players" not in players.fields:
         return {}
-    return map_items(players.fields.get("Players", Built("Map", ())))
+    return map_items(players.fields["Players"])
 
 
 @dataclass(frozen=True)

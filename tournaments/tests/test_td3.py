@@ -169,3 +169,19 @@ def test_the_later_out_finishes_higher_and_a_reentry_counts_its_last_bust_out():
         {"ann": player(100, None), "bo": player(300), "cy": player(200), "di": player(400)}
     )
     assert places == {"ann": 1, "di": 2, "bo": 3, "cy": 4}
+
+
+def nickname(text: str) -> str:
+    return td3.parse('{V: "3.7.2", T: new Tournament({N: "' + text + '"})}')["T"].fields["N"]
+
+
+def test_escapes_read_as_javascript_reads_them():
+    assert nickname(r"Jo\u00EBl \x41nna \"Ace\" \\o/") == 'Joël Anna "Ace" \\o/'
+    # An emoji is two \u escapes in JavaScript's strings: one character here.
+    assert nickname(r"Kim \ud83c\udca1") == "Kim 🂡"
+
+
+@pytest.mark.parametrize("text", [r"\ud83c alone", r"\u00E", r"\x4", r"\u 0041"])
+def test_a_broken_escape_is_refused(text):
+    with pytest.raises(td3.Td3Error, match="escape"):
+        nickname(text)
