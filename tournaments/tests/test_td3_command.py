@@ -42,3 +42,15 @@ def test_an_unfinished_event_says_so():
 def test_a_missing_path_is_an_error():
     with pytest.raises(CommandError, match="no such file or folder"):
         read("/nowhere/at/all.tdt")
+
+
+def test_a_file_too_large_is_refused_unread_and_the_others_go_on(tmp_path, monkeypatch):
+    monkeypatch.setattr("tournaments.engine.td3.MAX_BYTES", 2_000)
+    (tmp_path / "huge.tdt").write_bytes(b" " * 5_000)
+    (tmp_path / "v3_0.tdt").write_bytes((FILES / "v3_0.tdt").read_bytes())
+
+    out = read(tmp_path)
+
+    assert "huge.tdt: The file is larger than" in out
+    assert "v3_0.tdt: TD 3.0" in out
+    assert "1 of 2 files read." in out

@@ -22,8 +22,13 @@ def violations(page: Page, *, impacts=SEVERE) -> list[str]:
     ).response["violations"]
     return [
         f"{rule['id']} ({rule['impact']}) at {node['target']}: "
-        f"{node.get('failureSummary', '').splitlines()[-1].strip()} — {node['html'][:160]}"
+        f"{fix_summary(node)} — {node['html'][:160]}"
         for rule in found
         if rule["impact"] in impacts
         for node in rule["nodes"]
     ]
+
+
+def fix_summary(node: dict) -> str:
+    """The last line of axe's failure summary: what to fix (it may give none)."""
+    return (node.get("failureSummary") or "").strip().rpartition("\n")[2]

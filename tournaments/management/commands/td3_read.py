@@ -39,18 +39,26 @@ class Command(BaseCommand):
         refused = 0
         for path in files:
             try:
-                found = td3.summary(td3.parse(path.read_bytes()))
+                found = td3.summary(td3.parse(head(path)))
+            except OSError as error:
+                refused += 1
+                self.stdout.write(self.style.ERROR(f"{path}: {error.strerror or error}"))
+                continue
             except td3.Td3Error as error:
                 refused += 1
                 where = f" (line {error.line}, column {error.column})" if error.line else ""
                 self.stdout.write(self.style.ERROR(f"{path}: {error}{where}"))
                 continue
             self.stdout.write(f"{path}: {line(found)}")
-        self.stdout.write(
-            self.style.SUCCESS(f"{len(files) - refused} of {len(files)} files read.")
-            if not refused
-            else self.style.WARNING(f"{len(files) - refused} of {len(files)} files read.")
-        )
+        style = self.style.WARNING if refused else self.style.SUCCESS
+        self.stdout.write(style(f"{len(files) - refused} of {len(files)} files read."))
+
+
+def head(path: Path) -> bytes:
+    """The file, or as much of it as shows it is too large (td3.parse refuses it): a
+    huge file is never read whole into memory."""
+    with path.open("rb") as file:
+        return file.read(td3.MAX_BYTES + 1)
 
 
 def line(found: td3.Summary) -> str:
