@@ -141,7 +141,13 @@
   }
 
   if (help) {
-    // Escape (the dialog's own) or the Close button: the focus goes back where it was.
+    // Closed, the focus goes back where it was. Escape and the Close button close the
+    // dialog at once and the browser gives the focus back as it closes; the close event
+    // comes a moment later, when a key (Escape off the button) may have moved it on
+    // already: it must not take the focus back then. Closed any other way, it does.
+    help.addEventListener("cancel", function () { opener = null; });
+    var closeForm = typeof help.querySelector === "function" && help.querySelector('form[method="dialog"]');
+    if (closeForm) closeForm.addEventListener("submit", function () { opener = null; });
     help.addEventListener("close", function () {
       if (opener && typeof opener.focus === "function" && document.contains(opener)) opener.focus();
       opener = null;
