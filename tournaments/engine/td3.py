@@ -55,12 +55,23 @@ ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f", "v": "\v", "0"
 
 class Td3Error(ValueError):
     """A file that is not a save file the importer can read; `line` and `column` (from
-    1) tell where, when it is a place in the file."""
+    1) tell where, when it is a place in the file. `code` names the reason for pages to
+    say in the reader's language (prizes.messages.td3_message), `params` its details."""
 
-    def __init__(self, message: str, line: int | None = None, column: int | None = None):
+    def __init__(
+        self,
+        message: str,
+        line: int | None = None,
+        column: int | None = None,
+        *,
+        code: str = "unreadable",
+        params: dict | None = None,
+    ):
         super().__init__(message)
         self.line = line
         self.column = column
+        self.code = code
+        self.params = params or {}
 
 
 @dataclass(frozen=True)
@@ -106,7 +117,9 @@ def _unquote(token: str) -> str:
         if digits:
             number = body[i + 2 : i + 2 + digits]
             if not HEX.fullmatch(number) or len(number) != digits:
-                raise Td3Error(f"A \\{code} escape needs {digits} hexadecimal digits.")
+                raise Td3Error(
+                    f"A \\{code} escape needs {digits} hexadecimal digits.", code="escape"
+                )
             out.append(chr(int(number, 16)))
             i += 2 + digits
             continue
@@ -115,7 +128,7 @@ def _unquote(token: str) -> str:
     try:
         return "".join(out).encode("utf-16", "surrogatepass").decode("utf-16")
     except UnicodeError:
-        raise Td3Error("A string holds half of a \\u escape pair.") from None
+        raise Td3Error("A string holds half of a \\u escape pair.", code="escape") from None
 
 
 @v_args(inline=True)
@@ -203,7 +216,8 @@ def _text(data: bytes) -> str:
         return data.decode("cp1252")
     except UnicodeDecodeError:
         raise Td3Error(
-            f"The file is neither UTF-8 nor Windows-1252 text (byte {utf8_error.start + 1})."
+            f"The file is neither UTF-8 nor Windows-1252 text (byte {utf8_error.start + 1}).",
+            code="encoding",
         ) from None
 
 
@@ -222,16 +236,16 @@ def parse(data: bytes | str) -> dict:
     """A save file's contents: the top object, `{"V": version, "T": Built("Tournament",
     ...)}`. Raises Td3Error for anything else, with the place where reading stopped."""
     if len(data) > MAX_BYTES:
-        raise Td3Error(f"The file is larger than {MAX_BYTES // 1_000_000} MB.")
+        raise Td3Error(f"The file is larger than {MAX_BYTES // 1_000_000} MB.", code="too_large")
     if isinstance(data, bytes):
         data = _text(data)
     if _bracket_depth(data) > MAX_DEPTH:
-        raise Td3Error(f"The file nests deeper than {MAX_DEPTH} levels.")
+        raise Td3Error(f"The file nests deeper than {MAX_DEPTH} levels.", code="too_deep")
     try:
         value = _PARSER.parse(data)
     except UnexpectedInput as error:
         if _at_end(error, data):
-            raise Td3Error("The file ends too early: it was cut off.") from None
+            raise Td3Error("The file ends too early: it was cut off.", code="cut_off") from None
         raise Td3Error(
             "The file cannot be read here: it is not a Tournament Director save file, or "
             "it is damaged.",
@@ -240,7 +254,9 @@ def parse(data: bytes | str) -> dict:
         ) from None
     tournament = value.get("T") if isinstance(value, dict) else None
     if not isinstance(tournament, Built) or tournament.kind != "Tournament":
-        raise Td3Error("The file holds no tournament (no `T: new Tournament(...)`).")
+        raise Td3Error(
+            "The file holds no tournament (no `T: new Tournament(...)`).", code="no_tournament"
+        )
     return value
 
 
@@ -253,7 +269,7 @@ def map_items(value) -> dict:
         pairs = value.arguments[0]
         if isinstance(pairs, list) and all(isinstance(p, list) and len(p) == 2 for p in pairs):
             return {str(key): item for key, item in pairs}
-    raise Td3Error("A list of players or prizes is not a map the importer knows.")
+    raise Td3Error("A list of players or prizes is not a map the importer knows.", code="shape")
 
 
 def game_players(save: dict) -> dict:
@@ -276,6 +292,7 @@ class Summary:
     entries: int  # buy-ins: each player's first and every re-entry after a bust-out
     addons: int
     bust_outs: int
+    rebuys: int = 0  # buy-ins while the entry still stood (tournaments.engine.td3_event)
     places: dict[str, int] = field(default_factory=dict)  # player id -> finishing place
 
     @property
@@ -319,13 +336,21 @@ def summary(save: dict) -> Summary:
         if isinstance(player, Built) and player.fields.get("Buyins")
     }
     buyins = [buyin for player in players.values() for buyin in player.fields["Buyins"]]
+    # A buy-in after one still standing is a rebuy on that entry, not a new entry.
+    rebuys = sum(
+        1
+        for player in players.values()
+        for before in player.fields["Buyins"][:-1]
+        if _bust_time(before) is None
+    )
     return Summary(
         version=str(save.get("V", "")),
         title=str(tournament.get("Title", "")),
         league=str(tournament.get("LeagueName") or ""),
         season=str(tournament.get("SeasonName") or ""),
         players=len(players),
-        entries=len(buyins),
+        entries=len(buyins) - rebuys,
+        rebuys=rebuys,
         addons=sum(len(player.fields.get("AddOns") or []) for player in players.values()),
         bust_outs=sum(1 for buyin in buyins if _bust_time(buyin) is not None),
         places=finishing_places(players),
