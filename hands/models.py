@@ -396,6 +396,8 @@ class KnockoutSource(models.TextChoices):
     HAND = "hand", _("From the logged hand")
     FLOOR = "floor", _("Named by the floor")
     WINNER = "winner", _("The winner's own bounty")
+    # Issue 22: the eliminator a Tournament Director file names (HitmanUUID); no bounty.
+    IMPORT = "import", _("Imported from a file")
 
 
 class Knockout(models.Model):

@@ -64,3 +64,46 @@ def refusal_message(code: str) -> str:
     if code in REFUSALS:
         return str(REFUSALS[code])
     return ledger_refusal_message(code)
+
+
+# Why a Tournament Director file cannot be imported (issue 22): the codes of
+# tournaments.engine.td3 (reading the file) and td3_event (what it says).
+TD3_REFUSALS = {
+    "too_large": _("The file is too large for a Tournament Director save file."),
+    "too_deep": _("The file nests deeper than a Tournament Director save file does."),
+    "encoding": _("The file is not text (neither UTF-8 nor Windows-1252)."),
+    "escape": _("The file holds a broken escape in a text."),
+    "cut_off": _("The file ends too early: it was cut off."),
+    "unreadable": _("The file is not a Tournament Director save file, or it is damaged."),
+    "no_tournament": _("The file holds no tournament."),
+    "shape": _("The file is damaged: %(what)s is not what the program writes there."),
+    "bad_number": _("The file is damaged: %(what)s is not a number."),
+    "bad_amount": _(
+        "%(what)s: the amount makes no sense (negative, too large or more rake than price)."
+    ),
+    "bad_count": _("%(what)s is not a whole number in range."),
+    "bad_time": _("%(what)s is not a time between 2000 and 2100."),
+    "bad_level": _(
+        "Level %(level)s of the blind structure makes no sense (no blinds, no "
+        "time, or lower blinds than before)."
+    ),
+    "bad_prize": _("%(what)s is for no place."),
+    "player_no_name": _("Player %(player)s has no name."),
+}
+
+
+def td3_message(error) -> str:
+    """A refused file's reason in the reader's language, with where reading stopped."""
+    template = TD3_REFUSALS.get(error.code, TD3_REFUSALS["unreadable"])
+    params = {"what": "?", "level": "?", "player": "?", **error.params}
+    try:
+        text = str(template) % params
+    except (KeyError, ValueError, TypeError):
+        text = str(TD3_REFUSALS["unreadable"])
+    if error.line:
+        text = _("Line %(line)s, column %(column)s: %(reason)s") % {
+            "line": error.line,
+            "column": error.column or 1,
+            "reason": text,
+        }
+    return text

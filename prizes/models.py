@@ -149,3 +149,73 @@ class EventTemplate(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class Td3Import(models.Model):
+    """A Tournament Director save file imported (issue 22): as history (the finished
+    event it made), as an event template, or both. One row per file, by its SHA-256:
+    the same file a second time changes nothing. The league and season stay here, as
+    Floorman keeps no leagues."""
+
+    sha256 = models.CharField(_("SHA-256"), max_length=64, unique=True)
+    file_name = models.CharField(_("file"), max_length=255)
+    version = models.CharField(_("version"), max_length=20, blank=True)
+    # The file's own tournament id: a later save of an event imported as history is
+    # that event again (refused by the constraint below), not a second one.
+    file_tournament_id = models.CharField(_("tournament id in the file"), max_length=64, blank=True)
+    title = models.CharField(_("title"), max_length=120, blank=True)
+    league = models.CharField(_("league"), max_length=120, blank=True)
+    season = models.CharField(_("season"), max_length=120, blank=True)
+    tournament = models.OneToOneField(
+        Tournament,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="td3_import",
+        verbose_name=_("event"),
+    )
+    template = models.ForeignKey(
+        EventTemplate,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("event template"),
+    )
+    counts = models.JSONField(_("counts"), default=dict, blank=True)
+    imported_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    imported_at = models.DateTimeField(_("imported"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-imported_at", "-id"]
+        verbose_name = _("Tournament Director import")
+        verbose_name_plural = _("Tournament Director imports")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["file_tournament_id"],
+                condition=Q(tournament__isnull=False) & ~Q(file_tournament_id=""),
+                name="td3_import_event_once",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.file_name} ({self.sha256[:12]})"
+
+
+class Td3Draft(models.Model):
+    """A file uploaded for import and waiting on its review page (issue 22): the bytes
+    are kept here, so the confirmation reads the file again and never trusts what a
+    form posts back. Removed once imported; those older than a day go with the next
+    upload."""
+
+    data = models.BinaryField()
+    file_name = models.CharField(max_length=255)
+    uploaded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    uploaded_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return self.file_name

@@ -439,6 +439,32 @@ class Player(models.Model):
         super().save(*args, **kwargs)
 
 
+class PlayerLink(models.Model):
+    """A player as another program knows them (issue 22): the id a Tournament Director
+    file gives them, so the next file from that program finds the same person. One
+    player per outside id; written by tournaments.services.imports."""
+
+    class Source(models.TextChoices):
+        TD3 = "td3", _("The Tournament Director")
+
+    source = models.CharField(_("source"), max_length=10, choices=Source.choices)
+    external_id = models.CharField(_("id in the source"), max_length=64)
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="links", verbose_name=_("player")
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("player link")
+        verbose_name_plural = _("player links")
+        constraints = [
+            models.UniqueConstraint(fields=["source", "external_id"], name="player_link_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.source}:{self.external_id} → {self.player_id}"
+
+
 class EntryStatus(models.TextChoices):
     ACTIVE = "active", _("Active")
     BUSTED = "busted", _("Busted")

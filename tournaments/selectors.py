@@ -7,6 +7,7 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from floorman.names import name_keys
 from tournaments import engine, house
 from tournaments.engine import day2 as day2_engine
 from tournaments.engine import flights as flights_engine
@@ -24,6 +25,7 @@ from tournaments.models import (
     FlightEnd,
     LedgerTotals,
     Player,
+    PlayerLink,
     Ticket,
     TicketStatus,
     Tournament,
@@ -1102,3 +1104,48 @@ def count_check(tournament: Tournament) -> CountCheck:
 def entry_count_history(entry: Entry) -> list[ChipCount]:
     """A player's counts in the order they were taken (the chart on their page)."""
     return list(ChipCount.objects.filter(entry=entry).order_by("counted_at", "id"))
+
+
+# --- Players of another program's file (issue 22) -----------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayerProposal:
+    """The player a file's person is proposed to be: found by the link from an earlier
+    import (`how` "link"), by the same name (accents and case aside: "name"), or none
+    ("new")."""
+
+    file_id: str
+    player: object | None  # a Player, or None for a new one
+    how: str
+
+
+def player_proposals(people, *, source: str = "td3") -> list[PlayerProposal]:
+    """Who each of a file's people is, in two queries whatever their number: their link
+    first, then a player of the same name. One player is never proposed for two people
+    of one file (the second becomes a new player)."""
+    links = {
+        link.external_id: link.player
+        for link in PlayerLink.objects.filter(
+            source=source, external_id__in=[p.file_id for p in people]
+        ).select_related("player")
+    }
+    plain = {p.file_id: name_keys(p.name)[1] for p in people}
+    condition = Q()
+    for key in set(plain.values()):
+        condition |= Q(name_plain__startswith=key)
+    by_name: dict[str, list] = {}
+    if condition:
+        for player in Player.objects.filter(condition).order_by("id"):
+            by_name.setdefault(name_keys(player.name)[1], []).append(player)
+    used: set[int] = set()
+    proposals = []
+    for person in people:
+        player, how = links.get(person.file_id), "link"
+        if player is None or player.pk in used:
+            candidates = [c for c in by_name.get(plain[person.file_id], []) if c.pk not in used]
+            player, how = (candidates[0], "name") if candidates else (None, "new")
+        if player is not None:
+            used.add(player.pk)
+        proposals.append(PlayerProposal(person.file_id, player, how))
+    return proposals

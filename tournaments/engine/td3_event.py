@@ -545,6 +545,9 @@ def event_of(save: dict) -> Event:
     )
     payouts, won = _prizes(tournament, places)
     times = [row.at for row in rows if row.at is not None]
+    if default is None and rows:  # no profiles (3.4 often): the first buy-in's price
+        first = min(rows, key=_entry_sort_key)
+        default = Profile("", first.price, first.fee, first.chips)
     return Event(
         version=_text(save.get("V"), 20),
         file_id=_text(tournament.get("UUID"), 64),
