@@ -8,16 +8,18 @@ from pathlib import Path
 import pytest
 from django.db import connection
 from django.utils import timezone
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from clock.selectors import clock_setup
-from floorman.errors import Conflict, Invalid
+from floorman.errors import Conflict, Invalid, ServiceError
 from floorman.models import AuditEntry
 from hands.models import Elimination, Knockout
 from payouts.models import Payout
 from prizes.models import EventTemplate, Payment
 from prizes.selectors import results
 from prizes.services import events
-from prizes.services.imports import td3_import
+from prizes.services.imports import file_read, td3_import
 from tournaments.engine import td3
 from tournaments.models import (
     Entry,
@@ -268,3 +270,41 @@ def test_one_audit_entry_for_the_file():
     entry = AuditEntry.objects.get(action="td3.import")
     assert entry.tournament_id == done.record.tournament_id
     assert entry.after["league"] == "Tuesday Club"
+
+
+# --- Broken files (fuzzing) ----------------------------------------------------------------
+
+
+@st.composite
+def damaged(draw) -> bytes:
+    """A fixture truncated, with a byte changed, or with bytes put in."""
+    original = data(draw(st.sampled_from([*FINISHED, "v3_4.tdt"])))
+    at = draw(st.integers(0, len(original) - 1))
+    how = draw(st.sampled_from(["truncate", "flip", "insert"]))
+    if how == "truncate":
+        return original[:at]
+    if how == "flip":
+        return original[:at] + bytes([draw(st.integers(0, 255))]) + original[at + 1 :]
+    inserted = draw(
+        st.binary(min_size=1, max_size=8) | st.sampled_from([b"-", b"9e99", b",", b'"', b"\\u0000"])
+    )
+    return original[:at] + inserted + original[at:]
+
+
+@settings(max_examples=60)
+@given(damaged())
+def test_a_damaged_file_is_refused_whole_or_imported_whole(file):
+    before = table_counts()
+    try:
+        finished = file_read(file).finished
+        done = td3_import(
+            actor=None, data=file, file_name="fuzz.tdt", history=finished, template=True
+        )
+    except ServiceError:
+        assert table_counts() == before  # no partial import
+        return
+    assert done.record.template is not None
+    if done.record.tournament is not None:
+        assert Entry.objects.filter(tournament=done.record.tournament).count() == len(
+            done.event.entries
+        )
