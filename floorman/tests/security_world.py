@@ -174,6 +174,7 @@ def build_world() -> World:
         "bag_pk": 1,
         "knockout_id": 1,  # issue 18: the event has no bounties, so no such knockout
         "knockout_pk": 1,
+        "draft_id": 1,  # issue 22: no file waits for its review, so no such draft
     }
     return World(event=event, ids=ids, entry=contact, token=link.token, token_2=link_2.token)
 

@@ -300,6 +300,9 @@ EXPECTED: dict[str, dict] = {
     "tournaments:event-templates": {"GET": MANAGE},
     "tournaments:event-template-start": form(MANAGE),
     "tournaments:event-template-delete": form(MANAGE),
+    # --- Tournament Director files (issue 22) ----------------------------------------------
+    "tournaments:td3-upload": form(MANAGE),
+    "tournaments:td3-review": form(MANAGE),
     # --- Flights: the event's flights, a flight's end and its bags (issue 17) ------------
     "tournaments:flights": form(MANAGE),
     "tournaments:flight-end": {"GET": BAGS},
@@ -390,7 +393,14 @@ EXPECTED: dict[str, dict] = {
 
 # GETs that answer something other than 200 when allowed.
 # The results export waits for the event to finish (the world's event is running).
-OK_STATUS = {"": 302, "set_language": 302, "favicon": 301, "feed-export": 404}
+# No Tournament Director file waits for its review in the world (issue 22): no such draft.
+OK_STATUS = {
+    "": 302,
+    "set_language": 302,
+    "favicon": 301,
+    "feed-export": 404,
+    "tournaments:td3-review": 404,
+}
 # Query strings a page needs to show its content.
 QUERY = {
     "screens:rotate": "?t={tournament_id}",
