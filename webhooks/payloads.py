@@ -166,7 +166,8 @@ def _counts(entry: AuditEntry, tournament: Tournament) -> dict:
         data["table"] = after.get("table")
         data["chips"] = after.get("chips") if chips else None
     elif entry.action == "counts.table":
-        data["table"] = (entry.object_repr or "").strip() or None
+        number = (entry.object_repr or "").strip()  # the table's str() is its number
+        data["table"] = int(number) if number.isdecimal() else None
         data["counts"] = (
             [{"seat": int(seat), "chips": n} for seat, n in after.get("counts", {}).items()]
             if chips

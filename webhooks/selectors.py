@@ -57,8 +57,7 @@ def venue_of(tournament: Tournament) -> int | None:
 
 
 def endpoints_of(*, venue: Venue | None = None, tournament: Tournament | None = None):
-    """A venue's or an event's endpoints, with the state of their latest delivery for the
-    list (one query)."""
+    """A venue's or an event's endpoints, oldest first (one query)."""
     found = Endpoint.objects.all()
     if venue is not None:
         found = found.filter(venue=venue)

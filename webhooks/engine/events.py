@@ -82,8 +82,9 @@ _PLAIN = {
     "count.entry": CHIPS_COUNTED,
     "counts.sweep_close": CHIPS_COUNTED,
 }
-# The director moves the clock: a new level or a break, when its position changed.
-_CLOCK_MOVES = frozenset({"clock.next", "clock.previous", "clock.jump", "clock.set"})
+# The clock moves, by the director's hand or by its own time (`clock.level`): a new level
+# or a break, when its position changed.
+_CLOCK_MOVES = frozenset({"clock.next", "clock.previous", "clock.jump", "clock.set", "clock.level"})
 MAPPED_ACTIONS = frozenset(_PLAIN) | _CLOCK_MOVES
 
 

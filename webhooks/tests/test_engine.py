@@ -56,6 +56,13 @@ def test_a_clock_moved_to_a_new_level_starts_a_level_and_to_a_break_a_break():
     assert event_type(moved, is_break=lambda p: p == 4) == "break.started"
 
 
+def test_the_clock_moving_on_by_its_own_time_starts_a_level_or_a_break():
+    timed = Change("clock.level", {"position": 4}, {"position": 5})
+
+    assert event_type(timed, is_break=lambda p: False) == "level.started"
+    assert event_type(timed, is_break=lambda p: True) == "break.started"
+
+
 def test_the_time_set_within_a_level_is_no_new_level():
     same = Change("clock.set", {"position": 4}, {"position": 4})
 

@@ -104,6 +104,32 @@ def test_a_level_moved_by_the_director_starts_a_level(seated, django_capture_on_
     assert delivery.payload["data"]["level"]["position"] == 2
 
 
+def test_a_level_the_clock_reaches_by_its_own_time_starts_a_level(
+    seated, django_capture_on_commit_callbacks
+):
+    from datetime import timedelta
+
+    from clock import engine
+    from clock.models import Clock
+
+    event, _at = seated
+    hooked(["level.started"], tournament_id=event.pk)
+    clock_services.clock_act(actor=None, tournament_id=event.pk, action="start")
+    clock = Clock.objects.get(pk=event.pk)
+    Clock.objects.filter(pk=event.pk).update(  # level 1's 20 minutes have gone by
+        anchor_at=clock.anchor_at - timedelta(minutes=20, seconds=1)
+    )
+
+    with django_capture_on_commit_callbacks(execute=True):
+        clock_services.clock_announcement_send(
+            tournament_id=event.pk, version=clock.version, kind=engine.CHANGE, position=1
+        )
+
+    delivery = Delivery.objects.get()
+    assert delivery.event_type == "level.started"
+    assert delivery.payload["data"]["level"]["number"] == 2
+
+
 def test_a_venues_endpoint_hears_of_its_events_and_an_events_of_its_flights(
     django_capture_on_commit_callbacks,
 ):
