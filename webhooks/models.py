@@ -75,6 +75,18 @@ class DeliveryStatus(models.TextChoices):
     DEAD = "dead", _("Given up")
 
 
+# What a failed try says, in the log's language (the rest, a connection's error as the
+# system gives it, is shown as it came).
+ERRORS = {
+    "timed out": _("No answer in time"),
+    "redirect not followed": _("Redirect not followed"),
+    "refused: not a public address": _("Refused: not a public address"),
+    "the host name does not resolve": _("The host name does not resolve"),
+    "the endpoint is switched off": _("The endpoint is switched off"),
+    "the URL is not valid": _("The URL is not valid"),
+}
+
+
 class Delivery(models.Model):
     """One message to one endpoint: its id (`msg_…`, the same on every try and on "send
     again", so a receiver can drop duplicates), the payload as it was when the change
@@ -115,3 +127,7 @@ class Delivery(models.Model):
 
     def __str__(self) -> str:
         return self.message_id
+
+    @property
+    def error_display(self) -> str:
+        return str(ERRORS.get(self.error, self.error))

@@ -129,14 +129,15 @@ def test_a_switched_off_endpoint_says_why_on_its_pages(director):
     event = tournament()
     endpoint = made(event).endpoint
     Endpoint.objects.filter(pk=endpoint.pk).update(
-        active=False, disabled_at=event.start_at, disabled_reason="5 deliveries in a row failed"
+        active=False, disabled_at=event.start_at, disabled_reason="…", dead_in_row=5
     )
 
     listed = director.get(reverse("webhooks:tournament", args=[event.pk])).content.decode()
     shown = director.get(reverse("webhooks:endpoint", args=[endpoint.pk])).content.decode()
 
-    assert "Switched off after failures" in listed and "5 deliveries in a row failed" in listed
-    assert "after repeated failure" in shown
+    assert "Switched off after failures" in listed
+    for page in (listed, shown):
+        assert "the last 5 deliveries in a row failed every try" in page
 
 
 def test_staff_other_than_directors_may_not_and_visitors_sign_in(client):
