@@ -411,7 +411,9 @@ def delivery_attempt(*, delivery_id: int) -> str:
 
 @transaction.atomic
 def _attempt_record(delivery_id: int, answer: transport.Answer, *, active: bool) -> str:
-    delivery = Delivery.objects.select_for_update().get(pk=delivery_id)
+    delivery = Delivery.objects.select_for_update().filter(pk=delivery_id).first()
+    if delivery is None:  # its endpoint was removed during the try
+        return ""
     now = timezone.now()
     delivery.attempts += 1
     delivery.tries += 1

@@ -130,6 +130,40 @@ def test_a_level_the_clock_reaches_by_its_own_time_starts_a_level(
     assert delivery.payload["data"]["level"]["number"] == 2
 
 
+def test_hand_for_hand_started_its_rounds_and_its_end_at_the_bubble(
+    django_capture_on_commit_callbacks,
+):
+    """RP-8: the director starts it, each round follows, and the bubble bursting ends it
+    by itself (its own audit entry, `h4h.stop` with the reason)."""
+    from hands import services as hand_services
+    from hands.tests.factories import button_at, deal, finish
+
+    event = tournament()
+    with_structure(event)
+    seat_players(event, {1: [1, 2, 3], 2: [1, 2, 3], 3: [1, 2, 3]})
+    for table in (1, 2, 3):
+        button_at(event, table, 1)
+    hand_services.h4h_settings_update(actor=None, tournament_id=event.pk, data={"places_paid": 8})
+    clock_services.clock_act(actor=None, tournament_id=event.pk, action="start")
+    hooked(
+        ["hand_for_hand.started", "hand_for_hand.round", "hand_for_hand.stopped"],
+        tournament_id=event.pk,
+    )
+
+    with django_capture_on_commit_callbacks(execute=True):
+        hand_services.h4h_start(actor=None, tournament_id=event.pk)
+        for table in (1, 2, 3):
+            finish(event, table, deal(event, table), busts=[2] if table == 1 else [])
+
+    found = list(Delivery.objects.order_by("pk").values_list("event_type", flat=True))
+    # Round 0 is over at once (no hand in play, RP-8 A): round 1 is dealt, the bubble bursts.
+    assert found == ["hand_for_hand.started", "hand_for_hand.round", "hand_for_hand.stopped"]
+    round_one = Delivery.objects.get(event_type="hand_for_hand.round").payload["data"]
+    assert round_one["hand_for_hand"]["round"] >= 1
+    stopped = Delivery.objects.get(event_type="hand_for_hand.stopped").payload["data"]
+    assert stopped["hand_for_hand"]["active"] is False
+
+
 def test_a_venues_endpoint_hears_of_its_events_and_an_events_of_its_flights(
     django_capture_on_commit_callbacks,
 ):
