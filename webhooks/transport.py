@@ -62,6 +62,11 @@ class _PinnedHTTPS(_PinnedHTTP):
         self.sock = self._context.wrap_socket(self._raw_connect(), server_hostname=self.host)
 
 
+def _tls_context() -> ssl.SSLContext:
+    """The system's trusted authorities, the certificate checked against the host's name."""
+    return ssl.create_default_context()
+
+
 def _addresses(host: str, port: int) -> list[str]:
     found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     return list(dict.fromkeys(info[4][0] for info in found))
@@ -103,9 +108,7 @@ def post(
             "read_timeout": read_timeout,
         }
         if target.scheme == "https":
-            connection = _PinnedHTTPS(
-                target.host, target.port, context=ssl.create_default_context(), **options
-            )
+            connection = _PinnedHTTPS(target.host, target.port, context=_tls_context(), **options)
         else:
             connection = _PinnedHTTP(target.host, target.port, **options)
         try:
