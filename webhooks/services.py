@@ -27,6 +27,8 @@ log = logging.getLogger(__name__)
 DESCRIPTION_MAX_LENGTH = 200
 # A try claimed this long ago whose worker never reported died with it: claim it again.
 STALE_CLAIM = timedelta(minutes=5)
+# A worker's clock may run a little ahead of the one that scheduled the try.
+CLOCK_SLACK = timedelta(seconds=1)
 WAITING = (DeliveryStatus.PENDING, DeliveryStatus.FAILED)
 
 
@@ -359,10 +361,12 @@ def deliveries_create(*, entries: list[AuditEntry]) -> list[Delivery]:
 
 
 def _claim(delivery_id: int) -> bool:
-    """Only one worker sends a delivery at a time (a task run twice finds it claimed):
-    a conditional update, one row or none."""
+    """Only one worker sends a delivery at a time, and not before its next try is due: a
+    task run twice, or a copy sent again when a worker started, finds it claimed, done or
+    not due yet. A conditional update, one row or none."""
     now = timezone.now()
-    waiting = Q(status__in=WAITING) | Q(
+    due = Q(next_attempt_at__isnull=True) | Q(next_attempt_at__lte=now + CLOCK_SLACK)
+    waiting = (Q(status__in=WAITING) & due) | Q(
         status=DeliveryStatus.SENDING, claimed_at__lt=now - STALE_CLAIM
     )
     return bool(

@@ -221,3 +221,21 @@ def test_a_venues_endpoint_is_made_for_the_venue(receiver):
     )
 
     assert made.endpoint.venue == venue and made.endpoint.tournament is None
+
+
+def test_a_copy_of_a_try_that_comes_before_its_time_does_nothing(
+    receiver, queued, webhook_settings, django_capture_on_commit_callbacks
+):
+    """A worker that starts hands every waiting delivery over again
+    (deliveries_resend_due); the copy of a retry due in an hour must not send it now."""
+    webhook_settings.WEBHOOK_RETRY_SCHEDULE = (3600,)
+    endpoint, _secret = endpoint_for(receiver.url)
+    receiver.answer(("status", 500, b"later"))
+    delivery = sent_test_event(endpoint, django_capture_on_commit_callbacks)
+    assert queued.run(limit=1) == ["failed"]
+    (retry,) = queued
+    assert retry[0] == delivery.pk and 3600 <= retry[1] <= 3960
+
+    assert services.deliveries_resend_due() == 1
+    assert services.delivery_attempt(delivery_id=delivery.pk) == ""
+    assert len(receiver.received) == 1
