@@ -397,6 +397,7 @@ WEBHOOK_ALLOWED_HOSTS = env_list("WEBHOOK_ALLOWED_HOSTS", [])
 # fails the try (it is tried again), never the floor: deliveries run in Celery.
 WEBHOOK_CONNECT_TIMEOUT = 3.0
 WEBHOOK_READ_TIMEOUT = 5.0
+WEBHOOK_TOTAL_TIMEOUT = 15.0  # a whole try once connected: a receiver trickling its answer
 # Waits in seconds before each new try after a failure: 5 s, 30 s, 2 min, 10 min, 1 h, 6 h;
 # then the delivery is dead (kept, listed, and may be sent again).
 WEBHOOK_RETRY_SCHEDULE = (5, 30, 120, 600, 3600, 6 * 3600)

@@ -408,6 +408,7 @@ def delivery_attempt(*, delivery_id: int) -> str:
                 allowed=settings.WEBHOOK_ALLOWED_HOSTS,
                 connect_timeout=settings.WEBHOOK_CONNECT_TIMEOUT,
                 read_timeout=settings.WEBHOOK_READ_TIMEOUT,
+                total_timeout=settings.WEBHOOK_TOTAL_TIMEOUT,
             )
     # An endpoint switched off meanwhile: its message is given up, not counted against it.
     return _attempt_record(delivery_id, answer, active=endpoint.active)

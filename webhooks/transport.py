@@ -14,6 +14,7 @@ connections behind our back.
 import http.client
 import socket
 import ssl
+import threading
 import time
 from dataclasses import dataclass
 
@@ -88,8 +89,11 @@ def post(
     allowed: tuple[str, ...] | list[str],
     connect_timeout: float,
     read_timeout: float,
+    total_timeout: float,
 ) -> Answer:
-    """POST `body` to `target`; the answer, never an exception."""
+    """POST `body` to `target`; the answer, never an exception. `read_timeout` bounds each
+    wait for the answer's next bytes; `total_timeout` the whole try once connected, so a
+    receiver that trickles its answer byte by byte cannot hold a worker for long."""
     started = time.monotonic()
 
     def took() -> int:
@@ -117,17 +121,47 @@ def post(
             except OSError as exc:  # refused, unreachable, connect timeout: the next address
                 error = _describe(exc)
                 continue
+            watchdog = _Watchdog(connection, total_timeout)
             try:
                 connection.request("POST", target.path, body=body, headers=headers)
                 response = connection.getresponse()
                 excerpt = response.read(EXCERPT_CHARS * 4)  # UTF-8: at most 4 bytes a char
             except (OSError, http.client.HTTPException) as exc:
-                return Answer(None, error=_describe(exc), duration_ms=took(), sent=True)
+                error = "timed out" if watchdog.fired else _describe(exc)
+                return Answer(None, error=error, duration_ms=took(), sent=True)
+            finally:
+                watchdog.cancel()
+            if watchdog.fired:
+                return Answer(None, error="timed out", duration_ms=took(), sent=True)
             text = excerpt.decode("utf-8", errors="replace")[:EXCERPT_CHARS]
             return Answer(response.status, excerpt=text, duration_ms=took(), sent=True)
         finally:
             connection.close()
     return Answer(None, error=error or "no address answered", duration_ms=took())
+
+
+class _Watchdog:
+    """Shuts the connection's socket once `seconds` have passed: the blocked read in the
+    worker's thread then ends at once."""
+
+    def __init__(self, connection: http.client.HTTPConnection, seconds: float):
+        self.fired = False
+        self._connection = connection
+        self._timer = threading.Timer(seconds, self._fire)
+        self._timer.daemon = True
+        self._timer.start()
+
+    def _fire(self) -> None:
+        self.fired = True
+        sock = self._connection.sock
+        if sock is not None:
+            try:
+                sock.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+
+    def cancel(self) -> None:
+        self._timer.cancel()
 
 
 def _describe(exc: Exception) -> str:

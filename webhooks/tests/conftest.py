@@ -91,6 +91,7 @@ def webhook_settings(settings):
     settings.WEBHOOK_ALLOWED_HOSTS = ["127.0.0.1"]
     settings.WEBHOOK_CONNECT_TIMEOUT = 2.0
     settings.WEBHOOK_READ_TIMEOUT = 0.5
+    settings.WEBHOOK_TOTAL_TIMEOUT = 5.0
     settings.WEBHOOK_RETRY_SCHEDULE = (0, 0, 0)
     settings.WEBHOOK_DISABLE_AFTER = 2
     return settings

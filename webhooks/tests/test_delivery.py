@@ -82,6 +82,25 @@ def test_a_receiver_that_does_not_answer_in_time_is_tried_again(
     assert len({r.headers["webhook-id"] for r in receiver.received}) == 1
 
 
+def test_a_whole_try_is_cut_off_however_patiently_the_receiver_keeps_it_open(
+    receiver, queued, webhook_settings, django_capture_on_commit_callbacks
+):
+    """Each read may wait WEBHOOK_READ_TIMEOUT; a receiver that keeps sending a byte now
+    and then would never meet it. The whole try ends after WEBHOOK_TOTAL_TIMEOUT."""
+    webhook_settings.WEBHOOK_READ_TIMEOUT = 60.0
+    webhook_settings.WEBHOOK_TOTAL_TIMEOUT = 0.3
+    endpoint, _secret = endpoint_for(receiver.url)
+    receiver.answer(("hang",))
+
+    sent_test_event(endpoint, django_capture_on_commit_callbacks)
+    outcomes = queued.run(limit=1)
+
+    delivery = Delivery.objects.get()
+    assert outcomes == ["failed"] and delivery.error == "timed out"
+    assert delivery.duration_ms < 60_000
+    assert not receiver.release.is_set()  # it was still holding the request
+
+
 def test_after_the_last_try_the_delivery_is_a_dead_letter_and_may_be_sent_again(
     receiver, queued, django_capture_on_commit_callbacks
 ):
