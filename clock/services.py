@@ -662,6 +662,17 @@ def clock_announcement_send(*, tournament_id: int, version: int, kind: str, posi
     with transaction.atomic():
         level_before = clock.tournament.current_level
         level = _level_sync(clock, steps, now)
+        # The clock moved on by its own time: its entry in the log, as when the director
+        # moves it (`clock.next`); the webhooks' level.started and break.started follow
+        # the log (issue 22).
+        audit_record(
+            actor=None,
+            action="clock.level",
+            obj=clock,
+            tournament=clock.tournament,
+            before={"position": position, "level": level_before},
+            after={"position": engine.read(clock.as_state(), steps, now).position, "level": level},
+        )
         # TDA 23: the new level applies from the next hand; screens say so.
         _publish(clock.tournament, live.CLOCK_LEVEL, ended=position)
         day_over = _flight_day_over(clock, level)

@@ -11,9 +11,10 @@ statements, however many it wrote: the head read under the lock
 """
 
 import logging
+from functools import partial
 
 from django.core.cache import cache
-from django.db import connection, models
+from django.db import connection, models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -31,6 +32,7 @@ from floorman.engine.audit_chain import (
     entry_hash,
 )
 from floorman.models import AuditEntry
+from floorman.signals import audit_committed
 
 CHAIN_LOCK = 0x466C6F6F726D616E  # pg_advisory_xact_lock key: "Floorman" in ASCII
 VERIFY_BATCH = 5000
@@ -68,7 +70,16 @@ def audit_record(
         after=after,
     )
     connection.before_commit(_chain_append, entry)
+    # robust: a listener that fails is logged; the change and its other callbacks (the
+    # live events) stand.
+    transaction.on_commit(partial(_committed, entry), robust=True)
     return entry
+
+
+def _committed(entry: AuditEntry) -> None:
+    """Tell the listeners (floorman.signals) of an entry once its transaction committed.
+    By then the chain has numbered and saved it: it has its id."""
+    audit_committed.send(sender=AuditEntry, entries=[entry])
 
 
 def _fields(entry: AuditEntry) -> dict:

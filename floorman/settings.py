@@ -82,6 +82,7 @@ INSTALLED_APPS = [
     "rulings",
     "prizes",
     "simulation",
+    "webhooks",
     "web",
 ]
 
@@ -386,6 +387,23 @@ RATELIMIT_FAIL_OPEN = True
 # During a rush of searches the public seat lookup answers from an index that may be up
 # to this many seconds behind the database (seating.lookup.IndexCache).
 SEAT_LOOKUP_MAX_AGE = 0.25
+
+# --- Outbound webhooks (issue 22) ---------------------------------------------------
+# Hosts a webhook may reach although their addresses are loopback, private or link-local
+# (a server on the venue's own network), as written in the URL: comma-separated names or
+# addresses. Every other such address is refused (webhooks.engine.addresses).
+WEBHOOK_ALLOWED_HOSTS = env_list("WEBHOOK_ALLOWED_HOSTS", [])
+# Seconds to connect, and to wait for each part of the answer; a receiver that is slower
+# fails the try (it is tried again), never the floor: deliveries run in Celery.
+WEBHOOK_CONNECT_TIMEOUT = 3.0
+WEBHOOK_READ_TIMEOUT = 5.0
+WEBHOOK_TOTAL_TIMEOUT = 15.0  # a whole try once connected: a receiver trickling its answer
+# Waits in seconds before each new try after a failure: 5 s, 30 s, 2 min, 10 min, 1 h, 6 h;
+# then the delivery is dead (kept, listed, and may be sent again).
+WEBHOOK_RETRY_SCHEDULE = (5, 30, 120, 600, 3600, 6 * 3600)
+# An endpoint whose latest this many deliveries all ended dead is switched off, and the
+# director sees why on its page (0: never).
+WEBHOOK_DISABLE_AFTER = env_int("WEBHOOK_DISABLE_AFTER", 5)
 
 # --- Security (production) ----------------------------------------------------------
 SESSION_COOKIE_HTTPONLY = True

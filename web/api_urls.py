@@ -31,4 +31,5 @@ urlpatterns = [
     path("", include("web.tickets.api_urls")),
     path("", include("web.series.api_urls")),
     path("", include("web.feed.api_urls")),
+    path("", include("webhooks.api_urls")),
 ]

@@ -80,6 +80,7 @@ urlpatterns = [
     path("keys/<id:key_id>/revoke/", staff_views.api_key_revoke, name="key-revoke"),
     path("", include("web.tickets.urls")),
     path("", include("web.series.urls")),
+    path("", include("webhooks.urls")),
 ]
 
 handler400 = "floorman.error_pages.bad_request"

@@ -32,6 +32,7 @@ from seating.models import SeatingAction
 from tournaments.models import Ticket, Tournament
 from tournaments.services import series as series_services
 from tournaments.tests.factories import register, staff, tournament
+from webhooks.models import Delivery, DeliveryStatus, Endpoint
 
 EMAIL = "erika.kontakt@example.org"
 PHONE = "+43 660 9876543"
@@ -134,7 +135,25 @@ def build_world() -> World:
     series_services.series_event_set(
         actor=None, tournament_id=event.pk, series_id=festival.pk, series_number=1
     )
+    # Issue 22: a webhook of the event with a dead letter (made as rows: no DNS asked).
+    webhook = Endpoint.objects.create(
+        tournament=event,
+        url="https://hooks.example.org/in",
+        event_types=["entry.busted"],
+        secret="whsec_c2VjdXJpdHkgd29ybGQgc2VjcmV0IDMyIGJ5dGVzIQ==",
+    )
+    dead = Delivery.objects.create(
+        endpoint=webhook,
+        message_id="msg_security",
+        event_type="entry.busted",
+        payload={"type": "entry.busted", "data": {}},
+        status=DeliveryStatus.DEAD,
+    )
     ids = {
+        "endpoint_id": webhook.pk,
+        "endpoint_pk": webhook.pk,
+        "delivery_id": dead.pk,
+        "delivery_pk": dead.pk,
         "ticket_id": ticket.pk,
         "ticket_pk": ticket.pk,
         "series_id": festival.pk,

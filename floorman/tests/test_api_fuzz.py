@@ -59,6 +59,7 @@ from rulings import services as rulings_services
 from tournaments.models import Alternate, Entry, Player, Tournament, Venue
 from tournaments.services import series as series_services
 from tournaments.tests.factories import register, staff, tournament
+from webhooks.models import Delivery, DeliveryStatus, Endpoint
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "5"))
 ANONYMOUS_EXAMPLES = max(EXAMPLES // 2, 2)
@@ -112,6 +113,8 @@ class World:
     event_template_id: int  # saved from `event`
     series_id: int  # a public series holding `event` (issue 17)
     venue_id: int  # the default venue, with a house setting of its own (issue 19)
+    endpoint_id: int = 0  # a webhook of the event (issue 22)
+    delivery_id: int = 0  # a dead letter of it
 
 
 def build_world() -> World:
@@ -199,7 +202,23 @@ def build_world() -> World:
     venue = Venue.objects.create(
         name="Fuzz Casino", is_default=True, house_settings={"undercall": "casino"}
     )
+    # Issue 22: a webhook of the event with a dead letter (rows: no DNS asked).
+    webhook = Endpoint.objects.create(
+        tournament=event,
+        url="https://hooks.example.org/in",
+        event_types=["entry.busted"],
+        secret="whsec_ZnV6eiB3b3JsZCBzZWNyZXQgb2YgMzIgYnl0ZXMhIQ==",
+    )
+    dead = Delivery.objects.create(
+        endpoint=webhook,
+        message_id="msg_fuzz",
+        event_type="entry.busted",
+        payload={"type": "entry.busted", "data": {}},
+        status=DeliveryStatus.DEAD,
+    )
     return World(
+        endpoint_id=webhook.pk,
+        delivery_id=dead.pk,
         venue_id=venue.pk,
         series_id=series.pk,
         director_token=token,
@@ -259,6 +278,8 @@ def known_path_parameters(path: str, world: World) -> dict:
         "ticket_pk": 1,  # tickets (issue 17): none in this world, or not the caller's
         "knockout_pk": 1,  # bounties (issue 18): the world's event has none
         "venue_pk": world.venue_id,
+        "endpoint_pk": world.endpoint_id,
+        "delivery_pk": world.delivery_id,
     }
 
 

@@ -121,7 +121,15 @@ def _publish(tournament: Tournament, settings: HandForHand, **extra) -> None:
 
 
 def _end(tournament: Tournament, settings: HandForHand, *, reason: str) -> None:
-
+    if reason == "bubble":  # ended by itself: its entry in the log, as the director's stop
+        # has (the webhooks' hand_for_hand.stopped follows the log, issue 22)
+        audit_record(
+            actor=None,
+            action="h4h.stop",
+            obj=settings,
+            tournament=tournament,
+            after={"reason": reason, "round": settings.round},
+        )
     settings.active = False
     resume = settings.paused_clock
     settings.paused_clock = False
