@@ -1,11 +1,13 @@
 """The director's webhook pages (issue 22): a venue's or an event's endpoints, one
 endpoint with its delivery log, and the actions, each one service
-(webhooks.services). The secret shows once: in the answer to the POST that made or
-rotated it, never on a page fetched later."""
+(webhooks.services). The secret shows once: on the first page after the POST that made
+or rotated it (kept for that one page in the session, which is server-side), never on a
+page fetched later; a reload of that page does not post the form again."""
 
 from django.contrib import messages
 from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -19,6 +21,13 @@ from webhooks.labels import TYPE_LABELS
 from webhooks.models import DeliveryStatus, Endpoint
 
 DELIVERIES_PER_PAGE = 50
+SECRET_SHOWN = "webhooks:secret:%d"  # the session's slot for a secret not yet shown
+
+
+def _secret_show(request, endpoint: Endpoint, secret: str):
+    """Post/redirect/get: the endpoint's page shows the secret once, then forgets it."""
+    request.session[SECRET_SHOWN % endpoint.pk] = secret
+    return redirect("webhooks:endpoint", endpoint.pk)
 
 
 def _scope_page(request, *, venue=None, tournament=None, form=None, status=200):
@@ -52,7 +61,7 @@ def _create(request, *, venue=None, tournament=None):
     )
     if not outcome.ok:
         return _scope_page(request, venue=venue, tournament=tournament, form=form, status=400)
-    return _endpoint_page(request, outcome.value.endpoint, secret=outcome.value.secret)
+    return _secret_show(request, outcome.value.endpoint, outcome.value.secret)
 
 
 @role_required(MANAGE_TOURNAMENTS)
@@ -85,7 +94,7 @@ def _endpoint_page(request, endpoint: Endpoint, *, form=None, secret: str = "", 
         "event_types": endpoint.event_types,
         "active": endpoint.active,
     }
-    return render(
+    answer = render(
         request,
         "webhooks/endpoint.html",
         {
@@ -102,6 +111,9 @@ def _endpoint_page(request, endpoint: Endpoint, *, form=None, secret: str = "", 
         },
         status=status,
     )
+    if secret:  # never kept by a browser's cache or shown again by its back button
+        patch_cache_control(answer, no_store=True, private=True)
+    return answer
 
 
 def _endpoint(endpoint_id: int) -> Endpoint:
@@ -113,7 +125,8 @@ def endpoint_detail(request, endpoint_id: int):
     """One endpoint: its settings (POST saves them) and its delivery log."""
     endpoint = _endpoint(endpoint_id)
     if request.method != "POST":
-        return _endpoint_page(request, endpoint)
+        secret = request.session.pop(SECRET_SHOWN % endpoint.pk, "")
+        return _endpoint_page(request, endpoint, secret=secret)
     form = EndpointForm(request.POST)
     if not form.is_valid():
         return _endpoint_page(request, endpoint, form=form, status=400)
@@ -145,12 +158,12 @@ def endpoint_delete(request, endpoint_id: int):
 @role_required(MANAGE_TOURNAMENTS)
 @require_POST
 def endpoint_rotate(request, endpoint_id: int):
-    """A new secret, shown in this answer only."""
+    """A new secret, shown on the next page only."""
     endpoint = _endpoint(endpoint_id)
     outcome = service_call(request, services.endpoint_secret_rotate, endpoint_id=endpoint.pk)
     if not outcome.ok:
         return redirect("webhooks:endpoint", endpoint.pk)
-    return _endpoint_page(request, outcome.value.endpoint, secret=outcome.value.secret)
+    return _secret_show(request, outcome.value.endpoint, outcome.value.secret)
 
 
 @role_required(MANAGE_TOURNAMENTS)
