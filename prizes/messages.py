@@ -76,18 +76,19 @@ TD3_REFUSALS = {
     "cut_off": _("The file ends too early: it was cut off."),
     "unreadable": _("The file is not a Tournament Director save file, or it is damaged."),
     "no_tournament": _("The file holds no tournament."),
-    "shape": _("The file is damaged: %(what)s is not what the program writes there."),
-    "bad_number": _("The file is damaged: %(what)s is not a number."),
+    # `what` is a phrase in the sentence: "the prizes", "player 7's buy-in 2", "prize 3".
+    "shape": _("The file is damaged: something in %(what)s is not what the program writes there."),
+    "bad_number": _("The file is damaged: a value in %(what)s is not a number."),
     "bad_amount": _(
-        "%(what)s: the amount makes no sense (negative, too large or more rake than price)."
+        "An amount in %(what)s makes no sense: negative, too large, or more rake than price."
     ),
-    "bad_count": _("%(what)s is not a whole number in range."),
-    "bad_time": _("%(what)s is not a time between 2000 and 2100."),
+    "bad_count": _("A count in %(what)s is not a whole number in range."),
+    "bad_time": _("A time in %(what)s is not between 2000 and 2100."),
     "bad_level": _(
-        "Level %(level)s of the blind structure makes no sense (no blinds, no "
-        "time, or lower blinds than before)."
+        "Level %(level)s of the blind structure makes no sense: no blinds, no "
+        "time, or lower blinds than before."
     ),
-    "bad_prize": _("%(what)s is for no place."),
+    "bad_prize": _("In the file's prizes, %(what)s is for no place."),
     "player_no_name": _("Player %(player)s has no name."),
 }
 

@@ -36,7 +36,13 @@ from tournaments.tests.factories import staff
 pytestmark = pytest.mark.django_db
 
 FILES = Path(__file__).resolve().parents[2] / "tournaments" / "tests" / "td3"
-FINISHED = ["v3_0.tdt", "v3_7.tdt", "finished_v3_4.tdt", "finished_v3_7.tdt"]
+FINISHED = [
+    "v3_0.tdt",
+    "v3_7.tdt",
+    "finished_v3_0.tdt",
+    "finished_v3_4.tdt",
+    "finished_v3_7.tdt",
+]
 
 
 def data(name: str) -> bytes:

@@ -13,6 +13,7 @@ large or nested too deep.
 
 import re
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -304,6 +305,46 @@ class Summary:
         return 1 in self.places.values()
 
 
+@dataclass(frozen=True)
+class Kinds:
+    """How to tell a later buy-in's kind (tournaments.engine.td3_event): the names of the
+    file's buy-in and rebuy profiles, and whether it allows rebuys (for 3.0's files,
+    whose buy-ins name no profile)."""
+
+    buy_ins: frozenset = frozenset()
+    rebuys: frozenset = frozenset()
+    rebuys_allowed: bool = False
+
+    def is_rebuy(self, profile_name, before_busted: bool) -> bool:
+        """A player's later buy-in is a rebuy on the entry in play, else a re-entry (a
+        new entry): by its profile, else by the file's rule."""
+        if profile_name in self.rebuys and profile_name not in self.buy_ins:
+            return True
+        if profile_name in self.buy_ins:
+            return not before_busted
+        return self.rebuys_allowed or not before_busted
+
+
+def _names(config) -> list[str]:
+    profiles = config.fields.get("Profiles") if isinstance(config, Built) else None
+    return [
+        p.fields["Name"]
+        for p in profiles or []
+        if isinstance(p, Built) and isinstance(p.fields.get("Name"), str) and p.fields["Name"]
+    ]
+
+
+def kinds_of(tournament: dict) -> Kinds:
+    """3.4+: `Financials: new FinancialConfig({Buyins, Rebuys: new BuyConfig({Allow,
+    Profiles: [new FeeProfile({Name, ...})]})})`; 3.0: `new GameFinancials({Rebuys: new
+    AddOnRebuy({Allow, ...})})`."""
+    financials = tournament.get("Financials")
+    fields = financials.fields if isinstance(financials, Built) else {}
+    rebuys = fields.get("Rebuys")
+    allowed = isinstance(rebuys, Built) and rebuys.fields.get("Allow") is True
+    return Kinds(frozenset(_names(fields.get("Buyins"))), frozenset(_names(rebuys)), allowed)
+
+
 def _bust_time(buyin) -> int | None:
     bust = buyin.fields.get("BustOut") if isinstance(buyin, Built) else None
     return bust.fields.get("Time", 0) if isinstance(bust, Built) else None
@@ -336,13 +377,16 @@ def summary(save: dict) -> Summary:
         if isinstance(player, Built) and player.fields.get("Buyins")
     }
     buyins = [buyin for player in players.values() for buyin in player.fields["Buyins"]]
-    # A buy-in after one still standing is a rebuy on that entry, not a new entry.
-    rebuys = sum(
-        1
+    kinds = kinds_of(tournament)
+    # A buy-in followed by a rebuy plays on: its bust-out (if any) is not the entry's.
+    followed = [
+        before
         for player in players.values()
-        for before in player.fields["Buyins"][:-1]
-        if _bust_time(before) is None
-    )
+        for before, buyin in pairwise(player.fields["Buyins"])
+        if isinstance(buyin, Built)
+        and kinds.is_rebuy(buyin.fields.get("ProfileName"), _bust_time(before) is not None)
+    ]
+    rebuys = len(followed)
     return Summary(
         version=str(save.get("V", "")),
         title=str(tournament.get("Title", "")),
@@ -352,6 +396,7 @@ def summary(save: dict) -> Summary:
         entries=len(buyins) - rebuys,
         rebuys=rebuys,
         addons=sum(len(player.fields.get("AddOns") or []) for player in players.values()),
-        bust_outs=sum(1 for buyin in buyins if _bust_time(buyin) is not None),
+        bust_outs=sum(1 for buyin in buyins if _bust_time(buyin) is not None)
+        - sum(1 for buyin in followed if _bust_time(buyin) is not None),
         places=finishing_places(players),
     )

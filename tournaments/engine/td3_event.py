@@ -14,13 +14,23 @@ and `params` for the page to say in the reader's language.
 
 How the program's notions become Floorman's:
 - Money is in the file's major units (200, 600.5); here in cents. A buy-in's `Amount`
-  is what the player paid, its rake (`PerPlayerRake([...])`, summed) the house's part:
-  the rest is prize money.
-- Each player's buy-ins in order: the first is an entry; one after a buy-in that busted
-  is a re-entry (a new entry, TDA 8-A); one after a buy-in still standing is a rebuy on
-  that entry. Add-ons go to the entry that was in play at their level.
+  is what the player paid, rake included (a profile's `Fee` 200 with `Rake` 20 is paid
+  as `Amount` 200, `Rake` 20: 180 to the prize pool, as the public files show); the
+  rake (`PerPlayerRake([...])`, summed) is the house's part, the rest prize money.
+- Times are milliseconds since 1970; `Round` is the level, from 1, breaks not counted.
+- Each player's buy-ins in order: the first is an entry. A later one bought with one of
+  the file's `Rebuys` profiles (`ProfileName`) is a rebuy on the entry in play, even
+  after its bust-out (the program's rebuy: bust, pay, play on; the entry's bust is then
+  the last one); one with a buy-in profile after a bust-out is a re-entry (a new entry,
+  TDA 8-A). Without profile names (3.0): a rebuy when the file allows rebuys, else a
+  re-entry after a bust-out. Add-ons go to the entry in play at their level.
 - Places are the program's (`td3.finishing_places`, one per player: the later out, the
-  better); the prizes by place, or to the players a prize names (`AwardedToPlayers`).
+  better). The money paid is each prize's `CalculatedAmount` (its `Amount` is a share
+  when `AmountType` is 0), to the players it names (`AwardedToPlayers`, shared equally
+  when it names several: players out at once), else to its place (`Recipient`). Prizes
+  that are no place's (`Type` 2: a high hand, a side pot) are not the event's. A chop
+  (`GameChops`) is not read: the public files' two are not awarded, and the prizes
+  already say what each player was paid.
 """
 
 import math
@@ -285,36 +295,39 @@ def _buy_config(value, what: str) -> list[Profile]:
     for index, item in enumerate(_list(fields.get("Profiles"), what), start=1):
         profile = _built(item)
         if profile is None:
-            raise refuse("shape", f"{what} {index} is not a profile.", what=what)
-        made = _profile(profile, "", price_key="Fee", chips_key="Chips", what=what)
+            raise refuse("shape", f"{what} {index} is not a profile.", what=f"{what} {index}")
+        name = _text(profile.get("Name"), 60)
+        named = f"{what} “{name}”" if name else f"{what} {index}"
+        made = _profile(profile, "", price_key="Fee", chips_key="Chips", what=named)
         found.append(Profile(made.name, made.price, made.fee, made.chips, allowed))
     return found
 
 
 def _profiles(tournament: dict) -> tuple[list[Profile], list[Profile], list[Profile]]:
-    """The buy-in, rebuy and add-on profiles, in either version's shape."""
+    """The buy-in, rebuy and add-on profiles: 3.4+ `FinancialConfig` with a `BuyConfig`
+    each; 3.0 `GameFinancials` with `EntryFee`, `StartingChips`, the per-player rake
+    `PPRake` (its `FixedRake` is the event's, not a player's) and `AddOnRebuy` objects."""
     financials = _built(tournament.get("Financials")) or {}
-    if "Buyins" in financials:  # 3.7's FinancialConfig
+    if "Buyins" in financials:  # FinancialConfig
         return (
-            _buy_config(financials.get("Buyins"), "A buy-in profile"),
-            _buy_config(financials.get("Rebuys"), "A rebuy profile"),
-            _buy_config(financials.get("AddOns"), "An add-on profile"),
+            _buy_config(financials.get("Buyins"), "the buy-in profile"),
+            _buy_config(financials.get("Rebuys"), "the rebuy profile"),
+            _buy_config(financials.get("AddOns"), "the add-on profile"),
         )
     if not financials:
         return [], [], []
-    # Up to 3.4's GameFinancials: the entry fee with a fixed rake, and AddOnRebuy objects.
     buy_in = _profile(
-        {"Fee": financials.get("EntryFee"), "Rake": financials.get("FixedRake")},
+        {"Fee": financials.get("EntryFee"), "Rake": financials.get("PPRake")},
         "",
         price_key="Fee",
         chips_key="Chips",
-        what="The entry fee",
+        what="the entry fee",
     )
     buy_in = Profile(
-        "", buy_in.price, buy_in.fee, _count(financials.get("StartingChips"), "The starting chips")
+        "", buy_in.price, buy_in.fee, _count(financials.get("StartingChips"), "the starting chips")
     )
     extra = []
-    for key, what in (("Rebuys", "The rebuy"), ("AddOns", "The add-on")):
+    for key, what in (("Rebuys", "the rebuy"), ("AddOns", "the add-on")):
         fields = _built(financials.get(key))
         extra.append(
             [_profile(fields, "", price_key="Fee", chips_key="Chips", what=what)] if fields else []
@@ -326,7 +339,11 @@ def _profiles(tournament: dict) -> tuple[list[Profile], list[Profile], list[Prof
 
 
 def _levels(tournament: dict) -> tuple[Level, ...]:
-    items = _list(tournament.get("Levels"), "The levels")
+    """`new GameLevels({Levels: [new GameRound({...}), new GameBreak({...})]})`; the old
+    fixtures' plain list of `GameLevel` with `IsBreak` is read too."""
+    levels = tournament.get("Levels")
+    found = _built(levels, "GameLevels")
+    items = _list(found.get("Levels") if found is not None else levels, "the blind structure")
     if len(items) > MAX_STEPS:
         raise refuse("bad_level", f"More than {MAX_STEPS} levels.", level=len(items))
     steps = []
@@ -335,20 +352,16 @@ def _levels(tournament: dict) -> tuple[Level, ...]:
         fields = _built(item)
         if fields is None:
             raise refuse("bad_level", f"Level {index} is not a level.", level=index)
-        if "Minutes" in fields:
-            minutes = _count(fields.get("Minutes"), f"Level {index}'s minutes", most=MAX_MINUTES)
-        else:  # milliseconds, as the program keeps its times
-            ms = _count(fields.get("Duration"), f"Level {index}'s length")
-            minutes = round(ms / 60_000)
+        minutes = _count(fields.get("Minutes"), f"level {index}'s minutes", most=MAX_MINUTES)
         if not 1 <= minutes <= MAX_MINUTES:
             raise refuse("bad_level", f"Level {index} lasts no time or too long.", level=index)
-        if fields.get("IsBreak") is True:
+        if item.kind == "GameBreak" or fields.get("IsBreak") is True:
             steps.append(Level(BREAK, minutes))
             continue
         number += 1
-        small = _count(fields.get("SmallBlind"), f"Level {index}'s small blind")
-        big = _count(fields.get("BigBlind"), f"Level {index}'s big blind")
-        ante = _count(fields.get("Ante"), f"Level {index}'s ante")
+        small = _count(fields.get("SmallBlind"), f"level {index}'s small blind")
+        big = _count(fields.get("BigBlind"), f"level {index}'s big blind")
+        ante = _count(fields.get("Ante"), f"level {index}'s ante")
         if not 1 <= small <= big:
             raise refuse(
                 "bad_level", f"Level {index} has no blinds the clock can run.", level=index
@@ -357,12 +370,8 @@ def _levels(tournament: dict) -> tuple[Level, ...]:
             before = next(s for s in reversed(steps) if s.kind == LEVEL)
             if small < before.small_blind or big < before.big_blind:
                 raise refuse("bad_level", f"Level {index}'s blinds go down.", level=index)
-        bba = fields.get("BigBlindAnte") is True or str(fields.get("AnteType", "")).lower() in (
-            "bb",
-            "bba",
-            "bigblind",
-        )
-        ante_type = ANTE_NONE if not ante else (ANTE_BIG_BLIND if bba else ANTE_TRADITIONAL)
+        # The files keep one ante per level and no kind of ante: a traditional one.
+        ante_type = ANTE_TRADITIONAL if ante else ANTE_NONE
         steps.append(Level(LEVEL, minutes, small, big, ante, ante_type))
     return tuple(steps)
 
@@ -371,7 +380,10 @@ def _levels(tournament: dict) -> tuple[Level, ...]:
 
 
 def _person(file_id: str, fields: dict) -> Person:
+    """`Name: new PlayerName({Firstname, Lastname, Nickname})`, the contact data in
+    `Info: new PlayerInfo({Email1, Phone1, ...})` (the second email and phone left)."""
     name = _built(fields.get("Name")) or {}
+    info = _built(fields.get("Info")) or {}
     first = _text(name.get("Firstname"), NAME_MAX)
     last = _text(name.get("Lastname"), NAME_MAX)
     nickname = _text(name.get("Nickname"), NAME_MAX)
@@ -379,27 +391,33 @@ def _person(file_id: str, fields: dict) -> Person:
     shown = full or nickname
     if not any(c.isalnum() for c in shown):
         raise refuse("player_no_name", f"Player {file_id} has no name.", player=file_id)
-    email = _text(name.get("Email") or name.get("EmailAddress") or fields.get("Email"), EMAIL_MAX)
-    phone = _text(name.get("Phone") or name.get("PhoneNumber") or fields.get("Phone"), PHONE_MAX)
+    email = _text(info.get("Email1"), EMAIL_MAX)
     return Person(
         file_id=file_id,
         name=shown,
         nickname=nickname[:NICKNAME_MAX] if full and nickname != full else "",
         email=email if "@" in email else "",
-        phone=phone,
+        phone=_text(info.get("Phone1"), PHONE_MAX),
     )
 
 
-def _buyin_rows(file_id: str, player: dict, profiles: dict[str, Profile], default: Profile | None):
+def _buyin_rows(
+    file_id: str,
+    player: dict,
+    profiles: dict[str, Profile],
+    default: Profile | None,
+    kinds: td3.Kinds,
+):
     """The player's entries from their buy-ins and add-ons."""
-    buyins = _list(player.get("Buyins"), f"Player {file_id}'s buy-ins")
+    buyins = _list(player.get("Buyins"), f"player {file_id}'s buy-ins")
     entries: list[dict] = []
     for index, item in enumerate(buyins, start=1):
-        what = f"Player {file_id}'s buy-in {index}"
+        what = f"player {file_id}'s buy-in {index}"
         fields = _built(item)
         if fields is None:
             raise refuse("shape", f"{what} is not a buy-in.", what=what)
-        profile = profiles.get(_text(fields.get("ProfileName"), 60)) or default
+        profile_name = _text(fields.get("ProfileName"), 60)
+        profile = profiles.get(profile_name) or default
         paid = _cents(fields.get("Amount"), what) if "Amount" in fields else None
         rake = _rake(fields.get("Rake"), what)
         if paid is None:
@@ -425,8 +443,8 @@ def _buyin_rows(file_id: str, player: dict, profiles: dict[str, Profile], defaul
             )
         at = _time(fields.get("Time"), what)
         level = _level(fields.get("Round"), what)
-        if entries and entries[-1]["bust"] is None:
-            # Bought while the entry still stood: a rebuy on it.
+        if entries and kinds.is_rebuy(profile_name, entries[-1]["bust"] is not None):
+            # A rebuy on the entry in play: it plays on, out at this buy-in's bust-out.
             entries[-1]["purchases"].append(Purchase("rebuy", paid - rake, rake, chips, level))
             entries[-1]["bust"] = bust
             continue
@@ -445,8 +463,8 @@ def _buyin_rows(file_id: str, player: dict, profiles: dict[str, Profile], defaul
 
 
 def _addons(file_id: str, player: dict, entries: list[dict], profile: Profile | None) -> None:
-    for index, item in enumerate(_list(player.get("AddOns"), f"Player {file_id}'s add-ons"), 1):
-        what = f"Player {file_id}'s add-on {index}"
+    for index, item in enumerate(_list(player.get("AddOns"), f"player {file_id}'s add-ons"), 1):
+        what = f"player {file_id}'s add-on {index}"
         fields = _built(item)
         if fields is None:
             raise refuse("shape", f"{what} is not an add-on.", what=what)
@@ -474,30 +492,45 @@ def _addons(file_id: str, player: dict, entries: list[dict], profile: Profile | 
 
 
 def _prizes(tournament: dict, places: dict[str, int]) -> tuple[dict[int, int], dict[str, int]]:
-    """The prize of each place, and what each player won. Two shapes: `{Place, Amount}`
-    (the amount in money) and `{Recipient, Amount (a share), CalculatedAmount,
-    AwardedToPlayers}`."""
-    payouts: dict[int, int] = {}
+    """The prize of each place, and what each player won. `new GamePrizes({Prizes: [new
+    GamePrize({Type, Recipient, AmountType, Amount, CalculatedAmount, AwardedToPlayers})]})`:
+    the place is `Recipient`, the money `CalculatedAmount`; a prize naming several players
+    is shared equally (cent by cent, the first named first); a place prize naming nobody
+    goes to the player at its place. The old fixtures' list of `{Place, Amount}` is read
+    too. Where players were named, the places pay what their players won."""
+    prizes = tournament.get("Prizes")
+    found = _built(prizes, "GamePrizes")
+    items = _list(found.get("Prizes") if found is not None else prizes, "the prizes")
+    by_place: dict[int, int] = {}
     won: dict[str, int] = {}
-    for index, item in enumerate(_list(tournament.get("Prizes"), "The prizes"), start=1):
-        what = f"Prize {index}"
+    at_place = {place: uuid for uuid, place in places.items()}
+    for index, item in enumerate(items, start=1):
+        what = f"prize {index}"
         fields = _built(item)
         if fields is None:
             raise refuse("shape", f"{what} is not a prize.", what=what)
-        place = fields.get("Place", fields.get("Recipient"))
+        if _count(fields.get("Type"), what, most=100) != 0:
+            continue  # not a place's prize (a high hand, a side pot): not the event's
+        place = fields.get("Recipient", fields.get("Place"))
         place = _count(place, what, most=100_000) if place is not None else index
-        if "CalculatedAmount" in fields:
-            amount = _cents(fields.get("CalculatedAmount"), what)
-        else:
-            amount = _cents(fields.get("Amount"), what)
         if place < 1:
             raise refuse("bad_prize", f"{what} is for no place.", what=what)
-        payouts[place] = payouts.get(place, 0) + amount
-        for uuid in _list(fields.get("AwardedToPlayers"), what):
-            if isinstance(uuid, str):
-                won[uuid] = won.get(uuid, 0) + amount
-    if not won:
-        won = {uuid: payouts[place] for uuid, place in places.items() if payouts.get(place)}
+        key = "CalculatedAmount" if "CalculatedAmount" in fields else "Amount"
+        amount = _cents(fields.get(key), what)
+        if not amount:
+            continue
+        by_place[place] = by_place.get(place, 0) + amount
+        awarded = dict.fromkeys(_list(fields.get("AwardedToPlayers"), what))
+        named = [uuid for uuid in awarded if uuid in places]
+        if not named and place in at_place:
+            named = [at_place[place]]
+        share, left = divmod(amount, len(named)) if named else (0, 0)
+        for number, uuid in enumerate(named):
+            won[uuid] = won.get(uuid, 0) + share + (1 if number < left else 0)
+    payouts = by_place
+    if any(by_place.get(places[uuid]) != amount for uuid, amount in won.items()):
+        # Shared among players out at once: each place pays what its player won.
+        payouts = {places[uuid]: amount for uuid, amount in won.items()}
     return payouts, won
 
 
@@ -509,7 +542,8 @@ def event_of(save: dict) -> Event:
     """The event a parsed save file holds (td3.parse); Td3Error where it makes no sense."""
     tournament = save["T"].fields
     buy_ins, rebuys, addons = _profiles(tournament)
-    by_name = {p.name: p for p in [*buy_ins, *rebuys] if p.name}
+    kinds = td3.kinds_of(tournament)
+    by_name = {p.name: p for p in [*rebuys, *buy_ins] if p.name}
     default = buy_ins[0] if buy_ins else None
     players_map = tournament.get("Players")
     players = td3.game_players(save) if _built(players_map) is not None else {}
@@ -517,9 +551,9 @@ def event_of(save: dict) -> Event:
     for file_id, value in players.items():
         fields = _built(value)
         if fields is None:
-            raise refuse("shape", f"Player {file_id} is not a player.", what=file_id)
+            raise refuse("shape", f"Player {file_id} is not a player.", what=f"player {file_id}")
         file_id = _text(file_id, 64)
-        entries = _buyin_rows(file_id, fields, by_name, default)
+        entries = _buyin_rows(file_id, fields, by_name, default, kinds)
         if not entries:
             continue  # on the list, never bought in: not part of the event
         _addons(file_id, fields, entries, addons[0] if addons else None)
@@ -535,7 +569,7 @@ def event_of(save: dict) -> Event:
                 )
             )
     if len({p.file_id for p in people}) != len(people):
-        raise refuse("shape", "Two players share an id.", what="Players")
+        raise refuse("shape", "Two players share an id.", what="the players")
     # Places as the program gives them, from the buy-ins checked above.
     places = td3.finishing_places(
         {
