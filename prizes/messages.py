@@ -76,7 +76,7 @@ TD3_REFUSALS = {
     "cut_off": _("The file ends too early: it was cut off."),
     "unreadable": _("The file is not a Tournament Director save file, or it is damaged."),
     "no_tournament": _("The file holds no tournament."),
-    # `what` is a phrase in the sentence: "the prizes", "player 7's buy-in 2", "prize 3".
+    # `what` is the part of the file (TD3_PARTS): "the prizes", "buy-in 2 of player 7".
     "shape": _("The file is damaged: something in %(what)s is not what the program writes there."),
     "bad_number": _("The file is damaged: a value in %(what)s is not a number."),
     "bad_amount": _(
@@ -93,10 +93,51 @@ TD3_REFUSALS = {
 }
 
 
+# The parts of a file a refusal points to (tournaments.engine.td3_event.PARTS: the same keys).
+TD3_PARTS = {
+    "buyin_profiles": _("the buy-in profiles"),
+    "buyin_profile": _("buy-in profile %(number)s"),
+    "buyin_profile_named": _("the buy-in profile “%(name)s”"),
+    "rebuy_profiles": _("the rebuy profiles"),
+    "rebuy_profile": _("rebuy profile %(number)s"),
+    "rebuy_profile_named": _("the rebuy profile “%(name)s”"),
+    "addon_profiles": _("the add-on profiles"),
+    "addon_profile": _("add-on profile %(number)s"),
+    "addon_profile_named": _("the add-on profile “%(name)s”"),
+    "entry_fee": _("the entry fee"),
+    "starting_chips": _("the starting chips"),
+    "rebuy_settings": _("the rebuy settings"),
+    "addon_settings": _("the add-on settings"),
+    "structure": _("the blind structure"),
+    "level_minutes": _("the minutes of level %(number)s"),
+    "level_small_blind": _("the small blind of level %(number)s"),
+    "level_big_blind": _("the big blind of level %(number)s"),
+    "level_ante": _("the ante of level %(number)s"),
+    "buyins": _("the buy-ins of player %(player)s"),
+    "buyin": _("buy-in %(number)s of player %(player)s"),
+    "addons": _("the add-ons of player %(player)s"),
+    "addon": _("add-on %(number)s of player %(player)s"),
+    "prizes": _("the prizes"),
+    "prize": _("prize %(number)s"),
+    "player": _("player %(player)s"),
+    "players": _("the players"),
+}
+
+
+def td3_part(part) -> str:
+    """The part of a file a refusal points to, in the reader's language."""
+    template = TD3_PARTS.get(getattr(part, "kind", ""))
+    if template is None:
+        return str(part)
+    return str(template) % {"player": part.player, "number": part.number, "name": part.name}
+
+
 def td3_message(error) -> str:
     """A refused file's reason in the reader's language, with where reading stopped."""
     template = TD3_REFUSALS.get(error.code, TD3_REFUSALS["unreadable"])
     params = {"what": "?", "level": "?", "player": "?", **error.params}
+    if "what" in error.params:
+        params["what"] = td3_part(error.params["what"])
     try:
         text = str(template) % params
     except (KeyError, ValueError, TypeError):

@@ -61,6 +61,52 @@ def refuse(code: str, message: str, **params) -> Td3Error:
 
 
 @dataclass(frozen=True)
+class Part:
+    """Where in the file a refusal points (its `what`): a kind of part, with the player,
+    number or name that picks it out. prizes.messages names each kind in the reader's
+    language; the English here is for the error's own text (logs, tests)."""
+
+    kind: str
+    player: str = ""
+    number: int = 0
+    name: str = ""
+
+    def __str__(self) -> str:
+        return PARTS[self.kind].format(player=self.player, number=self.number, name=self.name)
+
+
+# Each part a refusal can point to; prizes.messages.TD3_PARTS has the same keys.
+PARTS = {
+    "buyin_profiles": "the buy-in profiles",
+    "buyin_profile": "buy-in profile {number}",
+    "buyin_profile_named": "the buy-in profile “{name}”",
+    "rebuy_profiles": "the rebuy profiles",
+    "rebuy_profile": "rebuy profile {number}",
+    "rebuy_profile_named": "the rebuy profile “{name}”",
+    "addon_profiles": "the add-on profiles",
+    "addon_profile": "add-on profile {number}",
+    "addon_profile_named": "the add-on profile “{name}”",
+    "entry_fee": "the entry fee",
+    "starting_chips": "the starting chips",
+    "rebuy_settings": "the rebuy settings",
+    "addon_settings": "the add-on settings",
+    "structure": "the blind structure",
+    "level_minutes": "the minutes of level {number}",
+    "level_small_blind": "the small blind of level {number}",
+    "level_big_blind": "the big blind of level {number}",
+    "level_ante": "the ante of level {number}",
+    "buyins": "the buy-ins of player {player}",
+    "buyin": "buy-in {number} of player {player}",
+    "addons": "the add-ons of player {player}",
+    "addon": "add-on {number} of player {player}",
+    "prizes": "the prizes",
+    "prize": "prize {number}",
+    "player": "player {player}",
+    "players": "the players",
+}
+
+
+@dataclass(frozen=True)
 class Level:
     """A step of the blind structure, as clock.engine.Step takes it."""
 
@@ -191,13 +237,13 @@ def _text(value, limit: int) -> str:
     return " ".join(value.replace("\x00", "").split())[:limit]
 
 
-def _number(value, what: str) -> float | int:
+def _number(value, what: Part) -> float | int:
     if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
         raise refuse("bad_number", f"{what} is not a number.", what=what)
     return value
 
 
-def _cents(value, what: str) -> int:
+def _cents(value, what: Part) -> int:
     """Major units (the file's 600.5) as cents, refused if negative or enormous."""
     if value is None:
         return 0
@@ -211,7 +257,7 @@ def _cents(value, what: str) -> int:
     return cents
 
 
-def _count(value, what: str, *, most: int = MAX_CHIPS) -> int:
+def _count(value, what: Part, *, most: int = MAX_CHIPS) -> int:
     if value is None:
         return 0
     number = _number(value, what)
@@ -220,14 +266,14 @@ def _count(value, what: str, *, most: int = MAX_CHIPS) -> int:
     return int(number)
 
 
-def _level(value, what: str) -> int | None:
+def _level(value, what: Part) -> int | None:
     if value is None:
         return None
     level = _count(value, what, most=MAX_LEVEL)
     return level or None
 
 
-def _time(value, what: str) -> datetime | None:
+def _time(value, what: Part) -> datetime | None:
     """The program's times are milliseconds since 1970 (JavaScript's Date)."""
     if value is None:
         return None
@@ -249,7 +295,7 @@ def _built(value, kind: str | None = None) -> dict | None:
     return None
 
 
-def _list(value, what: str) -> list:
+def _list(value, what: Part) -> list:
     if value is None:
         return []
     if not isinstance(value, list):
@@ -257,7 +303,7 @@ def _list(value, what: str) -> list:
     return value
 
 
-def _rake(value, what: str) -> int | None:
+def _rake(value, what: Part) -> int | None:
     """`new PerPlayerRake([20])`: the rake items summed; None where the file gives none."""
     if value is None:
         return None
@@ -271,7 +317,7 @@ def _rake(value, what: str) -> int | None:
 # --- Profiles ---------------------------------------------------------------------------
 
 
-def _profile(fields: dict, name: str, *, price_key: str, chips_key: str, what: str) -> Profile:
+def _profile(fields: dict, name: str, *, price_key: str, chips_key: str, what: Part) -> Profile:
     paid = _cents(fields.get(price_key), what)
     rake = _rake(fields.get("Rake"), what) or 0
     if rake > paid:
@@ -285,19 +331,20 @@ def _profile(fields: dict, name: str, *, price_key: str, chips_key: str, what: s
     )
 
 
-def _buy_config(value, what: str) -> list[Profile]:
+def _buy_config(value, kind: str) -> list[Profile]:
     """3.7: `new BuyConfig({Allow, Profiles: [new FeeProfile({Name, Fee, Rake, Chips})]})`."""
     fields = _built(value)
     if fields is None:
         return []
     allowed = fields.get("Allow", True) is not False
     found = []
-    for index, item in enumerate(_list(fields.get("Profiles"), what), start=1):
+    for index, item in enumerate(_list(fields.get("Profiles"), Part(f"{kind}_profiles")), 1):
         profile = _built(item)
+        numbered = Part(f"{kind}_profile", number=index)
         if profile is None:
-            raise refuse("shape", f"{what} {index} is not a profile.", what=f"{what} {index}")
+            raise refuse("shape", f"{numbered} is not a profile.", what=numbered)
         name = _text(profile.get("Name"), 60)
-        named = f"{what} “{name}”" if name else f"{what} {index}"
+        named = Part(f"{kind}_profile_named", name=name) if name else numbered
         made = _profile(profile, "", price_key="Fee", chips_key="Chips", what=named)
         found.append(Profile(made.name, made.price, made.fee, made.chips, allowed))
     return found
@@ -310,9 +357,9 @@ def _profiles(tournament: dict) -> tuple[list[Profile], list[Profile], list[Prof
     financials = _built(tournament.get("Financials")) or {}
     if "Buyins" in financials:  # FinancialConfig
         return (
-            _buy_config(financials.get("Buyins"), "the buy-in profile"),
-            _buy_config(financials.get("Rebuys"), "the rebuy profile"),
-            _buy_config(financials.get("AddOns"), "the add-on profile"),
+            _buy_config(financials.get("Buyins"), "buyin"),
+            _buy_config(financials.get("Rebuys"), "rebuy"),
+            _buy_config(financials.get("AddOns"), "addon"),
         )
     if not financials:
         return [], [], []
@@ -321,13 +368,16 @@ def _profiles(tournament: dict) -> tuple[list[Profile], list[Profile], list[Prof
         "",
         price_key="Fee",
         chips_key="Chips",
-        what="the entry fee",
+        what=Part("entry_fee"),
     )
     buy_in = Profile(
-        "", buy_in.price, buy_in.fee, _count(financials.get("StartingChips"), "the starting chips")
+        "",
+        buy_in.price,
+        buy_in.fee,
+        _count(financials.get("StartingChips"), Part("starting_chips")),
     )
     extra = []
-    for key, what in (("Rebuys", "the rebuy"), ("AddOns", "the add-on")):
+    for key, what in (("Rebuys", Part("rebuy_settings")), ("AddOns", Part("addon_settings"))):
         fields = _built(financials.get(key))
         extra.append(
             [_profile(fields, "", price_key="Fee", chips_key="Chips", what=what)] if fields else []
@@ -343,7 +393,7 @@ def _levels(tournament: dict) -> tuple[Level, ...]:
     fixtures' plain list of `GameLevel` with `IsBreak` is read too."""
     levels = tournament.get("Levels")
     found = _built(levels, "GameLevels")
-    items = _list(found.get("Levels") if found is not None else levels, "the blind structure")
+    items = _list(found.get("Levels") if found is not None else levels, Part("structure"))
     if len(items) > MAX_STEPS:
         raise refuse("bad_level", f"More than {MAX_STEPS} levels.", level=len(items))
     steps = []
@@ -352,16 +402,18 @@ def _levels(tournament: dict) -> tuple[Level, ...]:
         fields = _built(item)
         if fields is None:
             raise refuse("bad_level", f"Level {index} is not a level.", level=index)
-        minutes = _count(fields.get("Minutes"), f"level {index}'s minutes", most=MAX_MINUTES)
+        minutes = _count(
+            fields.get("Minutes"), Part("level_minutes", number=index), most=MAX_MINUTES
+        )
         if not 1 <= minutes <= MAX_MINUTES:
             raise refuse("bad_level", f"Level {index} lasts no time or too long.", level=index)
         if item.kind == "GameBreak" or fields.get("IsBreak") is True:
             steps.append(Level(BREAK, minutes))
             continue
         number += 1
-        small = _count(fields.get("SmallBlind"), f"level {index}'s small blind")
-        big = _count(fields.get("BigBlind"), f"level {index}'s big blind")
-        ante = _count(fields.get("Ante"), f"level {index}'s ante")
+        small = _count(fields.get("SmallBlind"), Part("level_small_blind", number=index))
+        big = _count(fields.get("BigBlind"), Part("level_big_blind", number=index))
+        ante = _count(fields.get("Ante"), Part("level_ante", number=index))
         if not 1 <= small <= big:
             raise refuse(
                 "bad_level", f"Level {index} has no blinds the clock can run.", level=index
@@ -409,10 +461,10 @@ def _buyin_rows(
     kinds: td3.Kinds,
 ):
     """The player's entries from their buy-ins and add-ons."""
-    buyins = _list(player.get("Buyins"), f"player {file_id}'s buy-ins")
+    buyins = _list(player.get("Buyins"), Part("buyins", player=file_id))
     entries: list[dict] = []
     for index, item in enumerate(buyins, start=1):
-        what = f"player {file_id}'s buy-in {index}"
+        what = Part("buyin", player=file_id, number=index)
         fields = _built(item)
         if fields is None:
             raise refuse("shape", f"{what} is not a buy-in.", what=what)
@@ -463,8 +515,8 @@ def _buyin_rows(
 
 
 def _addons(file_id: str, player: dict, entries: list[dict], profile: Profile | None) -> None:
-    for index, item in enumerate(_list(player.get("AddOns"), f"player {file_id}'s add-ons"), 1):
-        what = f"player {file_id}'s add-on {index}"
+    for index, item in enumerate(_list(player.get("AddOns"), Part("addons", player=file_id)), 1):
+        what = Part("addon", player=file_id, number=index)
         fields = _built(item)
         if fields is None:
             raise refuse("shape", f"{what} is not an add-on.", what=what)
@@ -500,12 +552,12 @@ def _prizes(tournament: dict, places: dict[str, int]) -> tuple[dict[int, int], d
     too. Where players were named, the places pay what their players won."""
     prizes = tournament.get("Prizes")
     found = _built(prizes, "GamePrizes")
-    items = _list(found.get("Prizes") if found is not None else prizes, "the prizes")
+    items = _list(found.get("Prizes") if found is not None else prizes, Part("prizes"))
     by_place: dict[int, int] = {}
     won: dict[str, int] = {}
     at_place = {place: uuid for uuid, place in places.items()}
     for index, item in enumerate(items, start=1):
-        what = f"prize {index}"
+        what = Part("prize", number=index)
         fields = _built(item)
         if fields is None:
             raise refuse("shape", f"{what} is not a prize.", what=what)
@@ -551,7 +603,9 @@ def event_of(save: dict) -> Event:
     for file_id, value in players.items():
         fields = _built(value)
         if fields is None:
-            raise refuse("shape", f"Player {file_id} is not a player.", what=f"player {file_id}")
+            raise refuse(
+                "shape", f"Player {file_id} is not a player.", what=Part("player", player=file_id)
+            )
         file_id = _text(file_id, 64)
         entries = _buyin_rows(file_id, fields, by_name, default, kinds)
         if not entries:
@@ -569,7 +623,7 @@ def event_of(save: dict) -> Event:
                 )
             )
     if len({p.file_id for p in people}) != len(people):
-        raise refuse("shape", "Two players share an id.", what="the players")
+        raise refuse("shape", "Two players share an id.", what=Part("players"))
     # Places as the program gives them, from the buy-ins checked above.
     places = td3.finishing_places(
         {

@@ -6,7 +6,9 @@ content makes no sense refused with a code. The files in td3/ are written for th
 from pathlib import Path
 
 import pytest
+from django.utils import translation
 
+from prizes.messages import TD3_PARTS, td3_part
 from tournaments.engine import td3, td3_event
 
 FILES = Path(__file__).parent / "td3"
@@ -213,3 +215,11 @@ def test_nul_characters_and_long_names_are_cut_to_what_the_columns_take():
         tournament(player("new GameBuyin({})", f'Nickname: "A\\u0000{"b" * 300}"'))
     )
     assert event.people[0].name == "A" + "b" * 119
+
+
+def test_every_part_a_refusal_points_to_is_named_in_english_and_german():
+    assert set(TD3_PARTS) == set(td3_event.PARTS)
+    part = td3_event.Part("buyin", player="7", number=2)
+    assert td3_part(part) == str(part) == "buy-in 2 of player 7"
+    with translation.override("de"):
+        assert td3_part(part) == "Buy-in 2 von Spieler 7"
