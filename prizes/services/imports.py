@@ -11,7 +11,7 @@ is written; one transaction for the whole file, so a refusal anywhere leaves not
 
 import hashlib
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from itertools import pairwise
 
 from django.db import IntegrityError, transaction
@@ -23,7 +23,7 @@ from floorman.errors import Conflict, Invalid
 from hands.services.imports import eliminations_import
 from payouts.models import PayoutLock, PlacesMode
 from prizes.messages import td3_message
-from prizes.models import EventTemplate, Payment, Td3Import
+from prizes.models import EventTemplate, Payment, Td3Draft, Td3Import
 from prizes.services import _freeze, _structure_locked
 from prizes.services.events import NAME_MAX, _event_from
 from tournaments.engine import td3, td3_event
@@ -140,6 +140,24 @@ def _template_name(title: str) -> str:
     return name
 
 
+DRAFTS_KEPT = timedelta(days=1)
+
+
+@transaction.atomic
+def td3_draft_keep(*, actor, data: bytes, file_name: str) -> Td3Draft:
+    """Keep an uploaded file for its review page. One waiting file per director: the one
+    before goes, as do those left for longer than a day. Not audited: nothing is
+    imported until the confirmation (td3_import, which removes the draft)."""
+    Td3Draft.objects.filter(uploaded_by=actor).delete()
+    Td3Draft.objects.filter(uploaded_at__lt=timezone.now() - DRAFTS_KEPT).delete()
+    return Td3Draft.objects.create(data=data, file_name=file_name[:255], uploaded_by=actor)
+
+
+def td3_draft_drop(*, draft_id: int) -> None:
+    """A waiting file that can no longer be read is dropped."""
+    Td3Draft.objects.filter(pk=draft_id).delete()
+
+
 @transaction.atomic
 def td3_import(
     *,
@@ -150,6 +168,7 @@ def td3_import(
     template: bool = False,
     contacts: bool = False,
     players: dict[str, int | None] | None = None,
+    draft_id: int | None = None,
 ) -> Imported:
     """Import a Tournament Director save file, in one transaction.
 
@@ -174,7 +193,7 @@ def td3_import(
        and its Payment on the player's last entry).
     8. The event finished (tournament_status_write: its one writer).
     9. As a template: an EventTemplate with the setup, under a name not taken.
-    10. One audit entry, td3.import.
+    10. One audit entry, td3.import; the file's draft (its review page's) removed.
     """
     event = file_read(data)
     if not history and not template:
@@ -254,6 +273,8 @@ def td3_import(
             **counts,
         },
     )
+    if draft_id is not None:
+        Td3Draft.objects.filter(pk=draft_id).delete()
     return Imported(record=record, event=event)
 
 

@@ -3,11 +3,8 @@ what it holds and whom its players are, confirm. Nothing is saved before the
 confirmation; the file waits on the server (prizes.Td3Draft) and is read again then,
 never taken back from the form."""
 
-from datetime import timedelta
-
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
@@ -16,10 +13,15 @@ from floorman.pages import role_required, service_call
 from floorman.roles import MANAGE_TOURNAMENTS
 from prizes.forms.imports import Td3ReviewForm, Td3UploadForm
 from prizes.models import Td3Draft
-from prizes.services.imports import already_imported, event_title, file_read, td3_import
+from prizes.services.imports import (
+    already_imported,
+    event_title,
+    file_read,
+    td3_draft_drop,
+    td3_draft_keep,
+    td3_import,
+)
 from tournaments.selectors import player_proposals
-
-DRAFTS_KEPT = timedelta(days=1)
 
 
 @role_required(MANAGE_TOURNAMENTS)
@@ -46,13 +48,8 @@ def td3_upload(request):
                         _("This file was imported already (as “%(name)s”).") % {"name": where},
                     )
                 else:
-                    # One waiting file per director; those left for a day go too.
-                    Td3Draft.objects.filter(uploaded_by=request.user).delete()
-                    Td3Draft.objects.filter(uploaded_at__lt=timezone.now() - DRAFTS_KEPT).delete()
-                    draft = Td3Draft.objects.create(
-                        data=data,
-                        file_name=form.cleaned_data["file"].name[:255],
-                        uploaded_by=request.user,
+                    draft = td3_draft_keep(
+                        actor=request.user, data=data, file_name=form.cleaned_data["file"].name
                     )
                     return redirect("tournaments:td3-review", draft.pk)
     return render(request, "prizes/td3_upload.html", {"form": form}, status=status)
@@ -68,7 +65,7 @@ def td3_review(request, draft_id: int):
     try:
         event = file_read(data)  # read when uploaded: it reads again
     except Invalid as error:
-        draft.delete()
+        td3_draft_drop(draft_id=draft.pk)
         messages.error(request, error.fields["file"][0])
         return redirect("tournaments:td3-upload")
     people = list(event.people)
@@ -94,9 +91,9 @@ def td3_review(request, draft_id: int):
                 template=bool(form.cleaned_data.get("template")),
                 contacts=form.cleaned_data["contacts"],
                 players=form.chosen(),
+                draft_id=draft.pk,
             )
             if outcome.ok:
-                draft.delete()
                 record = outcome.value.record
                 messages.success(request, _("“%(name)s” imported.") % {"name": record.title})
                 if record.tournament_id:
