@@ -453,6 +453,22 @@ def _person(file_id: str, fields: dict) -> Person:
     )
 
 
+def _bought(fields: dict, profile: Profile | None, what: Part) -> tuple[int, int, int]:
+    """A buy-in's or add-on's price with its rake, and its chips; what the file leaves
+    out comes from its profile."""
+    paid = _cents(fields.get("Amount"), what) if "Amount" in fields else None
+    rake = _rake(fields.get("Rake"), what)
+    if paid is None:
+        paid = (profile.price + profile.fee) if profile else 0
+    if rake is None:
+        rake = profile.fee if profile and profile.fee <= paid else 0
+    if rake > paid:
+        raise refuse("bad_amount", f"{what}: the rake is more than the price.", what=what)
+    chips = fields.get("Chips")
+    chips = _count(chips, what) if chips is not None else (profile.chips if profile else 0)
+    return paid, rake, chips
+
+
 def _buyin_rows(
     file_id: str,
     player: dict,
@@ -470,16 +486,7 @@ def _buyin_rows(
             raise refuse("shape", f"{what} is not a buy-in.", what=what)
         profile_name = _text(fields.get("ProfileName"), 60)
         profile = profiles.get(profile_name) or default
-        paid = _cents(fields.get("Amount"), what) if "Amount" in fields else None
-        rake = _rake(fields.get("Rake"), what)
-        if paid is None:
-            paid = (profile.price + profile.fee) if profile else 0
-        if rake is None:
-            rake = profile.fee if profile and profile.fee <= paid else 0
-        if rake > paid:
-            raise refuse("bad_amount", f"{what}: the rake is more than the price.", what=what)
-        chips = fields.get("Chips")
-        chips = _count(chips, what) if chips is not None else (profile.chips if profile else 0)
+        paid, rake, chips = _bought(fields, profile, what)
         bust_fields = fields.get("BustOut")
         bust = None
         if bust_fields is not None:
@@ -522,16 +529,7 @@ def _addons(file_id: str, player: dict, entries: list[dict], profile: Profile | 
             raise refuse("shape", f"{what} is not an add-on.", what=what)
         if not entries:
             raise refuse("shape", f"{what} comes without a buy-in.", what=what)
-        paid = _cents(fields["Amount"], what) if "Amount" in fields else None
-        rake = _rake(fields.get("Rake"), what)
-        if paid is None:
-            paid = (profile.price + profile.fee) if profile else 0
-        if rake is None:
-            rake = profile.fee if profile and profile.fee <= paid else 0
-        if rake > paid:
-            raise refuse("bad_amount", f"{what}: the rake is more than the price.", what=what)
-        chips = fields.get("Chips")
-        chips = _count(chips, what) if chips is not None else (profile.chips if profile else 0)
+        paid, rake, chips = _bought(fields, profile, what)
         level = _level(fields.get("Round"), what)
         # The entry in play at the add-on's level: the last one bought at or before it.
         target = entries[-1]
