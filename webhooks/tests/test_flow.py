@@ -208,10 +208,14 @@ def test_with_no_endpoint_active_a_committed_change_costs_no_query(
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_receiver_that_hangs_never_holds_up_the_floor(receiver, queued):
+def test_a_receiver_that_hangs_never_holds_up_the_floor(receiver, queued, webhook_settings):
     """A worker's try is stuck in a receiver that does not answer; meanwhile the floor
     busts a player, and the bust, its commit and its deliveries are done while the
     receiver still holds the first request."""
+    # The worker waits for the receiver as long as the test may take: only the test's
+    # release ends the try, however slowly the machine runs the bust.
+    webhook_settings.WEBHOOK_READ_TIMEOUT = WAIT
+    webhook_settings.WEBHOOK_TOTAL_TIMEOUT = WAIT
     event = tournament()
     with_structure(event)
     at = seat_players(event, {1: [1, 2, 3]})
