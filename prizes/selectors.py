@@ -568,3 +568,41 @@ def knockout_public(knockout) -> dict:
         "recorded_at": knockout.recorded_at,
         "paid": paid is not None,
     }
+
+
+# --- A player's history (issue 22: imported events as well as Floorman's own) ----------
+
+
+@dataclass(frozen=True)
+class Played:
+    """One event a player entered: how often, the best place of those entries (None while
+    none has one) and what they were paid."""
+
+    tournament: Tournament
+    entries: int
+    place: Result | None
+    paid: int
+
+
+def player_history(player_id: int, tournaments: list[Tournament]) -> list[Played]:
+    """The player's part in each of `tournaments` (a page of them): their entries read in
+    one query, each entry's place and payment as the results page gives them
+    (`results_for_entry`, a few queries per entry whatever the field)."""
+    mine: dict[int, list[int]] = defaultdict(list)
+    for tournament_id, entry_id in Entry.objects.filter(
+        player_id=player_id, tournament__in=tournaments
+    ).values_list("tournament_id", "pk"):
+        mine[tournament_id].append(entry_id)
+    played = []
+    for tournament in tournaments:
+        entry_ids = mine.get(tournament.pk, [])
+        table = payout_table(tournament) if entry_ids else None
+        places = [
+            row
+            for entry_id in entry_ids
+            for row in results_for_entry(tournament, entry_id, table).rows
+        ]
+        best = min(places, key=lambda row: row.place, default=None)
+        paid = sum(row.paid or 0 for row in places)
+        played.append(Played(tournament, len(entry_ids), best, paid))
+    return played

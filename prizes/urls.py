@@ -9,7 +9,7 @@ from django.urls import path
 
 import floorman.converters  # noqa: F401 - registers the "id" path converter
 from prizes import exports
-from prizes.views import bounties, events, imports, payouts, results
+from prizes.views import bounties, events, imports, payouts, players, results
 
 T = "<id:tournament_id>/"
 TEMPLATE = "templates/<id:template_id>/"
@@ -52,5 +52,10 @@ urlpatterns = [
     path(TEMPLATE + "delete/", events.event_template_delete, name="event-template-delete"),
     # Issue 22: Tournament Director files.
     path("import/td3/", imports.td3_upload, name="td3-upload"),
+    path(
+        "players/<id:player_id>/history/",
+        players.player_history_page,
+        name="player-history",
+    ),
     path("import/td3/<id:draft_id>/", imports.td3_review, name="td3-review"),
 ]

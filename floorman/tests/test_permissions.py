@@ -288,6 +288,7 @@ EXPECTED: dict[str, dict] = {
     "tournaments:alternate-withdraw": post(REGISTER),
     "tournaments:players": page(SEE_PLAYERS),
     "tournaments:player-edit": form(SEE_PLAYERS),
+    "tournaments:player-history": page(SEE_PLAYERS),
     "tournaments:player-id-check": post(SEE_PLAYERS),
     # --- Prize money ----------------------------------------------------------------------
     "tournaments:payouts": form(MANAGE),
