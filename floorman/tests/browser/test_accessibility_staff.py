@@ -20,6 +20,8 @@ def event_pages(p) -> list[str]:
         "/tournaments/new/",
         "/tournaments/players/",
         "/tournaments/templates/",
+        "/tournaments/import/td3/",  # issue 22
+        f"/tournaments/players/{p.player}/history/",
         f"{event}/",
         f"{event}/edit/",
         f"{event}/desk/",
@@ -27,6 +29,7 @@ def event_pages(p) -> list[str]:
         f"{event}/alternates/",
         f"{event}/payouts/",
         f"{event}/results/",
+        f"{event}/webhooks/",
         f"{event}/deal/",
         f"{event}/copy/",
         f"{event}/house-settings/",
